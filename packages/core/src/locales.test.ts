@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { LOCALES, negotiateLocale, toApiLocale, isApiLocale } from './locales'
+
+describe('locales', () => {
+  it('lists the 36 API locales, each once', () => {
+    expect(LOCALES).toHaveLength(36)
+    expect(new Set(LOCALES.map((l) => l.api)).size).toBe(36)
+    expect(isApiLocale('pr-BR')).toBe(true)
+    expect(isApiLocale('pt-BR')).toBe(false)
+  })
+  it.each([
+    ['pt-BR', 'pr-BR'], ['pt-br', 'pr-BR'], ['en-GB', 'en-GB'], ['en-US', 'en'], ['fr-CA', 'fr'],
+    ['zh-Hant-TW', 'zh-HK'], ['zh-Hans', 'zh-CN'], ['zh', 'zh'], ['nn-NO', 'nb'], ['fil', 'tl'], ['xx', undefined],
+  ])('maps %s to %s', (tag, api) => {
+    expect(toApiLocale(tag)).toBe(api)
+  })
+  it('negotiates from navigator.languages in order', () => {
+    expect(negotiateLocale(['xx', 'sw', 'he-IL', 'en'])).toBe('he')
+    expect(negotiateLocale([], 'fr')).toBe('fr')
+  })
+})
