@@ -1,3 +1,4 @@
 export * from './locales'
 export * from './countries'
 export * from './contract'
+export * from './normalize-code'
