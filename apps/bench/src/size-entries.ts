@@ -1,0 +1,25 @@
+/** One measured consumer bundle: what an app imports, as an entry module. */
+export interface SizeEntry {
+  /** Short label of the table row. */
+  name: string
+  /** `hakiki` for ours, `alternative` for the libraries we compare with. */
+  kind: 'hakiki' | 'alternative'
+  /** What a consumer would write. */
+  code: string
+  /** For ours: the budget CI enforces, in gzip bytes. */
+  budgetGzip?: number
+}
+
+/** Each entry re-exports what it measures, so tree-shaking keeps exactly that. */
+export const SIZE_ENTRIES: readonly SizeEntry[] = [
+  { name: 'hakiki hooks (useStartVerification + useCheckCode)', kind: 'hakiki', code: "export { useStartVerification, useCheckCode, VerificationProvider, createProxyAdapter } from '@hakiki/react'", budgetGzip: 4 * 1024 },
+  { name: 'hakiki CodeInput', kind: 'hakiki', code: "export { CodeInput } from '@hakiki/ui'", budgetGzip: 5 * 1024 },
+  { name: 'hakiki PhoneInput (with validation)', kind: 'hakiki', code: "export { PhoneInput } from '@hakiki/ui'", budgetGzip: 20 * 1024 },
+  { name: 'hakiki VerificationFlow', kind: 'hakiki', code: "export { VerificationFlow } from '@hakiki/ui'", budgetGzip: 35 * 1024 },
+  { name: 'input-otp (OTPInput)', kind: 'alternative', code: "export { OTPInput } from 'input-otp'" },
+  { name: 'react-otp-input', kind: 'alternative', code: "export { default } from 'react-otp-input'" },
+  { name: 'react-phone-number-input (default)', kind: 'alternative', code: "export { default } from 'react-phone-number-input'" },
+  { name: 'react-phone-number-input/input', kind: 'alternative', code: "export { default } from 'react-phone-number-input/input'" },
+  { name: 'react-international-phone (PhoneInput)', kind: 'alternative', code: "export { PhoneInput } from 'react-international-phone'" },
+  { name: 'libphonenumber-js/min', kind: 'alternative', code: "export { parsePhoneNumber, AsYouType, isValidPhoneNumber } from 'libphonenumber-js/min'" },
+]

@@ -1,0 +1,45 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { measureBundle } from './measure-bundle'
+import { SIZE_ENTRIES } from './size-entries'
+
+const kb = (n: number): string => (n / 1024).toFixed(1).padStart(6)
+
+/** `pnpm bench:size`: prints the consumer bundle sizes of ours beside the alternatives. */
+async function main(): Promise<void> {
+  const rows: Array<{ name: string; kind: string; minified: number; gzip: number; budgetGzip?: number }> = []
+  for (const entry of SIZE_ENTRIES) {
+    try {
+      const size = await measureBundle(entry.code)
+      rows.push({ name: entry.name, kind: entry.kind, ...size, ...(entry.budgetGzip ? { budgetGzip: entry.budgetGzip } : {}) })
+    } catch (error) {
+      console.error(`could not bundle ${entry.name}: ${(error as Error).message.split('\n')[0]}`)
+    }
+  }
+  console.info('Consumer bundles: esbuild, minified, gzip -9; react, react-dom, @tanstack/react-query external\n')
+  console.info(`${'bundle'.padEnd(52)} ${'min kB'.padStart(7)} ${'gzip kB'.padStart(8)}  budget`)
+  for (const r of rows) {
+    const budget = r.budgetGzip ? `${(r.budgetGzip / 1024).toFixed(0)} kB ${r.gzip <= r.budgetGzip ? 'ok' : 'OVER'}` : ''
+    console.info(`${r.name.padEnd(52)} ${kb(r.minified)}  ${kb(r.gzip)}   ${budget}`)
+  }
+  const find = (prefix: string) => rows.find((r) => r.name.startsWith(prefix))
+  const ratios: Array<[string, string, string]> = [
+    ['hakiki CodeInput', 'input-otp', 'react-otp-input'],
+    ['hakiki PhoneInput', 'react-phone-number-input (default)', 'react-international-phone'],
+  ]
+  console.info('')
+  for (const [ours, ...theirs] of ratios) {
+    const a = find(ours)
+    if (!a) continue
+    for (const t of theirs) {
+      const b = find(t)
+      if (b) console.info(`${ours} / ${t}: ${(a.gzip / b.gzip).toFixed(2)}× the gzip size`)
+    }
+  }
+  mkdirSync(new URL('../results/', import.meta.url), { recursive: true })
+  const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${os.platform()} ${os.release()}` }
+  writeFileSync(new URL('../results/size.json', import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), machine, rows }, null, 2)}\n`)
+  console.info('\nwritten to apps/bench/results/size.json')
+}
+
+await main()
