@@ -1,0 +1,92 @@
+import metadataMax from 'libphonenumber-js/metadata.max.json'
+import examplesMobile from 'libphonenumber-js/examples.mobile.json'
+import { describe, expect, it } from 'vitest'
+import { formatPhoneAsYouType, formatPhoneNumber, getExampleNumber, parsePhoneNumber } from './phone'
+import { withPhoneMetadata } from './with-phone-metadata'
+import { COUNTRIES } from './countries'
+
+describe('parsePhoneNumber', () => {
+  it.each([
+    ['+233 24 123 4567', undefined, '+233241234567', 'GH'],
+    ['024 123 4567', 'GH', '+233241234567', 'GH'],
+    ['00233 24 123 4567', undefined, '+233241234567', 'GH'],
+    ['+234 (0)802 123 4567', undefined, '+2348021234567', 'NG'],
+    ['0802 123 4567', 'NG', '+2348021234567', 'NG'],
+    ['٠٨٠٢١٢٣٤٥٦٧', 'NG', '+2348021234567', 'NG'],
+    ['+254 712 123456', 'GH', '+254712123456', 'KE'],
+    ['071 123 4567', 'ZA', '+27711234567', 'ZA'],
+  ])('%j (default %s) is valid: %s', (input, country, e164, iso2) => {
+    const result = parsePhoneNumber(input, country)
+    expect(result.error).toBeUndefined()
+    expect(result).toMatchObject({ e164, country: iso2, isValid: true, isCovered: true, type: 'MOBILE' })
+  })
+
+  it.each([
+    ['', 'GH', 'not_a_number'],
+    ['hello', 'GH', 'not_a_number'],
+    ['024 12', 'GH', 'too_short'],
+    ['+233 24 123 4567 8901', undefined, 'too_long'],
+    ['+233 99 123 4567', undefined, 'invalid'],
+    ['+44 20 7946 0000', undefined, 'unsupported_country'],
+    ['+1 212 555 0100', undefined, 'unsupported_country'],
+    ['020 7946 0000', 'GB', 'unsupported_country'],
+    ['024 123 4567', undefined, 'invalid'],
+  ])('%j (default %s) fails with %s', (input, country, error) => {
+    const result = parsePhoneNumber(input, country)
+    expect(result.error).toBe(error)
+    expect(result.isCovered).toBe(false)
+  })
+
+  it('tells apart a valid uncovered number when bound to full metadata', () => {
+    const full = withPhoneMetadata(metadataMax, examplesMobile)
+    expect(full.parsePhoneNumber('+44 20 7946 0000')).toMatchObject({
+      e164: '+442079460000',
+      country: 'GB',
+      isValid: true,
+      isCovered: false,
+      error: 'unsupported_country',
+    })
+    expect(full.parsePhoneNumber('+233 24 123 4567')).toMatchObject({ isValid: true, isCovered: true })
+  })
+})
+
+describe('formatPhoneAsYouType', () => {
+  it('formats national input and gives the E.164 form once complete', () => {
+    expect(formatPhoneAsYouType('02412', 'GH')).toEqual({ formatted: '024 12', country: 'GH' })
+    expect(formatPhoneAsYouType('0241234567', 'GH')).toEqual({ formatted: '024 123 4567', country: 'GH', e164: '+233241234567' })
+  })
+
+  it('formats international input and detects the country', () => {
+    expect(formatPhoneAsYouType('+2348021234567')).toEqual({
+      formatted: '+234 802 123 4567',
+      country: 'NG',
+      e164: '+2348021234567',
+    })
+    expect(formatPhoneAsYouType('00254712123456').e164).toBe('+254712123456')
+  })
+
+  it('gives no E.164 for an uncovered country', () => {
+    expect(formatPhoneAsYouType('+442079460000').e164).toBeUndefined()
+  })
+})
+
+describe('getExampleNumber', () => {
+  it.each(COUNTRIES)('has a valid example for $iso2', ({ iso2, dialCode }) => {
+    const example = getExampleNumber(iso2)
+    expect(example?.e164.startsWith(`+${dialCode}`)).toBe(true)
+    expect(parsePhoneNumber(example?.e164 ?? '').country).toBe(iso2)
+    expect(parsePhoneNumber(example?.national ?? '', iso2).e164).toBe(example?.e164)
+  })
+
+  it('has none for other countries', () => {
+    expect(getExampleNumber('GB')).toBeUndefined()
+  })
+})
+
+describe('formatPhoneNumber', () => {
+  it('formats a stored number for display', () => {
+    expect(formatPhoneNumber('+233241234567')).toBe('+233 24 123 4567')
+    expect(formatPhoneNumber('+233241234567', 'national')).toBe('024 123 4567')
+    expect(formatPhoneNumber('not a number')).toBe('not a number')
+  })
+})
