@@ -102,6 +102,8 @@ export const ERROR_CODES = [
   'expired',
   'too_many_attempts',
   'forbidden_origin',
+  // The app's own `authorize` hook (session, captcha) refused to start a verification.
+  'forbidden',
   'upstream_unavailable',
   'upstream_error',
 ] as const
