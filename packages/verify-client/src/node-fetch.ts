@@ -1,0 +1,104 @@
+import { request as httpRequest } from 'node:http'
+import type { IncomingMessage } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+
+/** Statuses whose responses have no body, per the Fetch standard. */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
+
+/**
+ * A `fetch` for Node.js that hands back **every** HTTP status as a `Response`, 407 included.
+ *
+ * Why it exists: Node's built-in `fetch` (undici) follows the Fetch standard, which turns a
+ * `407 Proxy Authentication Required` into a network error: the caller gets
+ * `TypeError: fetch failed` whose `cause` is a bare `Error` with an empty message, exactly like a
+ * refused connection minus the `code`, and the status and body are lost. The Verify API defines
+ * 407 on every endpoint, so the client needs a transport that reports it. This one sends the
+ * request with `node:http`/`node:https` instead; everything else stays standard:
+ *
+ * - Input is normalized by the platform's own `Request` class (URL, method, headers, the
+ *   default `Content-Type` of string/`URLSearchParams`/`Blob` bodies, the signal), so there is no
+ *   hand-written copy of those rules to drift.
+ * - Network failures reject with `TypeError('fetch failed', { cause })`, like undici; an abort
+ *   rejects with the signal's reason, like `fetch`.
+ * - The body is read in full before the promise resolves (API answers are small JSON), so the
+ *   signal also covers the time spent reading it.
+ *
+ * Differences from `fetch`, on purpose: redirects are not followed (a 3xx is returned as is, so a
+ * redirect can never carry a form body with the client secret to another host), no
+ * `Accept-Encoding` is added and `Content-Encoding` is not decoded, there is no cookie jar or
+ * cache. Connections are pooled by Node's global agents (keep-alive by default since Node 19).
+ */
+export async function nodeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init)
+  const url = new URL(request.url)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TypeError(`nodeFetch supports http: and https: only, not ${url.protocol}`)
+  }
+  const body = request.body === null ? undefined : Buffer.from(await request.arrayBuffer())
+  const headers: Record<string, string> = {}
+  request.headers.forEach((value, name) => {
+    headers[name] = value
+  })
+  if (body !== undefined) headers['content-length'] = String(body.byteLength)
+  const signal = request.signal
+  signal.throwIfAborted()
+
+  return new Promise<Response>((resolve, reject) => {
+    let settled = false
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest
+    const outgoing = send(url, { method: request.method, headers })
+
+    const settle = (outcome: () => void, discardConnection: boolean) => {
+      if (settled) return
+      settled = true
+      signal.removeEventListener('abort', onAbort)
+      // A complete response leaves its socket to the agent's keep-alive pool; anything else
+      // (abort, error) must not leave a half-read socket behind.
+      if (discardConnection) outgoing.destroy()
+      outcome()
+    }
+    const fail = (cause: unknown) =>
+      settle(() => reject(new TypeError('fetch failed', { cause })), true)
+    function onAbort() {
+      settle(() => reject(signal.reason), true)
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+
+    outgoing.on('error', fail)
+    outgoing.on('response', (incoming) => {
+      const chunks: Buffer[] = []
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+      incoming.on('error', fail)
+      incoming.on('close', () => {
+        if (!incoming.complete) fail(new Error('The connection closed before the response ended'))
+      })
+      incoming.on('end', () => {
+        try {
+          const response = toResponse(incoming, request.method, Buffer.concat(chunks))
+          // Settle after building, so a malformed status line becomes a network error.
+          settle(() => resolve(response), false)
+        } catch (error) {
+          fail(error)
+        }
+      })
+    })
+    outgoing.end(body)
+  })
+}
+
+function toResponse(incoming: IncomingMessage, method: string, body: Buffer): Response {
+  const status = incoming.statusCode ?? 0
+  const headers = new Headers()
+  const raw = incoming.rawHeaders
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    headers.append(raw[index] as string, raw[index + 1] as string)
+  }
+  const hasBody = method !== 'HEAD' && !NULL_BODY_STATUSES.has(status)
+  // `Response` rejects statuses outside 200–599 with a RangeError: the caller sees a network
+  // error, which is what a server speaking something other than HTTP deserves.
+  return new Response(hasBody ? new Uint8Array(body) : null, {
+    status,
+    statusText: incoming.statusMessage ?? '',
+    headers,
+  })
+}

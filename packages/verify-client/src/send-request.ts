@@ -1,0 +1,57 @@
+import { VerifyApiError } from './verify-api-error'
+import type { VerifyApiOperation } from './verify-api-error'
+
+/** A finished HTTP exchange: the response and its whole body as text. */
+export interface Exchange {
+  response: Response
+  text: string
+}
+
+/** Everything {@link sendRequest} needs besides the request itself. */
+export interface SendRequestOptions {
+  fetch: typeof globalThis.fetch
+  operation: VerifyApiOperation
+  timeoutMs: number
+  /** The caller's signal: its abort is rethrown as is, never wrapped. */
+  signal?: AbortSignal
+}
+
+/**
+ * Sends one request and reads its body, under a time limit that covers both. Failures without
+ * an HTTP answer become a {@link VerifyApiError} (`timeout` or `network_error`); a caller's
+ * abort rejects with the caller's own reason. HTTP statuses are left to the caller.
+ *
+ * The timer and the listener on the caller's signal are set up by hand rather than with
+ * `AbortSignal.any([signal, AbortSignal.timeout()])` so both are removed as soon as the request
+ * settles: a long-lived caller signal (one per server request, say) collects no listeners and no
+ * timer outlives its request.
+ */
+export async function sendRequest(
+  url: string,
+  init: RequestInit,
+  options: SendRequestOptions,
+): Promise<Exchange> {
+  const { signal: callerSignal, operation } = options
+  callerSignal?.throwIfAborted()
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort(new DOMException('The Verify API did not answer in time', 'TimeoutError'))
+  }, options.timeoutMs)
+  const forwardAbort = () => controller.abort(callerSignal?.reason)
+  callerSignal?.addEventListener('abort', forwardAbort, { once: true })
+  try {
+    const fetch = options.fetch
+    const response = await fetch(url, { ...init, signal: controller.signal })
+    const text = await response.text()
+    return { response, text }
+  } catch (error) {
+    if (callerSignal?.aborted) throw callerSignal.reason
+    if (timedOut) throw new VerifyApiError({ code: 'timeout', operation })
+    throw new VerifyApiError({ code: 'network_error', operation, cause: error })
+  } finally {
+    clearTimeout(timer)
+    callerSignal?.removeEventListener('abort', forwardAbort)
+  }
+}
