@@ -1,0 +1,32 @@
+/**
+ * The sandbox clock: the injected wall clock plus an offset that only moves forward. Every expiry
+ * (codes, tokens) reads this clock, so tests and the demo can jump ten minutes ahead instantly
+ * instead of sleeping.
+ */
+
+/** The sandbox's clock, shared by every endpoint. */
+export interface SandboxClock {
+  /** Current sandbox time in epoch milliseconds: the injected `now()` plus every `advance`. */
+  now(): number
+  /** Moves the clock forward by `seconds` (finite, not negative; fractions allowed). */
+  advance(seconds: number): void
+}
+
+/** Longest single jump, so a typo cannot push the clock past what `Date` can represent. */
+const MAX_ADVANCE_SECONDS = 10 * 366 * 24 * 3600
+
+/** Creates a clock on top of `now` (epoch ms). Throws a `RangeError` on a bad `advance`. */
+export function createClock(now: () => number = Date.now): SandboxClock {
+  let offsetMs = 0
+  return {
+    now: () => now() + offsetMs,
+    advance(seconds) {
+      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS) {
+        throw new RangeError(`advance takes a number of seconds from 0 to ${MAX_ADVANCE_SECONDS}`)
+      }
+      offsetMs += seconds * 1000
+    },
+  }
+}
+
+export { MAX_ADVANCE_SECONDS }

@@ -1,0 +1,66 @@
+/**
+ * Random identifiers and codes from one injectable byte source, so tests can make them
+ * predictable while the default stays a CSPRNG (`crypto.getRandomValues`, available in Node,
+ * browsers, Deno, Bun and workers alike).
+ */
+
+/** A source of random bytes. */
+export type RandomBytes = (n: number) => Uint8Array
+
+/** The identifiers and secrets the sandbox draws. */
+export interface SandboxRandom {
+  /** `2 * bytes` lowercase hex digits. */
+  hex(bytes: number): string
+  /** A numeric code of `length` digits, each uniformly distributed. */
+  code(length: number): string
+  /** An opaque bearer token of 192 random bits, URL-safe. */
+  token(): string
+  /** A version-4 UUID, used as `transactionId`. */
+  uuid(): string
+}
+
+/** The default byte source: the platform CSPRNG. */
+export const cryptoRandomBytes: RandomBytes = (n) => crypto.getRandomValues(new Uint8Array(n))
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
+
+function toHex(bytes: Uint8Array): string {
+  let out = ''
+  for (const b of bytes) out += HEX[b]
+  return out
+}
+
+/** Wraps a byte source; checks it returns as many bytes as asked. */
+export function createRandom(randomBytes: RandomBytes = cryptoRandomBytes): SandboxRandom {
+  const draw = (n: number): Uint8Array => {
+    const bytes = randomBytes(n)
+    if (!(bytes instanceof Uint8Array) || bytes.length < n) throw new TypeError(`randomBytes(${n}) must return a Uint8Array of ${n} bytes`)
+    return bytes
+  }
+  return {
+    hex: (bytes) => toHex(draw(bytes)),
+    code(length) {
+      // Rejection sampling: bytes 250..255 are dropped so every digit has the same 25/250 odds
+      // (a plain `byte % 10` would favour 0..5). The loop is bounded by the odds of 6/256.
+      let out = ''
+      while (out.length < length) {
+        for (const b of draw(length)) {
+          if (b < 250 && out.length < length) out += String(b % 10)
+        }
+      }
+      return out
+    },
+    token() {
+      // 24 bytes encode to exactly 32 base64url characters, no padding: 192 bits, above the 128
+      // bits RFC 6750 asks of bearer tokens.
+      return btoa(String.fromCharCode(...draw(24))).replace(/\+/g, '-').replace(/\//g, '_')
+    },
+    uuid() {
+      const b = draw(16)
+      b[6] = (b[6]! & 0x0f) | 0x40
+      b[8] = (b[8]! & 0x3f) | 0x80
+      const h = toHex(b)
+      return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+    },
+  }
+}

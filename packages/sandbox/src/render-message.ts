@@ -1,0 +1,64 @@
+/**
+ * Fills a message template for one send. Placeholders are replaced with a single pass, so a value
+ * that itself contains `{code}` (an odd app name) is never expanded a second time.
+ */
+import type { Channel } from '@hakiki/core'
+import type { MessageTemplate } from './message-template'
+
+/** Values for one message. */
+export interface MessageValues {
+  /** App name shown in the message. */
+  app: string
+  /** The one-time code. */
+  code: string
+  /** Lifetime of the code, in whole minutes. */
+  minutes: number
+  /** Host for the SMS autofill line (`example.com`), if any. */
+  autofillHost?: string
+  /** Separator between spoken digits; `, ` by default. */
+  digitSeparator?: string
+}
+
+/** A rendered message. */
+export interface RenderedMessage {
+  /** E-mail subject; only for channel email. */
+  subject?: string
+  /** SMS text, e-mail plain text or call script. */
+  body: string
+  /** E-mail HTML; only for channel email. */
+  html?: string
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
+
+function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(app|code|minutes|digits)\}/g, (_, key: string) => values[key]!)
+}
+
+/**
+ * Renders the message of `channel`. With an `autofillHost`, the SMS ends with the line
+ * `@<host> #<code>` that WebOTP (Chrome) and iOS/macOS domain-bound code autofill read.
+ */
+export function renderMessage(template: MessageTemplate, channel: Channel, values: MessageValues): RenderedMessage {
+  const plain = {
+    app: values.app,
+    code: values.code,
+    minutes: String(values.minutes),
+    digits: values.code.split('').join(values.digitSeparator ?? ', '),
+  }
+  switch (channel) {
+    case 'sms': {
+      const body = fill(template.sms, plain)
+      return { body: values.autofillHost ? `${body}\n\n@${values.autofillHost} #${values.code}` : body }
+    }
+    case 'call':
+      return { body: fill(template.call, plain) }
+    case 'email':
+      return {
+        subject: fill(template.email.subject, plain),
+        body: fill(template.email.text, plain),
+        html: fill(template.email.html, { ...plain, app: escapeHtml(values.app) }),
+      }
+  }
+}
