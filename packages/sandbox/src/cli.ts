@@ -32,13 +32,15 @@ async function main(): Promise<number | undefined> {
   }
   const { url } = server
   const clients = options.clients ?? [DEFAULT_CLIENT]
-  console.info(`Hakiki sandbox listening on ${url}`)
+  const lines = [`Hakiki sandbox listening on ${url}`]
   for (const c of clients) {
     // The built-in credentials are public; a secret someone chose is shown only by its start.
     const secret = c === DEFAULT_CLIENT ? c.clientSecret : `${c.clientSecret.slice(0, 3)}…`
-    console.info(`  client_id=${c.clientId}  client_secret=${secret}`)
+    lines.push(`  client_id=${c.clientId}  client_secret=${secret}`)
   }
-  console.info(`  inbox: ${url}/sandbox/messages (live: ${url}/sandbox/messages/stream)`)
+  lines.push(`  inbox: ${url}/sandbox/messages (live: ${url}/sandbox/messages/stream)`)
+  // One write, so whoever waits for the first line gets the credentials with it.
+  console.info(lines.join('\n'))
   server.sandbox.inbox.subscribe((m) => {
     console.info(`${m.sentAt} ${m.channel} to ${maskAddress(m.to)} (${m.locale}) for ${m.verificationId}`)
   })

@@ -4,7 +4,7 @@
  */
 
 /**
- * `+233241234567` → `+2332•••••67`; `ama.mensah@example.com` → `a•••@example.com`. Anything that is
+ * `+233241234567` → `+2332••••••67`; `ama.mensah@example.com` → `a•••@example.com`. Anything that is
  * neither is masked whole except its first character.
  */
 export function maskAddress(address: string): string {

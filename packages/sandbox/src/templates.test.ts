@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { LOCALES } from '@hakiki/core'
+import { describe, expect, test } from 'vitest'
+import { REQUIRED_PLACEHOLDERS, type MessageTemplate } from './message-template'
+import { renderMessage } from './render-message'
+import { TEMPLATES } from './templates'
+
+const dir = new URL('../templates/', import.meta.url)
+const files = readdirSync(dir).filter((f) => f.endsWith('.json'))
+const FIELDS = Object.keys(REQUIRED_PLACEHOLDERS) as Array<keyof typeof REQUIRED_PLACEHOLDERS>
+
+function field(t: MessageTemplate, name: (typeof FIELDS)[number]): unknown {
+  return name.startsWith('email.') ? (t.email as unknown as Record<string, unknown>)[name.slice(6)] : (t as unknown as Record<string, unknown>)[name]
+}
+
+describe('message templates', () => {
+  test('there is exactly one file per API locale, named as the API spells it', () => {
+    expect(files.map((f) => f.replace(/\.json$/, '')).toSorted()).toEqual(LOCALES.map((l) => l.api).toSorted())
+    expect(Object.keys(TEMPLATES).toSorted()).toEqual(LOCALES.map((l) => l.api).toSorted())
+  })
+
+  describe.each(LOCALES.map((l) => l.api))('%s', (locale) => {
+    const template = JSON.parse(readFileSync(new URL(`${locale}.json`, dir), 'utf8')) as MessageTemplate
+
+    test('names its own locale and is the one the sandbox imports', () => {
+      expect(template.locale).toBe(locale)
+      expect(TEMPLATES[locale]).toEqual(template)
+    })
+
+    test.each(FIELDS)('%s uses every required placeholder and no other', (name) => {
+      const text = field(template, name)
+      expect(typeof text).toBe('string')
+      const value = text as string
+      for (const placeholder of REQUIRED_PLACEHOLDERS[name]) expect(value).toContain(placeholder)
+      let rest = value
+      for (const placeholder of REQUIRED_PLACEHOLDERS[name]) rest = rest.replaceAll(placeholder, '')
+      expect(rest).not.toMatch(/[{}]/)
+      expect(rest.trim().length).toBeGreaterThan(0)
+    })
+
+    test('the call script speaks the digits at least twice', () => {
+      expect(template.call.split('{digits}').length - 1).toBeGreaterThanOrEqual(2)
+    })
+
+    test('the e-mail HTML has no script, no event handler and no external resource', () => {
+      expect(template.email.html).not.toMatch(/<script|\son\w+=|src=|href=|url\(/i)
+    })
+
+    test('renders every channel with the code and no placeholder left', () => {
+      const values = { app: 'Acme', code: '408215', minutes: 10 }
+      const sms = renderMessage(template, 'sms', values)
+      const email = renderMessage(template, 'email', values)
+      const call = renderMessage(template, 'call', values)
+      for (const text of [sms.body, email.subject, email.body, email.html]) {
+        expect(text).toContain('408215')
+        expect(text).toContain('Acme')
+        expect(text).not.toMatch(/\{(app|code|minutes|digits)\}/)
+      }
+      expect(call.body).toContain('4, 0, 8, 2, 1, 5')
+      expect(call.body).not.toContain('408215')
+    })
+  })
+})
