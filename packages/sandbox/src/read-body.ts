@@ -23,7 +23,10 @@ export async function readText(request: Request, expected: string): Promise<stri
   }
   const tooLarge = () => new SandboxApiError(413, `Request body must not exceed ${MAX_BODY_BYTES} bytes`)
   const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > MAX_BODY_BYTES) throw tooLarge()
+  if (declared > MAX_BODY_BYTES) {
+    await request.body?.cancel().catch(() => undefined)
+    throw tooLarge()
+  }
   if (!request.body) return ''
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []

@@ -242,3 +242,21 @@ describe('/sandbox/faults', () => {
     expect(() => s.faults.add({ operation: 'get', status: 418 as 500 })).toThrow(RangeError)
   })
 })
+
+describe('unexpected errors', () => {
+  test('answer the spec\'s 500 body with a generic message and the path', async () => {
+    // A byte source stuck on zeros makes the second verification id collide with the first.
+    const s = createSandbox({ now: () => T0, randomBytes: (n) => new Uint8Array(n) })
+    const token = await getToken(s)
+    await startVerification(s, token, { to: '+233241234567' })
+    const response = await call(s, 'POST', PATH, { token, body: { to: '+254712345678' } })
+    expect(response.status).toBe(500)
+    expect(await response.json()).toEqual({
+      timestamp: new Date(T0).toISOString(),
+      status: '500',
+      error: 'Internal Server Error',
+      message: 'Unexpected error in the sandbox',
+      path: PATH,
+    })
+  })
+})

@@ -2,7 +2,7 @@
  * The sandbox over real HTTP on loopback: the Node adapter, streaming (SSE), disconnects, the 407
  * that `fetch` cannot show, and concurrency.
  */
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http'
+import { Agent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { startSandboxServer, type SandboxServer } from '../src/start-sandbox-server'
 import { DEFAULT_CLIENT } from '../src/sandbox-options'
@@ -131,6 +131,25 @@ describe('startSandboxServer', () => {
     const response = await create(url, accessToken, JSON.parse(big))
     expect(response.status).toBe(413)
     expect(((await response.json()) as { statusCode: string }).statusCode).toBe('413')
+  })
+
+  test('a refused chunked body closes the connection after the 413; the next request works', async () => {
+    const { url } = await start()
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const post = (body: string, chunked: boolean) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' }
+        if (chunked) headers['transfer-encoding'] = 'chunked'
+        const req = httpRequest(`${url}/oauth/client/accesstoken?grant_type=client_credentials`, { method: 'POST', agent, headers }, (res) => {
+          res.resume()
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }))
+        })
+        req.on('error', reject)
+        req.end(body)
+      })
+    expect(await post('x'.repeat(1_000_000), true)).toEqual({ status: 413, connection: 'close' })
+    expect(await post('client_id=sandbox-client-id&client_secret=sandbox-client-secret', false)).toEqual({ status: 200, connection: 'keep-alive' })
+    agent.destroy()
   })
 
   test('streams messages as SSE, and a client disconnect frees the subscriber', async () => {

@@ -148,6 +148,8 @@ describe('bearer authentication', () => {
     const response = await call(sandbox(), method, path, { token: 'not-a-token', body: method === 'GET' ? undefined : {} })
     expect(response.status).toBe(401)
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer .*error="invalid_token"/)
+    // The token sent is never echoed back.
+    expect(await response.text()).not.toContain('not-a-token')
   })
 
   test.each(['Basic abc', 'Bearer', 'Bearer a b', 'Token abc'])('Authorization %j gets 401', async (authorization) => {
