@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createSandbox } from './create-sandbox'
-import { resolveOptions } from './sandbox-options'
+import { defaultSleep, resolveOptions } from './sandbox-options'
 
 describe('createSandbox options', () => {
   test.each([3, 11, 0, -6, 4.5, Number.NaN])('codeLength %s throws a RangeError at creation', (codeLength) => {
@@ -45,5 +45,20 @@ describe('createSandbox options', () => {
 
   test.each([{ codeTtlSeconds: 0 }, { tokenTtlSeconds: 1 }, { maxChecks: 0 }, { maxSends: 1.5 }, { appName: '' }])('%j is refused', (options) => {
     expect(() => createSandbox(options)).toThrow(RangeError)
+  })
+})
+
+describe('defaultSleep', () => {
+  test('rejects at once when the request is already aborted', async () => {
+    const controller = new AbortController()
+    controller.abort(new Error('client gone'))
+    await expect(defaultSleep(60_000, controller.signal)).rejects.toThrow('client gone')
+  })
+
+  test('stops waiting when the request aborts midway', async () => {
+    const controller = new AbortController()
+    const sleeping = defaultSleep(60_000, controller.signal)
+    controller.abort(new Error('client gone'))
+    await expect(sleeping).rejects.toThrow('client gone')
   })
 })

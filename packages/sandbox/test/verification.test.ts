@@ -99,6 +99,13 @@ describe('create', () => {
     expect(voice!.body.split(spoken).length - 1).toBe(2)
   })
 
+  test('a Japanese call script separates the spoken digits with the ideographic comma', async () => {
+    const { s, token } = await setup()
+    await call(s, 'POST', PATH, { token, body: { to: GH, channel: 'call', locale: 'ja' } })
+    const [voice] = s.inbox.list()
+    expect(voice!.body).toContain(voice!.code.split('').join('、'))
+  })
+
   test('pr-BR messages use the pr-BR template', async () => {
     const { s, token } = await setup()
     await call(s, 'POST', PATH, { token, body: { to: GH, locale: 'pr-BR' } })
