@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { ipLimitKey } from './client-ip'
+
+describe('ipLimitKey', () => {
+  it('keeps IPv4 addresses and unwraps IPv4-mapped IPv6', () => {
+    expect(ipLimitKey('41.66.1.2')).toBe('41.66.1.2')
+    expect(ipLimitKey('::ffff:41.66.1.2')).toBe('41.66.1.2')
+  })
+
+  it('groups IPv6 addresses by /64, however they are spelled', () => {
+    const a = ipLimitKey('2c0f:f248:0:1::aaaa')
+    expect(a).toBe('2c0f:f248:0:1::/64')
+    expect(ipLimitKey('2C0F:F248:0000:0001:ffff:1:2:3')).toBe(a)
+    expect(ipLimitKey('[2c0f:f248::1:0:0:0:9]%eth0')).toBe('2c0f:f248:0:1::/64')
+    expect(ipLimitKey('2c0f:f248:0:2::1')).not.toBe(a)
+  })
+
+  it('refuses what is not an address', () => {
+    expect(ipLimitKey('not-an-ip')).toBeUndefined()
+    expect(ipLimitKey('1::2::3')).toBeUndefined()
+    expect(ipLimitKey('1:2:3:4:5:6:7:8:9')).toBeUndefined()
+  })
+})

@@ -1,0 +1,42 @@
+/**
+ * The client IP as the server adapters saw it. A Fetch `Request` has no peer address, so the
+ * `node:http` and Express adapters attach it out of band, in a WeakMap keyed by the request: a
+ * header would do too, but any client could then send that header itself.
+ */
+const addresses = new WeakMap<Request, string>()
+
+/** Records the client IP of `request` (called by the adapters). */
+export function setClientIp(request: Request, ip: string): void {
+  addresses.set(request, ip)
+}
+
+/** The client IP an adapter recorded for `request`, if any. */
+export function getAdapterClientIp(request: Request): string | undefined {
+  return addresses.get(request)
+}
+
+/**
+ * The key per-IP limits count under: an IPv4 address as is, an IPv6 address cut to its /64,
+ * because carriers hand each subscriber a whole /64 and rotating within it would otherwise
+ * reset the counter. IPv4-mapped IPv6 (`::ffff:1.2.3.4`) counts as the IPv4 address.
+ */
+export function ipLimitKey(ip: string): string | undefined {
+  const trimmed = ip.trim().replace(/%[^\]]*/, '').replace(/^\[|\]$/g, '')
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(trimmed)
+  const v4 = mapped ? mapped[1] : trimmed
+  if (v4 !== undefined && /^\d{1,3}(?:\.\d{1,3}){3}$/.test(v4)) return v4
+  const groups = expandIpv6(trimmed)
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : undefined
+}
+
+function expandIpv6(ip: string): string[] | undefined {
+  if (!/^[0-9a-f:]+$/i.test(ip) || ip.split('::').length > 2) return undefined
+  const [head = '', tail] = ip.split('::')
+  const left = head === '' ? [] : head.split(':')
+  const right = tail === undefined || tail === '' ? [] : tail.split(':')
+  const missing = 8 - left.length - right.length
+  if (tail === undefined ? missing !== 0 : missing < 1) return undefined
+  const groups = [...left, ...Array<string>(missing).fill('0'), ...right]
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return undefined
+  return groups.map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
+}

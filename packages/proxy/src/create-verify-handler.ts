@@ -1,0 +1,159 @@
+/**
+ * The proxy: a Fetch handler `(Request) => Promise<Response>` that is the browser's only road to
+ * the Verify API. It runs as is in Next.js route handlers, Hono, Bun, Deno and workers, and in
+ * `node:http` and Express through `toNodeListener` and `toExpressMiddleware`.
+ */
+import { getAdapterClientIp } from './client-ip'
+import { assertSecret, deriveHmacKey, hmac } from './crypto'
+import type { ProxyLogger, VerifyEvent } from './events'
+import type { HandlerContext, RequestState } from './handler-context'
+import { resolveLimits } from './limits'
+import { addCorsHeaders, createOriginCheck, isJsonContentType, preflightResponse } from './origin'
+import { ProxyError, problemResponse } from './problem'
+import { matchRoute } from './route-match'
+import { checkCode } from './routes/check-code'
+import { createRatesRoute } from './routes/get-rates'
+import { getStatus } from './routes/get-status'
+import { startVerification } from './routes/start-verification'
+import { createSessionCodec } from './session'
+import { createMemoryStore } from './stores/memory-store'
+import type { VerifyHandlerOptions } from './verify-handler-options'
+
+/** A Fetch API request handler. */
+export type VerifyHandler = (request: Request) => Promise<Response>
+
+const silent = (): void => undefined
+
+/**
+ * Creates the proxy handler. Throws a `TypeError` at creation for a missing client, a secret
+ * shorter than 32 bytes, malformed `allowedOrigins` or limits: configuration errors should stop
+ * the app from booting, not surface on the first user.
+ *
+ * Every answer is JSON: the documented 2xx bodies, or `application/problem+json` with a stable
+ * `code`. The handler never throws and never answers 500.
+ */
+export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandler {
+  if (!options.client) throw new TypeError('createVerifyHandler: "client" is required')
+  assertSecret(options.secret)
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '')
+  if (basePath !== '' && !basePath.startsWith('/')) throw new TypeError('basePath must start with "/"')
+  const codeLength = options.codeLength ?? 6
+  if (!Number.isInteger(codeLength) || codeLength < 4 || codeLength > 10) throw new TypeError('codeLength must be 4 to 10')
+  const isAllowedOrigin = createOriginCheck(options.allowedOrigins)
+  const secret = options.secret
+  const now = options.now ?? Date.now
+  const logger: ProxyLogger = options.logger ?? {}
+  const log: Required<ProxyLogger> = {
+    debug: logger.debug?.bind(logger) ?? silent,
+    info: logger.info?.bind(logger) ?? silent,
+    warn: logger.warn?.bind(logger) ?? silent,
+    error: logger.error?.bind(logger) ?? silent,
+  }
+  const keyOfKey = deriveHmacKey(secret, 'store-keys')
+  const onEvent = options.onEvent
+
+  const ctx: HandlerContext = {
+    client: options.client,
+    store: options.store ?? createMemoryStore({ now }),
+    limits: resolveLimits(options.limits),
+    sessions: createSessionCodec(secret),
+    secret,
+    // Truncated to 128 bits: plenty against collisions, shorter keys in the store.
+    keyOf: async (purpose, value) => (await hmac(await keyOfKey, `${purpose}:${value}`)).slice(0, 22),
+    now,
+    codeLength,
+    codeTtlSeconds: positive(options.codeTtlSeconds ?? 600, 'codeTtlSeconds'),
+    maxCheckAttempts: positive(options.maxCheckAttempts ?? 5, 'maxCheckAttempts'),
+    receiptTtlSeconds: positive(options.receiptTtlSeconds ?? 600, 'receiptTtlSeconds'),
+    ratesTtlSeconds: positive(options.ratesTtlSeconds ?? 3600, 'ratesTtlSeconds'),
+    authorize: options.authorize,
+    getClientIp: async (request) => (options.getClientIp ? await options.getClientIp(request) : getAdapterClientIp(request)),
+    emit(event: VerifyEvent) {
+      if (!onEvent) return
+      try {
+        const pending = onEvent(event)
+        if (pending instanceof Promise) pending.catch((error: unknown) => log.error('onEvent hook failed', { error: errorName(error) }))
+      } catch (error) {
+        log.error('onEvent hook failed', { error: errorName(error) })
+      }
+    },
+    log,
+  }
+  const rates = createRatesRoute()
+
+  return async function verifyHandler(request: Request): Promise<Response> {
+    const state: RequestState = { request, route: 'unknown', base: basePath }
+    const origin = request.headers.get('origin')
+    let corsOrigin: string | undefined
+    try {
+      const match = matchRoute(new URL(request.url).pathname, basePath)
+      if (origin !== null && isAllowedOrigin(origin, request)) corsOrigin = origin
+      if (request.method === 'OPTIONS') {
+        state.route = 'preflight'
+        if (!match || corsOrigin === undefined) throw new ProxyError(403, 'forbidden_origin')
+        return preflightResponse(corsOrigin)
+      }
+      if (!match) throw new ProxyError(404, 'not_found')
+      state.route = match.route
+      state.base = match.base
+      if (match.id !== undefined) state.id = match.id
+      if (!match.methods.includes(request.method)) {
+        throw new ProxyError(405, 'invalid_request', { detail: 'Method not allowed.', headers: { Allow: [...match.methods, 'OPTIONS'].join(', ') } })
+      }
+
+      let response: Response
+      if (request.method === 'POST') {
+        // State-changing calls: an allowed Origin and a JSON body, or nothing happens (see origin.ts).
+        if (corsOrigin === undefined) throw new ProxyError(403, 'forbidden_origin')
+        if (!isJsonContentType(request.headers.get('content-type'))) {
+          throw new ProxyError(415, 'invalid_request', { detail: 'The body must be application/json.' })
+        }
+        response = match.route === 'start' ? await startVerification(ctx, state) : await checkCode(ctx, state)
+      } else {
+        response = match.route === 'status' ? await getStatus(ctx, state) : await rates(ctx, state)
+      }
+      return finish(response, corsOrigin)
+    } catch (error) {
+      const problem = toProblem(error, ctx, state)
+      ctx.emit({
+        type: 'request.refused',
+        at: now(),
+        route: state.route,
+        status: problem.status,
+        code: problem.code,
+        ...(state.maskedTo === undefined ? {} : { to: state.maskedTo }),
+      })
+      log.debug('request refused', { route: state.route, status: problem.status, code: problem.code, to: state.maskedTo })
+      const headers = new Headers()
+      if (corsOrigin !== undefined) addCorsHeaders(headers, corsOrigin)
+      return problemResponse(problem, headers)
+    }
+  }
+}
+
+function finish(response: Response, corsOrigin: string | undefined): Response {
+  response.headers.set('X-Content-Type-Options', 'nosniff')
+  if (corsOrigin !== undefined) addCorsHeaders(response.headers, corsOrigin)
+  return response
+}
+
+/** Anything but a {@link ProxyError} is a fault of a dependency (the store) or a bug: 503, logged. */
+function toProblem(error: unknown, ctx: HandlerContext, state: RequestState): ProxyError {
+  if (error instanceof ProxyError) return error
+  ctx.log.error('unexpected error while handling a request', {
+    route: state.route,
+    error: errorName(error),
+    // Our own and the store's messages hold no request data (keys are hashed); cut anyway.
+    message: error instanceof Error ? error.message.slice(0, 200) : undefined,
+  })
+  return new ProxyError(503, 'upstream_unavailable', { retryAfter: 30 })
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : typeof error
+}
+
+function positive(value: number, name: string): number {
+  if (!Number.isFinite(value) || value <= 0) throw new TypeError(`${name} must be a positive number`)
+  return value
+}

@@ -1,0 +1,56 @@
+/**
+ * The state one handler shares between its routes, and the per-request facts its routes fill in.
+ * Internal: built by `createVerifyHandler`.
+ */
+import type { VerifyClient } from '@hakiki/verify-client'
+import type { SecretInput } from './crypto'
+import type { ProxyLogger, RouteName, VerifyEvent } from './events'
+import type { Limits } from './limits'
+import type { SessionCodec } from './session'
+import type { CounterStore } from './stores/counter-store'
+import type { AuthorizeContext } from './verify-handler-options'
+
+/** Shared by every request of one handler. */
+export interface HandlerContext {
+  client: VerifyClient
+  store: CounterStore
+  limits: Limits
+  sessions: SessionCodec
+  secret: SecretInput
+  /** A keyed hash standing for `value` in store keys, so the store never holds addresses or session ids. */
+  keyOf(purpose: 'address' | 'session' | 'ip', value: string): Promise<string>
+  now(): number
+  codeLength: number
+  codeTtlSeconds: number
+  maxCheckAttempts: number
+  receiptTtlSeconds: number
+  ratesTtlSeconds: number
+  authorize: ((request: Request, start: AuthorizeContext) => boolean | Promise<boolean>) | undefined
+  getClientIp(request: Request): Promise<string | undefined>
+  emit(event: VerifyEvent): void
+  log: Required<ProxyLogger>
+}
+
+/** One request being handled. */
+export interface RequestState {
+  request: Request
+  route: RouteName
+  /** Path under which the handler is mounted (`/api/verify`), for the cookie's `Path`. */
+  base: string
+  /** The verification id in the path. */
+  id?: string
+  /** Masked address, once known, for refusal events and logs. */
+  maskedTo?: string
+}
+
+/** A JSON response that no cache may keep. */
+export function jsonResponse(status: number, body: unknown, headers: Headers = new Headers()): Response {
+  headers.set('Content-Type', 'application/json')
+  headers.set('Cache-Control', 'no-store')
+  return new Response(JSON.stringify(body), { status, headers })
+}
+
+/** ISO 8601 for an epoch-milliseconds time. */
+export function iso(ms: number): string {
+  return new Date(ms).toISOString()
+}

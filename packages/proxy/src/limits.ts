@@ -1,0 +1,138 @@
+/**
+ * Abuse and cost limits. Every SMS is paid for and MTN blocks accounts over a monthly cap, so
+ * sends are limited per destination, per browser session and per client IP, and wrong codes per
+ * destination. Defaults follow what users of verification services ask for (design notes):
+ * a resend cooldown of 30 s, then 60 s, then 120 s, and generous per-IP caps because many African
+ * mobile users share an IP behind carrier NAT.
+ */
+import type { CounterStore } from './stores/counter-store'
+
+/** An hourly and a daily cap. */
+export interface HourDayCap {
+  /** Most events in a fixed one-hour window. */
+  hour: number
+  /** Most events in a fixed one-day window. */
+  day: number
+}
+
+/** Every limit the proxy enforces (see `LimitsOptions` for overriding some). */
+export interface Limits {
+  /**
+   * Wait after each send of a verification before the next resend: the n-th wait is
+   * `resendCooldownSeconds[n - 1]`, the last one repeats. Default `[30, 60, 120]`.
+   */
+  resendCooldownSeconds: readonly number[]
+  /** Sends to one address. Default 5 an hour, 10 a day. */
+  sendsPerDestination: HourDayCap
+  /** Sends from one browser session. Default 10 an hour, 20 a day. */
+  sendsPerSession: HourDayCap
+  /**
+   * Sends from one client IP (IPv6: per /64), only when the client IP is known (see
+   * `getClientIp`). Default 100 an hour, 1000 a day: a whole carrier NAT may share one address.
+   */
+  sendsPerIp: HourDayCap
+  /**
+   * Code checks against one address in a fixed hour. Default 10: two verifications' worth of
+   * the API's five attempts. Every check is counted before it is sent upstream, so concurrent
+   * guesses cannot slip past the cap; a correct code ends its verification, so nearly all counted
+   * checks are failed ones.
+   */
+  failedChecksPerDestinationPerHour: number
+}
+
+/** Overrides for some of the {@link Limits}. */
+export interface LimitsOptions {
+  resendCooldownSeconds?: readonly number[]
+  sendsPerDestination?: Partial<HourDayCap>
+  sendsPerSession?: Partial<HourDayCap>
+  sendsPerIp?: Partial<HourDayCap>
+  failedChecksPerDestinationPerHour?: number
+}
+
+/** The default limits. */
+export const DEFAULT_LIMITS: Limits = {
+  resendCooldownSeconds: [30, 60, 120],
+  sendsPerDestination: { hour: 5, day: 10 },
+  sendsPerSession: { hour: 10, day: 20 },
+  sendsPerIp: { hour: 100, day: 1000 },
+  failedChecksPerDestinationPerHour: 10,
+}
+
+/** Merges overrides into the defaults and checks every value is a positive integer. */
+export function resolveLimits(options: LimitsOptions = {}): Limits {
+  const limits: Limits = {
+    resendCooldownSeconds: options.resendCooldownSeconds ?? DEFAULT_LIMITS.resendCooldownSeconds,
+    sendsPerDestination: { ...DEFAULT_LIMITS.sendsPerDestination, ...options.sendsPerDestination },
+    sendsPerSession: { ...DEFAULT_LIMITS.sendsPerSession, ...options.sendsPerSession },
+    sendsPerIp: { ...DEFAULT_LIMITS.sendsPerIp, ...options.sendsPerIp },
+    failedChecksPerDestinationPerHour:
+      options.failedChecksPerDestinationPerHour ?? DEFAULT_LIMITS.failedChecksPerDestinationPerHour,
+  }
+  const numbers = [
+    ...limits.resendCooldownSeconds,
+    limits.sendsPerDestination.hour,
+    limits.sendsPerDestination.day,
+    limits.sendsPerSession.hour,
+    limits.sendsPerSession.day,
+    limits.sendsPerIp.hour,
+    limits.sendsPerIp.day,
+    limits.failedChecksPerDestinationPerHour,
+  ]
+  if (limits.resendCooldownSeconds.length === 0 || !numbers.every((n) => Number.isSafeInteger(n) && n > 0)) {
+    throw new TypeError('limits must be positive integers and resendCooldownSeconds must not be empty')
+  }
+  return limits
+}
+
+/** The wait after the `sends`-th send of a verification (1-based). */
+export function cooldownAfter(sends: number, cooldowns: readonly number[]): number {
+  return cooldowns[Math.min(Math.max(sends, 1), cooldowns.length) - 1] ?? 0
+}
+
+/** One counter to bump and its cap. */
+export interface Quota {
+  key: string
+  windowSeconds: number
+  limit: number
+}
+
+/** Builds the hourly and daily quotas of a cap for `key`. */
+export function hourDay(key: string, cap: HourDayCap): Quota[] {
+  return [
+    { key: `${key}:h`, windowSeconds: 3600, limit: cap.hour },
+    { key: `${key}:d`, windowSeconds: 86_400, limit: cap.day },
+  ]
+}
+
+/** Quotas counted by {@link consumeQuotas}, to give back when the send does not happen. */
+export interface QuotaTicket {
+  /** Gives every counted slot back (the send failed before reaching the user). */
+  refund(): Promise<void>
+}
+
+/**
+ * Counts one send against every quota, atomically per counter: counting first and comparing after
+ * means two concurrent requests can never both take the last slot. When any quota is exceeded,
+ * every slot just taken is given back and the longest wait is returned, so refused attempts never
+ * use up a cap (an honest user retrying too early keeps their allowance).
+ */
+export async function consumeQuotas(
+  store: CounterStore,
+  quotas: readonly Quota[],
+): Promise<{ wait: number; ticket?: undefined } | { wait?: undefined; ticket: QuotaTicket }> {
+  const taken: Quota[] = []
+  const refund = async () => {
+    await Promise.all(taken.map((q) => store.increment(q.key, q.windowSeconds, -1)))
+  }
+  let wait: number | undefined
+  for (const quota of quotas) {
+    const { count, resetInSeconds } = await store.increment(quota.key, quota.windowSeconds)
+    taken.push(quota)
+    if (count > quota.limit) wait = Math.max(wait ?? 0, resetInSeconds)
+  }
+  if (wait !== undefined) {
+    await refund()
+    return { wait }
+  }
+  return { ticket: { refund } }
+}

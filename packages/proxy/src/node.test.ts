@@ -1,0 +1,89 @@
+import { request as httpRequest } from 'node:http'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Harness } from '../test/harness'
+import { GHANA, startHarness } from '../test/harness'
+
+let h: Harness | undefined
+afterEach(async () => {
+  await h?.close()
+  h = undefined
+})
+
+/** A raw HTTP request, so the test controls the request target and headers byte for byte. */
+function raw(url: string, options: { method: string; path: string; headers: Record<string, string>; body?: string | Buffer }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, method: options.method, path: options.path, headers: options.headers }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }))
+    })
+    req.on('error', reject)
+    req.end(options.body)
+  })
+}
+
+describe('toNodeListener', () => {
+  it('behind a trusted proxy, takes the public origin from X-Forwarded-Proto/Host and sets a Secure cookie', async () => {
+    h = await startHarness({ adapter: { trustProxy: true } })
+    const res = await raw(h.origin, {
+      method: 'POST',
+      path: '/api/verify/verifications',
+      headers: {
+        origin: 'https://app.example',
+        'content-type': 'application/json',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'app.example',
+        'x-forwarded-for': '41.66.1.2',
+      },
+      body: JSON.stringify({ to: GHANA }),
+    })
+    expect(res.status).toBe(201)
+    const cookie = String(res.headers['set-cookie'])
+    expect(cookie).toContain('Secure')
+    expect(cookie).toContain('Path=/api/verify')
+  })
+
+  it('without trustProxy, ignores forwarded headers (a client could forge them)', async () => {
+    h = await startHarness()
+    const res = await raw(h.origin, {
+      method: 'POST',
+      path: '/api/verify/verifications',
+      headers: { origin: 'https://app.example', 'content-type': 'application/json', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'app.example' },
+      body: JSON.stringify({ to: GHANA }),
+    })
+    expect(res.status).toBe(403)
+    expect(JSON.parse(res.text)).toMatchObject({ code: 'forbidden_origin' })
+  })
+
+  it('keeps a request target like //host/... a path, never another host', async () => {
+    h = await startHarness()
+    const res = await raw(h.origin, {
+      method: 'POST',
+      path: '//evil.example/api/verify/verifications',
+      headers: { origin: 'http://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ to: GHANA }),
+    })
+    expect(res.status).toBe(403)
+  })
+
+  it('stops reading a streamed body past 16 KiB and answers 413', async () => {
+    h = await startHarness()
+    const res = await raw(h.origin, {
+      method: 'POST',
+      path: '/api/verify/verifications',
+      headers: { origin: h.origin, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body: Buffer.alloc(64 * 1024, 0x20),
+    })
+    expect(res.status).toBe(413)
+    expect(res.headers['content-type']).toBe('application/problem+json')
+  })
+
+  it('answers a Host header Fetch cannot represent with a 400 problem, not a crash', async () => {
+    h = await startHarness()
+    const res = await raw(h.origin, { method: 'GET', path: '/api/verify/rates', headers: { host: 'bad host^' } })
+    expect(res.status).toBe(400)
+    expect(JSON.parse(res.text)).toMatchObject({ code: 'invalid_request' })
+  })
+})

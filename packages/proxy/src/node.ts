@@ -1,0 +1,123 @@
+/**
+ * Adapter for `node:http` (and anything built on it): turns the Fetch handler into a request
+ * listener. No framework is imported; Node 18+ has `Request`/`Response` built in.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
+import { setClientIp } from './client-ip'
+import { ProxyError, problemResponse } from './problem'
+import type { VerifyHandler } from './create-verify-handler'
+
+/** How the adapters learn the client's address and the public URL. */
+export interface NodeAdapterOptions {
+  /**
+   * The server sits behind this many reverse proxies (`true` = 1) that set `X-Forwarded-For`,
+   * `X-Forwarded-Proto` and `X-Forwarded-Host`. The client IP is then the address the outermost
+   * trusted proxy saw (counted from the right of `X-Forwarded-For`: entries further left are
+   * whatever the client wrote), and the public URL follows the forwarded protocol and host.
+   * Leave it unset when no proxy sets these headers, or any client could spoof them.
+   */
+  trustProxy?: boolean | number
+  /**
+   * The server faces the Internet directly: the socket's peer address is the client IP. Without
+   * this or `trustProxy` no client IP is known and per-IP limits are skipped, because behind an
+   * unknown proxy every user would share the proxy's address and one counter.
+   */
+  useSocketAddress?: boolean
+}
+
+/** A `node:http` request listener. */
+export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void
+
+/** Wraps the handler for `http.createServer(toNodeListener(handler))`. */
+export function toNodeListener(handler: VerifyHandler, options: NodeAdapterOptions = {}): NodeListener {
+  return (req, res) => {
+    void serve(handler, req, res, options, undefined)
+  }
+}
+
+/**
+ * Converts, calls and writes back. `body` replaces the stream when a framework already consumed
+ * it (Express with a JSON parser in front). Shared by the Express adapter.
+ */
+export async function serve(
+  handler: VerifyHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: NodeAdapterOptions,
+  body: string | undefined,
+  url?: string,
+): Promise<void> {
+  let response: Response
+  try {
+    const request = toRequest(req, options, body, url)
+    const ip = clientIp(req, options)
+    if (ip !== undefined) setClientIp(request, ip)
+    response = await handler(request)
+  } catch {
+    // Only a request Node could parse but Fetch cannot represent ends here (e.g. a bad Host).
+    response = problemResponse(new ProxyError(400, 'invalid_request'))
+  }
+  await writeResponse(response, res)
+}
+
+function toRequest(req: IncomingMessage, options: NodeAdapterOptions, body: string | undefined, path = req.url ?? '/'): Request {
+  const trusted = hops(options) > 0
+  const protocol = (trusted && first(req.headers['x-forwarded-proto'])) || ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http')
+  const host = (trusted && first(req.headers['x-forwarded-host'])) || req.headers.host || 'localhost'
+  // Concatenated, not `new URL(path, base)`: a request target like `//evil.example/x` must stay a
+  // path, not become another host (and with it another "own origin").
+  const url = new URL(`${protocol}://${host}${path.startsWith('/') ? path : `/${path}`}`)
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
+  }
+  const method = req.method ?? 'GET'
+  const init: RequestInit & { duplex?: 'half' } = { method, headers }
+  if (method !== 'GET' && method !== 'HEAD') {
+    if (body !== undefined) {
+      headers.delete('content-length')
+      init.body = body
+    } else {
+      init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>
+      init.duplex = 'half'
+    }
+  }
+  return new Request(url, init)
+}
+
+function clientIp(req: IncomingMessage, options: NodeAdapterOptions): string | undefined {
+  const count = hops(options)
+  if (count > 0) {
+    const header = req.headers['x-forwarded-for']
+    const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+    return forwarded[forwarded.length - count] ?? forwarded[0] ?? req.socket.remoteAddress
+  }
+  return options.useSocketAddress ? req.socket.remoteAddress : undefined
+}
+
+function hops(options: NodeAdapterOptions): number {
+  if (options.trustProxy === true) return 1
+  return typeof options.trustProxy === 'number' && options.trustProxy > 0 ? Math.floor(options.trustProxy) : 0
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(value) ? value.join(',') : value
+  return text?.split(',')[0]?.trim() || undefined
+}
+
+async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string | string[]> = {}
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value
+  })
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length > 0) headers['set-cookie'] = cookies
+  const payload = Buffer.from(await response.arrayBuffer())
+  res.writeHead(response.status, headers)
+  res.end(payload)
+}

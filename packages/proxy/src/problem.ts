@@ -1,0 +1,80 @@
+/**
+ * Problems: the proxy's only error shape on the wire (`application/problem+json`, RFC 9457), and
+ * {@link ProxyError}, the one error class its code throws internally to produce them.
+ */
+import type { ErrorCode, ProblemDetails } from '@hakiki/core'
+import { PROBLEM_TYPE_BASE } from '@hakiki/core'
+
+/** Short, fixed titles: never built from input or upstream text, so they cannot leak either. */
+const TITLES: Record<ErrorCode, string> = {
+  invalid_request: 'Invalid request',
+  invalid_phone_number: 'Invalid phone number',
+  invalid_email: 'Invalid e-mail address',
+  unsupported_country: 'Country not supported',
+  unsupported_locale: 'Locale not supported',
+  invalid_code_format: 'Invalid code format',
+  rate_limited: 'Too many requests',
+  not_found: 'Not found',
+  expired: 'Verification expired',
+  too_many_attempts: 'Too many attempts',
+  forbidden_origin: 'Cross-site request refused',
+  forbidden: 'Not allowed',
+  upstream_unavailable: 'Verification service unavailable',
+  upstream_error: 'Verification service error',
+}
+
+/** Fields of a problem besides its code and status. */
+export interface ProblemExtras {
+  /** A fixed explanation (never input or upstream text). */
+  detail?: string
+  /** Seconds to wait; also sent as `Retry-After`. */
+  retryAfter?: number
+  /** Wrong codes the user may still try. */
+  attemptsLeft?: number
+  /** Extra response headers (`Allow` on a 405). */
+  headers?: Record<string, string>
+}
+
+/**
+ * The error the handler's code throws to answer with a problem. Thrown, not returned, so that deep
+ * helpers (validation, limits) can refuse without threading results through every caller; caught
+ * once at the handler's boundary.
+ */
+export class ProxyError extends Error {
+  override readonly name = 'ProxyError'
+  /** Stable machine-readable code, one of `ERROR_CODES`. */
+  readonly code: ErrorCode
+  /** HTTP status of the answer. */
+  readonly status: number
+  /** Everything else the problem carries. */
+  readonly extras: ProblemExtras
+
+  constructor(status: number, code: ErrorCode, extras: ProblemExtras = {}) {
+    super(extras.detail ?? TITLES[code])
+    this.status = status
+    this.code = code
+    this.extras = extras
+  }
+}
+
+/** Builds the problem+json response for `error`, with `Cache-Control: no-store`. */
+export function problemResponse(error: ProxyError, headers: Headers = new Headers()): Response {
+  const { detail, retryAfter, attemptsLeft } = error.extras
+  const body: ProblemDetails = {
+    type: PROBLEM_TYPE_BASE + error.code,
+    title: TITLES[error.code],
+    status: error.status,
+    code: error.code,
+  }
+  if (detail !== undefined) body.detail = detail
+  if (retryAfter !== undefined) {
+    body.retryAfter = Math.max(1, Math.ceil(retryAfter))
+    headers.set('Retry-After', String(body.retryAfter))
+  }
+  if (attemptsLeft !== undefined) body.attemptsLeft = attemptsLeft
+  for (const [name, value] of Object.entries(error.extras.headers ?? {})) headers.set(name, value)
+  headers.set('Content-Type', 'application/problem+json')
+  headers.set('Cache-Control', 'no-store')
+  headers.set('X-Content-Type-Options', 'nosniff')
+  return new Response(JSON.stringify(body), { status: error.status, headers })
+}

@@ -1,0 +1,64 @@
+import { ProxyError } from './problem'
+
+/** Largest request body accepted: bodies here are a few dozen bytes, 16 KiB is generous. */
+export const MAX_BODY_BYTES = 16 * 1024
+
+/**
+ * Reads a JSON object body of at most {@link MAX_BODY_BYTES}, stopping as soon as it is exceeded
+ * (a declared or streamed oversize body is 413 without buffering it). Invalid UTF-8, invalid JSON
+ * and anything but an object are `invalid_request`.
+ */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const declared = request.headers.get('content-length')
+  if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw tooLarge()
+  const bytes = await readLimited(request)
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new ProxyError(400, 'invalid_request', { detail: 'The body is not valid UTF-8.' })
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    throw new ProxyError(400, 'invalid_request', { detail: 'The body is not valid JSON.' })
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ProxyError(400, 'invalid_request', { detail: 'The body must be a JSON object.' })
+  }
+  return value as Record<string, unknown>
+}
+
+async function readLimited(request: Request): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array(0)
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel().catch(() => undefined)
+        throw tooLarge()
+      }
+      chunks.push(value)
+    }
+  } catch (error) {
+    if (error instanceof ProxyError) throw error
+    throw new ProxyError(400, 'invalid_request', { detail: 'The body could not be read.' })
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+function tooLarge(): ProxyError {
+  return new ProxyError(413, 'invalid_request', { detail: `The body must not exceed ${MAX_BODY_BYTES} bytes.` })
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { base64UrlDecodeText, base64UrlEncodeText } from './crypto'
+import { createReceiptReplayGuard } from './replay-guard'
+import { ReceiptError, signReceipt, verifyReceipt } from './receipt'
+import { createMemoryStore } from './stores/memory-store'
+
+const SECRET = 'a-test-secret-of-at-least-32-bytes!!'
+const OTHER_SECRET = 'another-secret-of-at-least-32-bytes!'
+const T0 = Date.parse('2030-01-01T00:00:00Z')
+const atT0 = () => T0
+const subject = { sub: '+233241234567', channel: 'sms' as const, vid: 'VE0123456789abcdef0123456789abcdef' }
+
+async function rejection(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof ReceiptError) return error.code
+    throw error
+  }
+  return 'accepted'
+}
+
+describe('receipts', () => {
+  it('round-trips the claims', async () => {
+    const token = await signReceipt(subject, SECRET, { now: () => T0 })
+    const claims = await verifyReceipt(token, SECRET, { now: () => T0 + 1000, expectedTo: '+233 24 123 4567' })
+    expect(claims).toMatchObject({ v: 1, ...subject, iat: T0 / 1000, exp: T0 / 1000 + 600 })
+    expect(claims.jti).toMatch(/^[A-Za-z0-9_-]{22}$/)
+  })
+
+  it('gives each receipt its own jti', async () => {
+    const [a, b] = await Promise.all([signReceipt(subject, SECRET), signReceipt(subject, SECRET)])
+    expect((await verifyReceipt(a, SECRET)).jti).not.toBe((await verifyReceipt(b, SECRET)).jti)
+  })
+
+  it('rejects a tampered payload, a foreign secret and garbage', async () => {
+    const token = await signReceipt(subject, SECRET, { now: () => T0 })
+    const [payload = '', signature = ''] = token.split('.')
+    const claims = JSON.parse(base64UrlDecodeText(payload) ?? '{}') as Record<string, unknown>
+    const forged = `${base64UrlEncodeText(JSON.stringify({ ...claims, sub: '+233209999999' }))}.${signature}`
+    const now = atT0
+    expect(await rejection(verifyReceipt(forged, SECRET, { now }))).toBe('bad_signature')
+    expect(await rejection(verifyReceipt(token, OTHER_SECRET, { now }))).toBe('bad_signature')
+    expect(await rejection(verifyReceipt(`${payload}.${signature.slice(0, -2)}AA`, SECRET, { now }))).toBe('bad_signature')
+    expect(await rejection(verifyReceipt('nope', SECRET, { now }))).toBe('malformed')
+    expect(await rejection(verifyReceipt(`${token}.x`, SECRET, { now }))).toBe('malformed')
+    expect(await rejection(verifyReceipt(42, SECRET, { now }))).toBe('malformed')
+  })
+
+  it('rejects an expired receipt', async () => {
+    const token = await signReceipt(subject, SECRET, { now: () => T0, ttlSeconds: 60 })
+    expect(await rejection(verifyReceipt(token, SECRET, { now: () => T0 + 59_000 }))).toBe('accepted')
+    expect(await rejection(verifyReceipt(token, SECRET, { now: () => T0 + 60_000 }))).toBe('expired')
+  })
+
+  it('rejects a receipt presented for another address', async () => {
+    const token = await signReceipt({ ...subject, sub: 'jane@example.com', channel: 'email' }, SECRET)
+    expect(await rejection(verifyReceipt(token, SECRET, { expectedTo: 'JANE@example.com' }))).toBe('accepted')
+    expect(await rejection(verifyReceipt(token, SECRET, { expectedTo: 'john@example.com' }))).toBe('wrong_address')
+  })
+
+  it('rejects a replay when given a seen guard', async () => {
+    const store = createMemoryStore({ now: () => T0 })
+    const seen = createReceiptReplayGuard(store, { now: () => T0 })
+    const token = await signReceipt(subject, SECRET, { now: () => T0 })
+    expect(await rejection(verifyReceipt(token, SECRET, { now: () => T0, seen }))).toBe('accepted')
+    expect(await rejection(verifyReceipt(token, SECRET, { now: () => T0, seen }))).toBe('replayed')
+    const fresh = await signReceipt(subject, SECRET, { now: () => T0 })
+    expect(await rejection(verifyReceipt(fresh, SECRET, { now: () => T0, seen }))).toBe('accepted')
+  })
+
+  it('refuses short secrets', async () => {
+    await expect(signReceipt(subject, 'short')).rejects.toThrow(/32 bytes/)
+    await expect(verifyReceipt('a.b', new Uint8Array(31))).rejects.toThrow(/32 bytes/)
+  })
+})

@@ -1,0 +1,35 @@
+import type { RouteName } from './events'
+
+/** A request path resolved to one of the handler's routes. */
+export interface RouteMatch {
+  route: Exclude<RouteName, 'preflight' | 'unknown'>
+  /** The path the handler is mounted under (`''` at the root). */
+  base: string
+  /** The verification id segment, for `status` and `check`. */
+  id?: string
+  /** Methods the route answers (besides `OPTIONS`). */
+  methods: readonly string[]
+}
+
+const ROUTES: ReadonlyArray<{ pattern: RegExp; route: RouteMatch['route']; methods: readonly string[] }> = [
+  { pattern: /^(.*)\/verifications$/, route: 'start', methods: ['POST'] },
+  { pattern: /^(.*)\/verifications\/([^/]+)\/check$/, route: 'check', methods: ['POST'] },
+  { pattern: /^(.*)\/verifications\/([^/]+)$/, route: 'status', methods: ['GET'] },
+  { pattern: /^(.*)\/rates$/, route: 'rates', methods: ['GET'] },
+]
+
+/**
+ * Finds the route of `pathname`. With a `basePath` the path must sit right under it; without one
+ * any prefix is accepted and becomes the base, so the handler works wherever it is mounted.
+ */
+export function matchRoute(pathname: string, basePath: string): RouteMatch | undefined {
+  for (const { pattern, route, methods } of ROUTES) {
+    const match = pattern.exec(pathname)
+    if (!match) continue
+    const base = match[1] ?? ''
+    if (basePath !== '' && base !== basePath) continue
+    const id = match[2]
+    return id === undefined ? { route, base, methods } : { route, base, id, methods }
+  }
+  return undefined
+}

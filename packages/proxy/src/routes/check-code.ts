@@ -1,0 +1,106 @@
+/**
+ * `POST {base}/verifications/{id}/check`: check a code for the session that started the
+ * verification; on approval, hand back a signed receipt.
+ */
+import type { CheckCodeResponse } from '@hakiki/core'
+import { VerifyApiError } from '@hakiki/verify-client'
+import type { HandlerContext, RequestState } from '../handler-context'
+import { iso, jsonResponse } from '../handler-context'
+import { cooldownAfter } from '../limits'
+import { maskAddress } from '../mask'
+import { ProxyError } from '../problem'
+import { readJsonBody } from '../read-json-body'
+import { signReceipt } from '../receipt'
+import { upstreamProblem } from '../upstream-problem'
+import { normalizeCheckCode } from '../validate'
+import { recordTtlSeconds, saveRecord } from '../verification-record'
+import type { VerificationRecord } from '../verification-record'
+import { failedChecks, loadOwnedRecord } from './owned-record'
+
+/** Handles a check; the origin and content type were checked by the caller. */
+export async function checkCode(ctx: HandlerContext, state: RequestState): Promise<Response> {
+  const body = await readJsonBody(state.request)
+  const record = await loadOwnedRecord(ctx, state)
+  const code = normalizeCheckCode(body.code)
+  const now = ctx.now()
+
+  if (record.status === 'approved') {
+    // Approved already (a retried request, a second tab): say so, but issue no second receipt,
+    // so each verification yields exactly one.
+    return respond(record, 'approved', ctx.maxCheckAttempts - (await failedChecks(ctx, record.id)), now)
+  }
+  if (now >= record.expiresAt) throw new ProxyError(410, 'expired', { detail: 'Request a new code.' })
+  const failed = await failedChecks(ctx, record.id)
+  if (record.status === 'cancelled' || failed >= ctx.maxCheckAttempts) {
+    throw new ProxyError(429, 'too_many_attempts', { attemptsLeft: 0, retryAfter: untilResend(ctx, record, now), detail: 'Request a new code.' })
+  }
+
+  const addressKey = await ctx.keyOf('address', record.to)
+  const attempts = await ctx.store.increment(`cf:${addressKey}`, 3600)
+  if (attempts.count > ctx.limits.failedChecksPerDestinationPerHour) {
+    throw new ProxyError(429, 'too_many_attempts', { retryAfter: attempts.resetInSeconds, detail: 'Too many codes tried; try again later.' })
+  }
+
+  let result
+  try {
+    result = await ctx.client.checkVerification(record.id, code)
+  } catch (error) {
+    ctx.emit({
+      type: 'upstream.failed',
+      at: ctx.now(),
+      route: state.route,
+      operation: 'verify',
+      reason: error instanceof VerifyApiError ? error.code : 'unknown',
+      ...(error instanceof VerifyApiError && error.status !== undefined ? { upstreamStatus: error.status } : {}),
+    })
+    throw upstreamProblem(error, { operation: 'verify' })
+  }
+
+  const status = result.verification.status
+  const at = ctx.now()
+  if (status === 'approved') {
+    const approved: VerificationRecord = { ...record, status: 'approved' }
+    await saveRecord(ctx.store, approved, at)
+    const receipt = await signReceipt({ sub: record.to, channel: record.channel, vid: record.id }, ctx.secret, {
+      now: ctx.now,
+      ttlSeconds: ctx.receiptTtlSeconds,
+    })
+    const left = ctx.maxCheckAttempts - failed
+    emitChecked(ctx, record, 'approved', left, at)
+    ctx.log.info('verification approved', { verificationId: record.id, to: state.maskedTo })
+    return respond(record, 'approved', left, at, receipt)
+  }
+  if (status === 'expired') throw new ProxyError(410, 'expired', { detail: 'Request a new code.' })
+
+  // A wrong code (the API answers `pending`) or the last allowed one (`cancelled`).
+  const wrong = await ctx.store.increment(`vf:${record.id}`, recordTtlSeconds(record, at))
+  const left = status === 'cancelled' ? 0 : Math.max(0, ctx.maxCheckAttempts - wrong.count)
+  const finalStatus = left === 0 ? 'cancelled' : status
+  if (finalStatus === 'cancelled') await saveRecord(ctx.store, { ...record, status: 'cancelled' }, at)
+  emitChecked(ctx, record, finalStatus, left, at)
+  return respond(record, finalStatus, left, at)
+}
+
+function respond(record: VerificationRecord, status: CheckCodeResponse['status'], attemptsLeft: number, now: number, receipt?: string): Response {
+  const body: CheckCodeResponse = { id: record.id, status, attemptsLeft: Math.max(0, attemptsLeft), serverTime: iso(now) }
+  if (receipt !== undefined) body.receipt = receipt
+  return jsonResponse(200, body)
+}
+
+function emitChecked(ctx: HandlerContext, record: VerificationRecord, status: CheckCodeResponse['status'], attemptsLeft: number, at: number): void {
+  ctx.emit({
+    type: 'verification.checked',
+    at,
+    verificationId: record.id,
+    to: maskAddress(record.to),
+    channel: record.channel,
+    status,
+    attemptsLeft: Math.max(0, attemptsLeft),
+  })
+}
+
+/** Seconds until this address may receive a new code. */
+function untilResend(ctx: HandlerContext, record: VerificationRecord, now: number): number {
+  const at = record.lastSendAt + cooldownAfter(record.sends, ctx.limits.resendCooldownSeconds) * 1000
+  return Math.max(1, Math.ceil((at - now) / 1000))
+}

@@ -1,0 +1,41 @@
+/** `GET {base}/verifications/{id}`: the status of a verification, for the session that started it. */
+import type { VerificationStatus, VerificationStatusResponse } from '@hakiki/core'
+import { VerifyApiError } from '@hakiki/verify-client'
+import type { HandlerContext, RequestState } from '../handler-context'
+import { iso, jsonResponse } from '../handler-context'
+import { upstreamProblem } from '../upstream-problem'
+import { saveRecord } from '../verification-record'
+import type { VerificationRecord } from '../verification-record'
+import { loadOwnedRecord } from './owned-record'
+
+/** Handles a status read. */
+export async function getStatus(ctx: HandlerContext, state: RequestState): Promise<Response> {
+  const record = await loadOwnedRecord(ctx, state)
+  const now = ctx.now()
+  // The API cannot answer for approved verifications (its Get is 404 then) and need not be asked
+  // about finished or expired ones: the proxy's own record is the truth there.
+  if (record.status !== 'pending') return respond(record, record.status, now)
+  if (now >= record.expiresAt) return respond(record, 'expired', now)
+
+  let status: VerificationStatus
+  try {
+    status = (await ctx.client.getVerification(record.id)).verification.status
+  } catch (error) {
+    ctx.emit({
+      type: 'upstream.failed',
+      at: ctx.now(),
+      route: state.route,
+      operation: 'get',
+      reason: error instanceof VerifyApiError ? error.code : 'unknown',
+      ...(error instanceof VerifyApiError && error.status !== undefined ? { upstreamStatus: error.status } : {}),
+    })
+    throw upstreamProblem(error, { operation: 'get' })
+  }
+  if (status === 'cancelled') await saveRecord(ctx.store, { ...record, status: 'cancelled' }, now)
+  return respond(record, status, now)
+}
+
+function respond(record: VerificationRecord, status: VerificationStatus, now: number): Response {
+  const body: VerificationStatusResponse = { id: record.id, status, expiresAt: iso(record.expiresAt), serverTime: iso(now) }
+  return jsonResponse(200, body)
+}

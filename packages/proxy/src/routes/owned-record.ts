@@ -1,0 +1,27 @@
+import type { HandlerContext, RequestState } from '../handler-context'
+import { maskAddress } from '../mask'
+import { ProxyError } from '../problem'
+import type { VerificationRecord } from '../verification-record'
+import { VERIFICATION_ID, loadRecord } from '../verification-record'
+
+/**
+ * The verification named in the path, if the requesting browser session started it. Unknown ids,
+ * malformed ids, a missing cookie and another session's verification all throw the very same
+ * 404, so a probe cannot tell "exists but not yours" from "does not exist".
+ */
+export async function loadOwnedRecord(ctx: HandlerContext, state: RequestState): Promise<VerificationRecord> {
+  const id = state.id ?? ''
+  const notFound = new ProxyError(404, 'not_found')
+  if (!VERIFICATION_ID.test(id)) throw notFound
+  const session = await ctx.sessions.read(state.request)
+  if (session === undefined) throw notFound
+  const record = await loadRecord(ctx.store, id)
+  if (!record || !record.sessions.includes(await ctx.keyOf('session', session))) throw notFound
+  state.maskedTo = maskAddress(record.to)
+  return record
+}
+
+/** Wrong codes recorded for a verification. */
+export async function failedChecks(ctx: HandlerContext, id: string): Promise<number> {
+  return Number((await ctx.store.get(`vf:${id}`)) ?? 0) || 0
+}

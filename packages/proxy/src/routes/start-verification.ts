@@ -1,0 +1,161 @@
+/**
+ * `POST {base}/verifications`: validate, enforce the cooldown and the caps, then ask the API to
+ * send a code. Posting again for the same address re-sends the same verification (the API's
+ * behaviour for a pending one) once the cooldown is over.
+ */
+import type { StartVerificationResponse } from '@hakiki/core'
+import { VerifyApiError } from '@hakiki/verify-client'
+import type { HandlerContext, RequestState } from '../handler-context'
+import { iso, jsonResponse } from '../handler-context'
+import { consumeQuotas, cooldownAfter, hourDay } from '../limits'
+import type { Quota } from '../limits'
+import { ipLimitKey } from '../client-ip'
+import { maskAddress } from '../mask'
+import { ProxyError } from '../problem'
+import { readJsonBody } from '../read-json-body'
+import { wantsSecureCookie } from '../session'
+import { upstreamProblem } from '../upstream-problem'
+import { parseStartInput } from '../validate'
+import type { VerificationRecord } from '../verification-record'
+import { MAX_SESSIONS_PER_VERIFICATION, VERIFICATION_ID, loadRecord, recordTtlSeconds, saveRecord } from '../verification-record'
+import { failedChecks } from './owned-record'
+
+/** Handles a start; the origin and content type were checked by the caller. */
+export async function startVerification(ctx: HandlerContext, state: RequestState): Promise<Response> {
+  const input = parseStartInput(await readJsonBody(state.request))
+  state.maskedTo = maskAddress(input.to)
+
+  if (ctx.authorize && !(await isAuthorized(ctx, state.request, input))) throw new ProxyError(403, 'forbidden')
+
+  const sessionId = await ctx.sessions.read(state.request)
+  const cookie = await ctx.sessions.issue(sessionId, {
+    path: state.base === '' ? '/' : state.base,
+    secure: wantsSecureCookie(new URL(state.request.url)),
+  })
+  const sessionKey = await ctx.keyOf('session', cookie.id)
+  const addressKey = await ctx.keyOf('address', input.to)
+  const now = ctx.now()
+
+  const current = await currentRecord(ctx, addressKey, now)
+  // The cooldown gate: a key that exists exactly while a resend must wait. Incrementing it is one
+  // atomic step, so two concurrent starts cannot both pass (a check-then-set could).
+  const gateKey = `cd:${addressKey}`
+  const gate = await ctx.store.increment(gateKey, cooldownAfter((current?.sends ?? 0) + 1, ctx.limits.resendCooldownSeconds))
+  if (gate.count > 1) throw new ProxyError(429, 'rate_limited', { retryAfter: gate.resetInSeconds, detail: 'Wait before requesting another code.' })
+
+  const quotas: Quota[] = []
+  const ip = await ctx.getClientIp(state.request)
+  const ipKey = ip === undefined ? undefined : ipLimitKey(ip)
+  if (ipKey !== undefined) quotas.push(...hourDay(`si:${await ctx.keyOf('ip', ipKey)}`, ctx.limits.sendsPerIp))
+  quotas.push(...hourDay(`ss:${sessionKey}`, ctx.limits.sendsPerSession))
+  quotas.push(...hourDay(`sd:${addressKey}`, ctx.limits.sendsPerDestination))
+  const quota = await consumeQuotas(ctx.store, quotas)
+  if (quota.wait !== undefined) {
+    await ctx.store.delete(gateKey)
+    throw new ProxyError(429, 'rate_limited', { retryAfter: quota.wait, detail: 'Too many codes requested; try again later.' })
+  }
+
+  let result
+  try {
+    result = await ctx.client.createVerification({ to: input.to, channel: input.channel, locale: input.locale })
+  } catch (error) {
+    // After a timeout the code may have gone out anyway, so the cooldown and the counted send
+    // stay; after any other failure nothing was sent: the user may retry at once, at no cost.
+    if (!(error instanceof VerifyApiError && error.code === 'timeout')) {
+      await ctx.store.delete(gateKey)
+      await quota.ticket.refund()
+    }
+    ctx.emit({
+      type: 'upstream.failed',
+      at: ctx.now(),
+      route: state.route,
+      operation: 'create',
+      reason: error instanceof VerifyApiError ? error.code : 'unknown',
+      ...(error instanceof VerifyApiError && error.status !== undefined ? { upstreamStatus: error.status } : {}),
+    })
+    throw upstreamProblem(error, { operation: 'create', channel: input.channel })
+  }
+
+  const verification = result.verification
+  if (!VERIFICATION_ID.test(verification.verificationId)) {
+    // The code probably went out, so the counted send stays; the gate goes, or the user could
+    // not retry for a verification they never learned the id of.
+    await ctx.store.delete(gateKey)
+    ctx.emit({ type: 'upstream.failed', at: ctx.now(), route: state.route, operation: 'create', reason: 'invalid_response' })
+    throw new ProxyError(502, 'upstream_error')
+  }
+  const sentAt = ctx.now()
+  const previous =
+    current?.id === verification.verificationId ? current : await loadRecord(ctx.store, verification.verificationId)
+  const resend = previous !== undefined && previous.status === 'pending' && sentAt < previous.expiresAt
+  const record: VerificationRecord = resend
+    ? {
+        ...previous,
+        channel: input.channel,
+        sends: previous.sends + 1,
+        lastSendAt: sentAt,
+        sessions: previous.sessions.includes(sessionKey)
+          ? previous.sessions
+          : [...previous.sessions, sessionKey].slice(-MAX_SESSIONS_PER_VERIFICATION),
+      }
+    : {
+        id: verification.verificationId,
+        to: input.to,
+        channel: input.channel,
+        codeLength: ctx.codeLength,
+        createdAt: sentAt,
+        expiresAt: sentAt + ctx.codeTtlSeconds * 1000,
+        sessions: [sessionKey],
+        sends: 1,
+        lastSendAt: sentAt,
+        status: 'pending',
+      }
+  const cooldown = cooldownAfter(record.sends, ctx.limits.resendCooldownSeconds)
+  await saveRecord(ctx.store, record, sentAt)
+  await ctx.store.set(`d:${addressKey}`, record.id, recordTtlSeconds(record, sentAt))
+  // Re-arm the gate with the wait that follows this send (the guess above assumed `current`).
+  await ctx.store.set(gateKey, '1', cooldown)
+
+  ctx.emit({
+    type: 'verification.sent',
+    at: sentAt,
+    verificationId: record.id,
+    to: maskAddress(record.to),
+    channel: record.channel,
+    resend,
+    ...(input.country === undefined ? {} : { country: input.country }),
+    ...(result.fee === undefined ? {} : { fee: result.fee }),
+  })
+  ctx.log.info('verification sent', { verificationId: record.id, to: state.maskedTo, channel: record.channel, resend })
+
+  const body: StartVerificationResponse = {
+    id: record.id,
+    to: record.to,
+    channel: record.channel,
+    status: verification.status,
+    codeLength: record.codeLength,
+    expiresAt: iso(record.expiresAt),
+    resendAt: iso(sentAt + cooldown * 1000),
+    attemptsLeft: Math.max(0, ctx.maxCheckAttempts - (await failedChecks(ctx, record.id))),
+    serverTime: iso(sentAt),
+  }
+  if (result.fee !== undefined && /^[0-9]+(\.[0-9]+)?$/.test(result.fee)) body.fee = result.fee
+  return jsonResponse(201, body, new Headers({ 'Set-Cookie': cookie.setCookie }))
+}
+
+/** The pending verification of this address, if one is still live. */
+async function currentRecord(ctx: HandlerContext, addressKey: string, now: number): Promise<VerificationRecord | undefined> {
+  const id = await ctx.store.get(`d:${addressKey}`)
+  const record = id === undefined ? undefined : await loadRecord(ctx.store, id)
+  return record && record.status === 'pending' && now < record.expiresAt ? record : undefined
+}
+
+async function isAuthorized(ctx: HandlerContext, request: Request, input: Parameters<NonNullable<HandlerContext['authorize']>>[1]): Promise<boolean> {
+  try {
+    return (await ctx.authorize?.(request, input)) === true
+  } catch (error) {
+    // Fail closed; only the error's name is logged, its message may hold the app's own data.
+    ctx.log.error('authorize hook threw; start refused', { error: error instanceof Error ? error.name : typeof error })
+    return false
+  }
+}

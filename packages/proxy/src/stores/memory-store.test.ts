@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { createMemoryStore } from './memory-store'
+
+function clock() {
+  let t = Date.parse('2030-01-01T00:00:00Z')
+  return { now: () => t, advance: (seconds: number) => (t += seconds * 1000) }
+}
+
+describe('createMemoryStore', () => {
+  it('counts in a fixed window that later increments do not extend', async () => {
+    const c = clock()
+    const store = createMemoryStore({ now: c.now })
+    expect(await store.increment('k', 60)).toEqual({ count: 1, resetInSeconds: 60 })
+    c.advance(20)
+    expect(await store.increment('k', 60)).toEqual({ count: 2, resetInSeconds: 40 })
+    c.advance(40)
+    expect(await store.get('k')).toBeUndefined()
+    expect(await store.increment('k', 60)).toEqual({ count: 1, resetInSeconds: 60 })
+  })
+
+  it('gives a slot back with by = -1, keeping the window', async () => {
+    const c = clock()
+    const store = createMemoryStore({ now: c.now })
+    await store.increment('r', 90)
+    await store.increment('r', 90)
+    expect(await store.increment('r', 10, -1)).toEqual({ count: 1, resetInSeconds: 90 })
+  })
+
+  it('stores values until their TTL, replaces and deletes them', async () => {
+    const c = clock()
+    const store = createMemoryStore({ now: c.now })
+    await store.set('a', 'one', 10)
+    await store.set('a', 'two', 30)
+    c.advance(29)
+    expect(await store.get('a')).toBe('two')
+    await store.delete('a')
+    expect(await store.get('a')).toBeUndefined()
+    await store.set('b', 'x', 5)
+    c.advance(5)
+    expect(await store.get('b')).toBeUndefined()
+  })
+
+  it('drops expired, then oldest, keys when full', async () => {
+    const c = clock()
+    const store = createMemoryStore({ now: c.now, maxKeys: 3 })
+    await store.set('short', '1', 1)
+    await store.set('old', '2', 100)
+    await store.set('mid', '3', 100)
+    c.advance(2)
+    await store.set('new', '4', 100)
+    expect([await store.get('old'), await store.get('mid'), await store.get('new')]).toEqual(['2', '3', '4'])
+    await store.set('newer', '5', 100)
+    expect(await store.get('old')).toBeUndefined()
+    expect(await store.get('newer')).toBe('5')
+  })
+})

@@ -1,0 +1,78 @@
+import type { CounterStore, CounterValue } from './counter-store'
+import { ttlSeconds } from './counter-store'
+
+/** Options of {@link createMemoryStore}. */
+export interface MemoryStoreOptions {
+  /** Clock in milliseconds; defaults to `Date.now`. Tests inject one to expire keys without sleeping. */
+  now?: () => number
+  /**
+   * Most keys kept; when full, expired keys are swept and then the oldest are dropped. Default
+   * 100 000, a few tens of MB at most, so a flood of fake sessions cannot exhaust memory.
+   */
+  maxKeys?: number
+}
+
+interface Entry {
+  value: string
+  expiresAt: number
+}
+
+/**
+ * A {@link CounterStore} in this process's memory: the default, right for a single instance.
+ * Apps that run several instances need a shared store (`createRedisStore`), or each instance
+ * would count on its own and multiply every limit.
+ *
+ * Expired keys are dropped when read and swept when the map fills, never by a timer, so the store
+ * keeps no process alive and needs no `close()`.
+ */
+export function createMemoryStore(options: MemoryStoreOptions = {}): CounterStore {
+  const now = options.now ?? Date.now
+  const maxKeys = options.maxKeys ?? 100_000
+  // A Map iterates in insertion order, which makes "drop the oldest" a walk from the front.
+  const entries = new Map<string, Entry>()
+
+  function live(key: string): Entry | undefined {
+    const entry = entries.get(key)
+    if (entry && entry.expiresAt <= now()) {
+      entries.delete(key)
+      return undefined
+    }
+    return entry
+  }
+
+  function makeRoom(): void {
+    if (entries.size < maxKeys) return
+    const t = now()
+    for (const [key, entry] of entries) if (entry.expiresAt <= t) entries.delete(key)
+    for (const key of entries.keys()) {
+      if (entries.size < maxKeys) break
+      entries.delete(key)
+    }
+  }
+
+  return {
+    async increment(key: string, windowSeconds: number, by = 1): Promise<CounterValue> {
+      const entry = live(key)
+      if (entry) {
+        const count = (Number(entry.value) || 0) + by
+        entry.value = String(count)
+        return { count, resetInSeconds: ttlSeconds((entry.expiresAt - now()) / 1000) }
+      }
+      makeRoom()
+      const window = ttlSeconds(windowSeconds)
+      entries.set(key, { value: String(by), expiresAt: now() + window * 1000 })
+      return { count: by, resetInSeconds: window }
+    },
+    async get(key: string): Promise<string | undefined> {
+      return live(key)?.value
+    },
+    async set(key: string, value: string, ttl: number): Promise<void> {
+      entries.delete(key)
+      makeRoom()
+      entries.set(key, { value, expiresAt: now() + ttlSeconds(ttl) * 1000 })
+    },
+    async delete(key: string): Promise<void> {
+      entries.delete(key)
+    },
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * What the proxy remembers about each verification it started, in the {@link CounterStore}: the
+ * API returns neither the code length nor the expiry, forgets approved verifications, and knows
+ * nothing of browser sessions.
+ */
+import type { Channel } from '@hakiki/core'
+import type { CounterStore } from './stores/counter-store'
+
+/** State the proxy keeps about one verification. */
+export interface VerificationRecord {
+  /** The API's verification id. */
+  id: string
+  /** Normalized address (E.164 or lower-cased e-mail). */
+  to: string
+  /** Channel of the latest send. */
+  channel: Channel
+  codeLength: number
+  /** Epoch milliseconds. */
+  createdAt: number
+  /** Epoch milliseconds after which the code no longer works. */
+  expiresAt: number
+  /** Keyed hashes of the sessions allowed to check and read it (every session that sent it). */
+  sessions: string[]
+  /** Sends so far (1 + resends). */
+  sends: number
+  /** Epoch milliseconds of the latest send. */
+  lastSendAt: number
+  /** Pending until a check approves or exhausts it; expiry is computed from `expiresAt`. */
+  status: 'pending' | 'approved' | 'cancelled'
+}
+
+/**
+ * How long a record outlives its code, so that a status read just after expiry answers
+ * `expired` (and an approved one keeps answering `approved`) rather than an unhelpful 404.
+ */
+export const RECORD_RETENTION_SECONDS = 600
+
+/** Most sessions remembered per verification; a bound, as each one is a stored string. */
+export const MAX_SESSIONS_PER_VERIFICATION = 10
+
+/** Verification ids accepted in paths and from the API: the API's `VE` + 32 hex, and any similar URL-safe id. */
+export const VERIFICATION_ID = /^[A-Za-z0-9_-]{1,64}$/
+
+const recordKey = (id: string): string => `v:${id}`
+
+/** Loads a record; a missing or unreadable one is `undefined`. */
+export async function loadRecord(store: CounterStore, id: string): Promise<VerificationRecord | undefined> {
+  const text = await store.get(recordKey(id))
+  if (text === undefined) return undefined
+  try {
+    const value = JSON.parse(text) as VerificationRecord
+    return typeof value === 'object' && value !== null && value.id === id && Array.isArray(value.sessions) ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Saves a record until its code expires plus {@link RECORD_RETENTION_SECONDS}. */
+export async function saveRecord(store: CounterStore, record: VerificationRecord, now: number): Promise<void> {
+  await store.set(recordKey(record.id), JSON.stringify(record), recordTtlSeconds(record, now))
+}
+
+/** Seconds a record (and anything tied to it) is kept from `now`. */
+export function recordTtlSeconds(record: VerificationRecord, now: number): number {
+  return Math.max(1, Math.ceil((record.expiresAt - now) / 1000)) + RECORD_RETENTION_SECONDS
+}

@@ -1,0 +1,69 @@
+import type { VerifyClient } from '@hakiki/verify-client'
+import type { SecretInput } from './crypto'
+import type { ProxyLogger, VerifyEvent } from './events'
+import type { LimitsOptions } from './limits'
+import type { AllowedOrigins } from './origin'
+import type { CounterStore } from './stores/counter-store'
+import type { StartInput } from './validate'
+
+/** What `authorize` learns about the start it is asked to allow. The address is not masked. */
+export type AuthorizeContext = StartInput
+
+/** Options of `createVerifyHandler`. */
+export interface VerifyHandlerOptions {
+  /** The Verify API client (`createVerifyClient` from `@hakiki/verify-client`); it holds the API credentials. */
+  client: VerifyClient
+  /**
+   * Server-side secret of at least 32 bytes (e.g. `openssl rand -base64 32`), the same on every
+   * instance. Signs session cookies and receipts (with separate derived keys) and keys the hashes
+   * that stand for addresses in the store. Creation throws when it is shorter.
+   */
+  secret: SecretInput
+  /**
+   * Path the handler is mounted under (`/api/verify`). Default `''`: any path ending in
+   * `/verifications…` or `/rates` is served, and the part before it is taken as the base, which
+   * also scopes the session cookie.
+   */
+  basePath?: string
+  /**
+   * Origins allowed to call from a browser: a list (`['https://app.example.com']`) or a
+   * predicate. Default: only the request's own origin. POST without an allowed `Origin` is 403.
+   */
+  allowedOrigins?: AllowedOrigins
+  /** Overrides of the abuse and cost limits (see `DEFAULT_LIMITS`). */
+  limits?: LimitsOptions
+  /**
+   * Where counters and verification owners live. Default: `createMemoryStore()`, right for one
+   * instance; several instances need a shared one such as `createRedisStore(client)`.
+   */
+  store?: CounterStore
+  /**
+   * Called before each send, after validation: return `false` to refuse with 403 `forbidden`
+   * (tie sends to the app's own login session, check a captcha token from a header...). The body
+   * has been read already, so take tokens from headers. A throw counts as `false`.
+   */
+  authorize?: (request: Request, start: AuthorizeContext) => boolean | Promise<boolean>
+  /** Audit and metrics hook; addresses arrive masked. Its errors are logged, never fatal. */
+  onEvent?: (event: VerifyEvent) => void | Promise<void>
+  /** Logger; default silent. Receives masked addresses only, never codes or tokens. */
+  logger?: ProxyLogger
+  /**
+   * The client IP for per-IP limits. Default: what the `node:http`/Express adapter recorded (see
+   * their `trustProxy`), else none, and per-IP limits are skipped: a wrong IP (a load balancer's)
+   * would make every user share one counter. On other runtimes pass e.g.
+   * `(request) => request.headers.get('cf-connecting-ip') ?? undefined` on Cloudflare.
+   */
+  getClientIp?: (request: Request) => string | undefined | Promise<string | undefined>
+  /** Clock in epoch milliseconds; default `Date.now`. */
+  now?: () => number
+  /** Digits of the codes the API sends (it does not say); default 6. Sent to browsers as `codeLength`. */
+  codeLength?: number
+  /** Lifetime of a code at the API (it does not say); default 600 s, Twilio Verify's. */
+  codeTtlSeconds?: number
+  /** Wrong codes the API allows per verification; default 5, Twilio Verify's. */
+  maxCheckAttempts?: number
+  /** Lifetime of receipts; default 600 s. */
+  receiptTtlSeconds?: number
+  /** How long `GET /rates` is served from memory; default 3600 s. */
+  ratesTtlSeconds?: number
+}
