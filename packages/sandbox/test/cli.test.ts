@@ -4,12 +4,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { maskAddress } from '../src/mask-address'
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
-const tsxCli = createRequire(import.meta.url).resolve('tsx/cli')
+// tsx's loader inside one Node process (not the tsx CLI, which forks a second one): signals then
+// reach the CLI directly, and killing it in cleanup leaves no orphan behind.
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 
 interface Cli {
   child: ChildProcess
@@ -25,7 +27,7 @@ afterEach(() => {
 
 function runCli(args: string[], env: Record<string, string> = {}): Cli {
   const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('HAKIKI_SANDBOX_')))
-  const child = spawn(process.execPath, [tsxCli, '--conditions=source', 'src/cli.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', tsxLoader, '--conditions=source', 'src/cli.ts', ...args], {
     cwd: packageDir,
     env: { ...cleanEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
