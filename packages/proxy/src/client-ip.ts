@@ -5,7 +5,10 @@
  */
 const addresses = new WeakMap<Request, string>()
 
-/** Records the client IP of `request` (called by the adapters). */
+/**
+ * Records the client IP of `request` for per-IP limits. The `node:http` and Express adapters call
+ * it; on other runtimes call it before the handler (Deno: `info.remoteAddr.hostname`).
+ */
 export function setClientIp(request: Request, ip: string): void {
   addresses.set(request, ip)
 }

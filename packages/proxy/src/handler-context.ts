@@ -3,8 +3,9 @@
  * Internal: built by `createVerifyHandler`.
  */
 import type { VerifyClient } from '@hakiki/verify-client'
+import { VerifyApiError } from '@hakiki/verify-client'
 import type { SecretInput } from './crypto'
-import type { ProxyLogger, RouteName, VerifyEvent } from './events'
+import type { ProxyLogger, RouteName, UpstreamFailedEvent, VerifyEvent } from './events'
 import type { Limits } from './limits'
 import type { SessionCodec } from './session'
 import type { CounterStore } from './stores/counter-store'
@@ -53,4 +54,19 @@ export function jsonResponse(status: number, body: unknown, headers: Headers = n
 /** ISO 8601 for an epoch-milliseconds time. */
 export function iso(ms: number): string {
   return new Date(ms).toISOString()
+}
+
+/** Emits `upstream.failed` (and a warning) for an error of the Verify client. */
+export function reportUpstreamFailure(ctx: HandlerContext, state: RequestState, operation: UpstreamFailedEvent['operation'], error: unknown): void {
+  const event: UpstreamFailedEvent = {
+    type: 'upstream.failed',
+    at: ctx.now(),
+    route: state.route,
+    operation,
+    reason: error instanceof VerifyApiError ? error.code : 'unknown',
+  }
+  if (error instanceof VerifyApiError && error.status !== undefined) event.upstreamStatus = error.status
+  ctx.emit(event)
+  // The reason and status only: the client's message may quote the API's text.
+  ctx.log.warn('Verify API call failed', { operation, reason: event.reason, upstreamStatus: event.upstreamStatus, to: state.maskedTo })
 }

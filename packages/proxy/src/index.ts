@@ -13,6 +13,7 @@ export type { ReceiptClaims, ReceiptErrorCode, SignReceiptOptions, VerifyReceipt
 export { createReceiptReplayGuard } from './replay-guard'
 export type { SecretInput } from './crypto'
 export { maskAddress } from './mask'
+export { setClientIp } from './client-ip'
 export { createMemoryStore } from './stores/memory-store'
 export type { MemoryStoreOptions } from './stores/memory-store'
 export { createRedisStore } from './stores/redis-store'

@@ -3,9 +3,8 @@
  * verification; on approval, hand back a signed receipt.
  */
 import type { CheckCodeResponse } from '@hakiki/core'
-import { VerifyApiError } from '@hakiki/verify-client'
 import type { HandlerContext, RequestState } from '../handler-context'
-import { iso, jsonResponse } from '../handler-context'
+import { iso, jsonResponse, reportUpstreamFailure } from '../handler-context'
 import { cooldownAfter } from '../limits'
 import { maskAddress } from '../mask'
 import { ProxyError } from '../problem'
@@ -45,14 +44,7 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
   try {
     result = await ctx.client.checkVerification(record.id, code)
   } catch (error) {
-    ctx.emit({
-      type: 'upstream.failed',
-      at: ctx.now(),
-      route: state.route,
-      operation: 'verify',
-      reason: error instanceof VerifyApiError ? error.code : 'unknown',
-      ...(error instanceof VerifyApiError && error.status !== undefined ? { upstreamStatus: error.status } : {}),
-    })
+    reportUpstreamFailure(ctx, state, 'verify', error)
     throw upstreamProblem(error, { operation: 'verify' })
   }
 

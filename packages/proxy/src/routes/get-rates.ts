@@ -5,8 +5,8 @@
  */
 import type { CountryRate, RatesResponse } from '@hakiki/core'
 import { COUNTRIES } from '@hakiki/core'
-import { VerifyApiError } from '@hakiki/verify-client'
 import type { HandlerContext, RequestState } from '../handler-context'
+import { reportUpstreamFailure } from '../handler-context'
 import { upstreamProblem } from '../upstream-problem'
 
 /** Serves the rates route of one handler. */
@@ -24,16 +24,9 @@ export function createRatesRoute(): RatesRoute {
       cached = { body, fetchedAt: ctx.now() }
       return body
     } catch (error) {
-      ctx.emit({
-        type: 'upstream.failed',
-        at: ctx.now(),
-        route: state.route,
-        operation: 'rates',
-        reason: error instanceof VerifyApiError ? error.code : 'unknown',
-        ...(error instanceof VerifyApiError && error.status !== undefined ? { upstreamStatus: error.status } : {}),
-      })
+      reportUpstreamFailure(ctx, state, 'rates', error)
       if (cached) {
-        ctx.log.warn('rates fetch failed; serving the cached list', { reason: error instanceof VerifyApiError ? error.code : 'unknown' })
+        ctx.log.warn('serving the cached rates after a failed refresh')
         return cached.body
       }
       throw upstreamProblem(error, { operation: 'rates' })

@@ -1,8 +1,7 @@
 /** `GET {base}/verifications/{id}`: the status of a verification, for the session that started it. */
 import type { VerificationStatus, VerificationStatusResponse } from '@hakiki/core'
-import { VerifyApiError } from '@hakiki/verify-client'
 import type { HandlerContext, RequestState } from '../handler-context'
-import { iso, jsonResponse } from '../handler-context'
+import { iso, jsonResponse, reportUpstreamFailure } from '../handler-context'
 import { upstreamProblem } from '../upstream-problem'
 import { saveRecord } from '../verification-record'
 import type { VerificationRecord } from '../verification-record'
@@ -21,14 +20,7 @@ export async function getStatus(ctx: HandlerContext, state: RequestState): Promi
   try {
     status = (await ctx.client.getVerification(record.id)).verification.status
   } catch (error) {
-    ctx.emit({
-      type: 'upstream.failed',
-      at: ctx.now(),
-      route: state.route,
-      operation: 'get',
-      reason: error instanceof VerifyApiError ? error.code : 'unknown',
-      ...(error instanceof VerifyApiError && error.status !== undefined ? { upstreamStatus: error.status } : {}),
-    })
+    reportUpstreamFailure(ctx, state, 'get', error)
     throw upstreamProblem(error, { operation: 'get' })
   }
   if (status === 'cancelled') await saveRecord(ctx.store, { ...record, status: 'cancelled' }, now)

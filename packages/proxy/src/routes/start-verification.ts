@@ -6,7 +6,7 @@
 import type { StartVerificationResponse } from '@hakiki/core'
 import { VerifyApiError } from '@hakiki/verify-client'
 import type { HandlerContext, RequestState } from '../handler-context'
-import { iso, jsonResponse } from '../handler-context'
+import { iso, jsonResponse, reportUpstreamFailure } from '../handler-context'
 import { consumeQuotas, cooldownAfter, hourDay } from '../limits'
 import type { Quota } from '../limits'
 import { ipLimitKey } from '../client-ip'
@@ -16,6 +16,7 @@ import { readJsonBody } from '../read-json-body'
 import { wantsSecureCookie } from '../session'
 import { upstreamProblem } from '../upstream-problem'
 import { parseStartInput } from '../validate'
+import type { StartInput } from '../validate'
 import type { VerificationRecord } from '../verification-record'
 import { MAX_SESSIONS_PER_VERIFICATION, VERIFICATION_ID, loadRecord, recordTtlSeconds, saveRecord } from '../verification-record'
 import { failedChecks } from './owned-record'
@@ -65,14 +66,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
       await ctx.store.delete(gateKey)
       await quota.ticket.refund()
     }
-    ctx.emit({
-      type: 'upstream.failed',
-      at: ctx.now(),
-      route: state.route,
-      operation: 'create',
-      reason: error instanceof VerifyApiError ? error.code : 'unknown',
-      ...(error instanceof VerifyApiError && error.status !== undefined ? { upstreamStatus: error.status } : {}),
-    })
+    reportUpstreamFailure(ctx, state, 'create', error)
     throw upstreamProblem(error, { operation: 'create', channel: input.channel })
   }
 
@@ -81,7 +75,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     // The code probably went out, so the counted send stays; the gate goes, or the user could
     // not retry for a verification they never learned the id of.
     await ctx.store.delete(gateKey)
-    ctx.emit({ type: 'upstream.failed', at: ctx.now(), route: state.route, operation: 'create', reason: 'invalid_response' })
+    reportUpstreamFailure(ctx, state, 'create', new VerifyApiError({ code: 'invalid_response', operation: 'create' }))
     throw new ProxyError(502, 'upstream_error')
   }
   const sentAt = ctx.now()
@@ -150,7 +144,7 @@ async function currentRecord(ctx: HandlerContext, addressKey: string, now: numbe
   return record && record.status === 'pending' && now < record.expiresAt ? record : undefined
 }
 
-async function isAuthorized(ctx: HandlerContext, request: Request, input: Parameters<NonNullable<HandlerContext['authorize']>>[1]): Promise<boolean> {
+async function isAuthorized(ctx: HandlerContext, request: Request, input: StartInput): Promise<boolean> {
   try {
     return (await ctx.authorize?.(request, input)) === true
   } catch (error) {
