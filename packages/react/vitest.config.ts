@@ -2,10 +2,28 @@ import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
 // Run every workspace package from its TypeScript source: no build step before tests.
+// Two projects: `*.test.ts` in Node (machine-free logic, SSR, bundle size, the proxy over real
+// HTTP), `*.test.tsx` in jsdom with Testing Library (hooks). Browser tests (`*.browser.test.tsx`)
+// of the headless inputs run in @hakiki/ui's Chromium setup, not here.
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', environment: 'node', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx', 'test/**/*.test.tsx'],
+          exclude: ['**/*.browser.test.tsx', '**/node_modules/**'],
+          setupFiles: ['./test/setup-dom.ts'],
+        },
+      },
+    ],
   },
 })

@@ -1,0 +1,20 @@
+'use client'
+/**
+ * React bindings of Hakiki: TanStack Query hooks over the adapter of `@hakiki/core`, the flow
+ * state machine as a hook, countdowns and WebOTP, and the headless code and phone inputs.
+ * Nothing here touches `window` at import time; everything renders on the server.
+ */
+export * from './verification-provider'
+export { useVerificationContext, type VerificationContextValue } from './verification-context'
+export * from './query-keys'
+export * from './use-start-verification'
+export * from './use-check-code'
+export * from './use-verification'
+export * from './use-rates'
+export type { CountdownSource } from './use-clock'
+export * from './use-expiry-countdown'
+export * from './use-resend-cooldown'
+export * from './use-verification-flow'
+export * from './use-web-otp'
+export * from './use-code-input'
+export * from './use-phone-input'

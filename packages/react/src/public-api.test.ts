@@ -1,0 +1,57 @@
+// Type tests of the public API. `expectTypeOf` does nothing at run time: these assertions are
+// checked by `tsc` (`pnpm --filter @hakiki/react typecheck`), where a wrong type fails the build.
+import type {
+  CheckCodeResponse,
+  FlowCommand,
+  FlowState,
+  HakikiError,
+  RatesResponse,
+  SentVerification,
+  StartVerificationRequest,
+  StartVerificationResponse,
+  VerificationAdapter,
+  VerificationStatusResponse,
+} from '@hakiki/core'
+import type { QueryClient, UseMutationResult, UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { describe, expectTypeOf, it } from 'vitest'
+import * as kit from './index'
+
+describe('public types', () => {
+  it('types the mutations with HakikiError', () => {
+    expectTypeOf(kit.useStartVerification).returns.toEqualTypeOf<UseMutationResult<StartVerificationResponse, HakikiError, StartVerificationRequest>>()
+    expectTypeOf(kit.useCheckCode).returns.toEqualTypeOf<UseMutationResult<CheckCodeResponse, HakikiError, kit.CheckCodeVariables>>()
+    expectTypeOf<kit.CheckCodeVariables>().toEqualTypeOf<{ id: string; code: string }>()
+    expectTypeOf<kit.UseStartVerificationOptions>().not.toHaveProperty('mutationFn')
+  })
+
+  it('types the queries with HakikiError', () => {
+    expectTypeOf(kit.useVerification).parameter(0).toEqualTypeOf<string | undefined>()
+    expectTypeOf(kit.useVerification).returns.toEqualTypeOf<UseQueryResult<VerificationStatusResponse, HakikiError>>()
+    expectTypeOf(kit.useRates).returns.toEqualTypeOf<UseQueryResult<RatesResponse, HakikiError>>()
+  })
+
+  it('types the provider props', () => {
+    expectTypeOf<kit.VerificationProviderProps>().toEqualTypeOf<{
+      adapter: VerificationAdapter
+      queryClient?: QueryClient
+      now?: () => number
+      children?: ReactNode
+    }>()
+  })
+
+  it('types the countdowns and the flow', () => {
+    expectTypeOf(kit.useExpiryCountdown).parameter(0).toEqualTypeOf<SentVerification | StartVerificationResponse | undefined>()
+    expectTypeOf(kit.useExpiryCountdown).returns.toEqualTypeOf<{ secondsLeft: number; isExpired: boolean }>()
+    expectTypeOf(kit.useResendCooldown).returns.toEqualTypeOf<{ secondsLeft: number; canResend: boolean }>()
+    expectTypeOf<kit.VerificationFlowApi['state']>().toEqualTypeOf<FlowState>()
+    expectTypeOf<kit.VerificationFlowApi['send']>().toEqualTypeOf<(command: FlowCommand) => void>()
+    expectTypeOf<kit.VerificationFlowApi['getAddressInputProps']>().returns.toHaveProperty('data-state')
+    expectTypeOf(kit.useWebOTP).returns.toEqualTypeOf<{ isSupported: boolean | undefined }>()
+  })
+
+  it('keeps the query keys as literal tuples', () => {
+    expectTypeOf(kit.hakikiKeys.verification).returns.toEqualTypeOf<readonly ['hakiki', 'verification', string]>()
+    expectTypeOf(kit.hakikiKeys.rates).returns.toEqualTypeOf<readonly ['hakiki', 'rates']>()
+  })
+})

@@ -1,0 +1,21 @@
+import { useSecondsUntil, useServerTarget, type CountdownSource } from './use-clock'
+
+/** Result of {@link useExpiryCountdown}. */
+export interface ExpiryCountdown {
+  /** Whole seconds until the code expires; 0 when expired or without a source. */
+  secondsLeft: number
+  /** True once the code's lifetime is over. */
+  isExpired: boolean
+}
+
+/**
+ * Seconds until the code expires, on the server's clock, ticking once a second in the calling
+ * component only (put it in the small component that shows the countdown).
+ *
+ * @param source The flow's `verification`, or the answer of `useStartVerification`.
+ */
+export function useExpiryCountdown(source: CountdownSource | undefined): ExpiryCountdown {
+  const { target, skewMs } = useServerTarget(source, 'expiresAt')
+  const secondsLeft = useSecondsUntil(target, skewMs)
+  return { secondsLeft, isExpired: target !== undefined && secondsLeft === 0 }
+}

@@ -1,0 +1,151 @@
+import type { VerifiedState } from '@hakiki/core'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { StrictMode } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { setupProvider } from '../test/render-helpers'
+import { useVerificationFlow, type UseVerificationFlowOptions } from './use-verification-flow'
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: Date.UTC(2026, 0, 1, 12) })
+  sessionStorage.clear()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** A bare-bones UI made only of the hook's prop getters. */
+function Flow(props: UseVerificationFlowOptions) {
+  const flow = useVerificationFlow(props)
+  const { state } = flow
+  return (
+    <div>
+      <p data-testid="status">{state.status}</p>
+      <p data-testid="error">{flow.error?.code ?? ''}</p>
+      {state.status === 'idle' || state.status === 'sending' ? (
+        <form {...flow.getAddressFormProps()} aria-label="address">
+          <input {...flow.getAddressInputProps()} aria-label="Phone number" />
+          <button type="submit">Send code</button>
+        </form>
+      ) : (
+        <form {...flow.getCodeFormProps()} aria-label="code">
+          <input {...flow.getCodeInputProps()} aria-label="Code" />
+          <button {...flow.getResendButtonProps()}>Resend</button>
+          <button {...flow.getSwitchChannelButtonProps('call')}>Call me</button>
+          <button {...flow.getChangeAddressButtonProps()}>Change number</button>
+        </form>
+      )}
+    </div>
+  )
+}
+
+/** Lets the memory adapter's microtasks run and React commit. */
+const flush = () => act(() => vi.advanceTimersByTimeAsync(0))
+const status = () => screen.getByTestId('status').textContent
+const resend = () => screen.getByRole('button', { name: 'Resend' })
+
+describe('useVerificationFlow', () => {
+  it('runs address → code → verified through the prop getters, calling onVerified once', async () => {
+    const { wrapper: Wrapper, memory } = setupProvider()
+    const verified: VerifiedState[] = []
+    render(<Flow onVerified={(s) => verified.push(s)} locale="fr" />, { wrapper: Wrapper })
+
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '+233 24 123 4567' } })
+    expect(screen.getByLabelText('Phone number')).toHaveProperty('value', '+233 24 123 4567')
+    fireEvent.submit(screen.getByRole('form', { name: 'address' }))
+    await flush()
+    expect(status()).toBe('code_sent')
+    expect(memory.sent[0]).toMatchObject({ to: '+233241234567', locale: 'fr' })
+
+    const code = screen.getByLabelText('Code')
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code')
+    fireEvent.change(code, { target: { value: '000000' } })
+    await flush()
+    expect(screen.getByTestId('error').textContent).toBe('wrong_code')
+    fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'Your code is 123456' } })
+    await flush()
+    expect(status()).toBe('verified')
+    await flush()
+    expect(verified).toHaveLength(1)
+    expect(verified[0]?.receipt).toEqual(expect.any(String))
+  })
+
+  it('enables resend and channel switch only after the cooldown, and keeps the number on change', async () => {
+    const { wrapper: Wrapper, memory } = setupProvider()
+    render(<Flow />, { wrapper: Wrapper })
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '024 123 4567' } })
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '+233241234567' } })
+    fireEvent.submit(screen.getByRole('form', { name: 'address' }))
+    await flush()
+    expect(resend()).toHaveProperty('disabled', true)
+    await act(() => vi.advanceTimersByTimeAsync(29_000))
+    expect(resend()).toHaveProperty('disabled', true)
+    await act(() => vi.advanceTimersByTimeAsync(1_000))
+    expect(resend()).toHaveProperty('disabled', false)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Call me' }))
+    await flush()
+    expect(memory.sent.map((m) => m.channel)).toEqual(['sms', 'call'])
+    expect(resend()).toHaveProperty('disabled', true) // the next cooldown runs
+
+    fireEvent.click(screen.getByRole('button', { name: 'Change number' }))
+    expect(status()).toBe('idle')
+    expect(screen.getByLabelText('Phone number')).toHaveProperty('value', '+233241234567')
+  })
+
+  it('moves to expired when the code dies', async () => {
+    const { wrapper: Wrapper } = setupProvider({ ttlSeconds: 60 })
+    render(<Flow />, { wrapper: Wrapper })
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '+233241234567' } })
+    fireEvent.submit(screen.getByRole('form', { name: 'address' }))
+    await flush()
+    await act(() => vi.advanceTimersByTimeAsync(60_000))
+    expect(status()).toBe('expired')
+    expect(screen.getByRole('button', { name: 'Resend' })).toHaveProperty('disabled', false)
+  })
+
+  it('resumes from sessionStorage after a remount without sending another code', async () => {
+    const { wrapper: Wrapper, memory } = setupProvider()
+    const first = render(<Flow persistKey="hakiki-flow" />, { wrapper: Wrapper })
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '+233241234567' } })
+    fireEvent.submit(screen.getByRole('form', { name: 'address' }))
+    await flush()
+    expect(JSON.parse(sessionStorage.getItem('hakiki-flow') ?? '{}')).toMatchObject({ status: 'code_sent' })
+    first.unmount()
+
+    render(<Flow persistKey="hakiki-flow" />, { wrapper: Wrapper })
+    await flush()
+    expect(status()).toBe('code_sent')
+    fireEvent.change(screen.getByLabelText('Code'), { target: { value: '123456' } })
+    await flush()
+    expect(status()).toBe('verified')
+    expect(memory.sent).toHaveLength(1)
+  })
+
+  it('ignores a corrupt snapshot', async () => {
+    sessionStorage.setItem('hakiki-flow', '{not json')
+    const { wrapper: Wrapper } = setupProvider()
+    render(<Flow persistKey="hakiki-flow" />, { wrapper: Wrapper })
+    await flush()
+    expect(status()).toBe('idle')
+    expect(sessionStorage.getItem('hakiki-flow')).toBeNull()
+  })
+
+  it('works under StrictMode double mounting', async () => {
+    const { wrapper: Wrapper, memory } = setupProvider()
+    render(
+      <StrictMode>
+        <Wrapper>
+          <Flow />
+        </Wrapper>
+      </StrictMode>,
+    )
+    await flush()
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '+233241234567' } })
+    fireEvent.submit(screen.getByRole('form', { name: 'address' }))
+    await flush()
+    fireEvent.change(screen.getByLabelText('Code'), { target: { value: '123456' } })
+    await flush()
+    expect(status()).toBe('verified')
+    expect(memory.sent).toHaveLength(1)
+  })
+})
