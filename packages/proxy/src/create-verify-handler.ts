@@ -8,7 +8,7 @@ import { assertSecret, deriveHmacKey, hmac } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { HandlerContext, RequestState } from './handler-context'
 import { resolveLimits } from './limits'
-import { addCorsHeaders, createOriginCheck, isJsonContentType, preflightResponse } from './origin'
+import { addCorsHeaders, createOriginCheck, isJsonContentType, preflightResponse, varyOnOrigin } from './origin'
 import { ProxyError, problemResponse } from './problem'
 import { matchRoute } from './route-match'
 import { checkCode } from './routes/check-code'
@@ -126,6 +126,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
       log.debug('request refused', { route: state.route, status: problem.status, code: problem.code, to: state.maskedTo })
       const headers = new Headers()
       if (corsOrigin !== undefined) addCorsHeaders(headers, corsOrigin)
+      varyOnOrigin(headers)
       return problemResponse(problem, headers)
     }
   }
@@ -134,6 +135,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
 function finish(response: Response, corsOrigin: string | undefined): Response {
   response.headers.set('X-Content-Type-Options', 'nosniff')
   if (corsOrigin !== undefined) addCorsHeaders(response.headers, corsOrigin)
+  varyOnOrigin(response.headers)
   return response
 }
 

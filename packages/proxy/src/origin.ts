@@ -36,7 +36,15 @@ export function isJsonContentType(header: string | null): boolean {
 export function addCorsHeaders(headers: Headers, origin: string): void {
   headers.set('Access-Control-Allow-Origin', origin)
   headers.set('Access-Control-Allow-Credentials', 'true')
-  headers.append('Vary', 'Origin')
+}
+
+/**
+ * Marks an answer as depending on `Origin`. Always, not only on CORS answers: a shared cache must
+ * never hand a copy stored for one origin (with or without `Access-Control-Allow-Origin`) to another.
+ */
+export function varyOnOrigin(headers: Headers): void {
+  const vary = headers.get('Vary')
+  if (!vary?.split(',').some((v) => v.trim().toLowerCase() === 'origin')) headers.append('Vary', 'Origin')
 }
 
 /** The 204 answer to an allowed preflight. */
@@ -48,5 +56,6 @@ export function preflightResponse(origin: string): Response {
     'Cache-Control': 'no-store',
   })
   addCorsHeaders(headers, origin)
+  varyOnOrigin(headers)
   return new Response(null, { status: 204, headers })
 }

@@ -159,6 +159,7 @@ describe('GET /rates', () => {
     expect(first.body?.currency).toBe('USD')
     const countries = first.body?.countries as Array<Record<string, string>>
     expect(countries).toHaveLength(14)
+    expect(first.headers.get('vary')).toBe('Origin')
     expect(countries.find((c) => c.iso2 === 'GH')).toEqual({ name: 'Ghana', iso2: 'GH', dialCode: '233', fee: expect.stringMatching(/^[0-9]+\.[0-9]+$/) })
     // A fault on the next upstream rates call proves the second answer came from the cache.
     h.sandbox.sandbox.faults.add({ operation: 'rates', status: 500 })
