@@ -94,13 +94,14 @@ const CODE_SEPARATORS = /[\s\-\u2010-\u2015.\u00B7\u2022_\u061C\u200B-\u200F\u20
 
 /**
  * An in-browser stand-in for `@hakiki/proxy`, for unit tests, Storybook and demos without a server.
- * It enforces the proxy's rules and answers with its error codes: addresses validated like the
- * proxy (`invalid_phone_number`, `unsupported_country`, `invalid_email`, `unsupported_locale`),
- * `invalid_code_format` for anything but 4–10 digits, expiry (`expired`), wrong codes counted down
- * to a cancelled verification (then `too_many_attempts`), re-sends of the same code to the same
- * address after a growing cooldown (a re-post within the cooldown answers the same verification
- * and sends nothing; past `maxSends`, `rate_limited` with `retryAfter`), and `not_found` for
- * unknown or already approved ids. Its receipts are not signed: never use it in production.
+ * It enforces the proxy's rules and answers with its error codes and statuses: addresses validated
+ * like the proxy (`invalid_phone_number`, `unsupported_country`, `invalid_email`,
+ * `unsupported_locale`), `not_found` for unknown ids, `invalid_code_format` for anything but 4–10
+ * digits, expiry (410 `expired`), wrong codes counted down to a cancelled verification (then 429
+ * `too_many_attempts`), and re-sends of the same code to the same address once a growing cooldown
+ * is over: a start for the same address inside the cooldown is refused with 429 `rate_limited` and
+ * `retryAfter`, as is a send past `maxSends`. A check of an approved verification answers
+ * `approved` again without a second receipt. Receipts are not signed: never use it in production.
  */
 export function createMemoryAdapter(options: MemoryAdapterOptions = {}): MemoryAdapter {
   const codeLength = options.codeLength ?? 6
@@ -120,6 +121,8 @@ export function createMemoryAdapter(options: MemoryAdapterOptions = {}): MemoryA
   }))
   script.push(...(options.script ?? []).map((f) => ({ ...f })))
   const verifications = new Map<string, StoredVerification>()
+  /** Per address: client-clock ms until which another send is refused (the proxy's cooldown gate). */
+  const gates = new Map<string, number>()
   const sent: SentMessage[] = []
 
   async function begin(operation: AdapterOperation, call: AdapterCallOptions | undefined): Promise<void> {
@@ -176,52 +179,61 @@ export function createMemoryAdapter(options: MemoryAdapterOptions = {}): MemoryA
       await begin('start', call)
       const { to, channel, locale } = validateStart(request)
       const at = now()
+      const gate = gates.get(to) ?? 0
+      if (at < gate) throw problem('rate_limited', 'Wait before requesting another code.', { retryAfter: Math.ceil((gate - at) / 1000) })
       const pending = [...verifications.values()].find((r) => r.to === to && lookup(r.id).status === 'pending')
+      let record: StoredVerification
       if (pending) {
-        if (at < pending.resendAt) return started(pending)
         if (pending.sends >= maxSends) {
           throw problem('rate_limited', 'Too many codes sent to this address', { retryAfter: Math.ceil((pending.expiresAt - at) / 1000) })
         }
-        pending.sends += 1
-        pending.channel = channel
-        pending.locale = locale
-        pending.resendAt = at + cooldownMs(cooldowns, pending.sends)
-        send(pending)
-        return started(pending)
+        // Like the API, a pending verification is re-sent with the same code, by the new channel.
+        record = pending
+        record.sends += 1
+        record.channel = channel
+        record.locale = locale
+      } else {
+        record = {
+          id: `VE${randomHex(16)}`,
+          to,
+          channel,
+          locale,
+          code: options.fixedCode ?? randomDigits(codeLength),
+          status: 'pending',
+          expiresAt: at + ttlMs,
+          resendAt: 0,
+          sends: 1,
+          attemptsLeft: maxAttempts,
+        }
+        verifications.set(record.id, record)
       }
-      const record: StoredVerification = {
-        id: `VE${randomHex(16)}`,
-        to,
-        channel,
-        locale,
-        code: options.fixedCode ?? randomDigits(codeLength),
-        status: 'pending',
-        expiresAt: at + ttlMs,
-        resendAt: at + cooldownMs(cooldowns, 1),
-        sends: 1,
-        attemptsLeft: maxAttempts,
-      }
-      verifications.set(record.id, record)
+      record.resendAt = at + cooldownMs(cooldowns, record.sends)
+      gates.set(to, record.resendAt)
       send(record)
       return started(record)
     },
 
     async check(id, code, call) {
       await begin('check', call)
-      const digits = typeof code === 'string' ? toAsciiDigits(code.normalize('NFKC')).replace(CODE_SEPARATORS, '') : ''
-      if (!/^[0-9]{4,10}$/.test(digits)) throw problem('invalid_code_format', 'A code is 4 to 10 digits')
+      // The proxy's order: the verification first (404), then the code's format (400).
       const record = lookup(id)
-      // Approval is single use: like the API, an approved verification is gone for checks.
-      if (record.status === 'approved') throw problem('not_found', 'No such verification')
-      if (record.status === 'expired') throw problem('expired', 'The code has expired')
-      if (record.status === 'cancelled') throw problem('too_many_attempts', 'Too many wrong codes', { attemptsLeft: 0 })
+      const digits = typeof code === 'string' && code.length <= 64 ? toAsciiDigits(code.normalize('NFKC')).replace(CODE_SEPARATORS, '') : ''
+      if (!/^[0-9]{4,10}$/.test(digits)) throw problem('invalid_code_format', 'A code is 4 to 10 digits')
+      const at = now()
+      // A retried check (second tab, lost answer) learns it is approved, without a second receipt.
+      if (record.status === 'approved') return { id, status: 'approved', attemptsLeft: record.attemptsLeft, serverTime: iso(at) }
+      if (record.status === 'expired') throw problem('expired', 'Request a new code.')
+      if (record.status === 'cancelled') {
+        const retryAfter = Math.max(1, Math.ceil(((gates.get(record.to) ?? 0) - at) / 1000))
+        throw problem('too_many_attempts', 'Request a new code.', { attemptsLeft: 0, retryAfter })
+      }
       if (digits === record.code) {
         record.status = 'approved'
-        return { id, status: 'approved', attemptsLeft: record.attemptsLeft, receipt: `memory.${randomHex(16)}`, serverTime: iso(now()) } satisfies CheckCodeResponse
+        return { id, status: 'approved', attemptsLeft: record.attemptsLeft, receipt: `memory.${randomHex(16)}`, serverTime: iso(at) } satisfies CheckCodeResponse
       }
       record.attemptsLeft -= 1
       if (record.attemptsLeft <= 0) record.status = 'cancelled'
-      return { id, status: record.status, attemptsLeft: record.attemptsLeft, serverTime: iso(now()) } satisfies CheckCodeResponse
+      return { id, status: record.status, attemptsLeft: record.attemptsLeft, serverTime: iso(at) } satisfies CheckCodeResponse
     },
 
     async status(id, call) {

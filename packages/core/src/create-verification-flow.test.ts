@@ -78,7 +78,7 @@ describe('createVerificationFlow', () => {
   })
 
   it('counts wrong codes down to locked, then a resend starts a new verification', async () => {
-    const { flow, memory } = setup({ maxAttempts: 2 })
+    const { flow, memory, advance } = setup({ maxAttempts: 2 })
     flow.send({ type: 'SUBMIT', to: PHONE })
     await until(flow, 'code_sent')
     flow.send({ type: 'TYPE_CODE', code: '000000' })
@@ -87,6 +87,10 @@ describe('createVerificationFlow', () => {
     await new Promise((r) => setTimeout(r, 0))
     flow.send({ type: 'TYPE_CODE', code: '111111' })
     const locked = await until(flow, 'locked')
+    // Inside the cooldown the backend refuses: the flow stays locked and says until when.
+    flow.send({ type: 'RESEND' })
+    expect(await until(flow, 'locked')).toMatchObject({ error: { code: 'rate_limited', retryAt: Date.UTC(2026, 0, 1, 12, 0, 30) } })
+    advance(30)
     flow.send({ type: 'RESEND' })
     const again = await until(flow, 'code_sent')
     expect(again.status === 'code_sent' && again.verification.id).not.toBe(locked.status === 'locked' && locked.verification.id)
@@ -181,13 +185,14 @@ describe('createVerificationFlow', () => {
     expect(first.memory.sent).toHaveLength(1)
   })
 
-  it('resumes an interrupted start by posting again, which the backend answers with the same verification', async () => {
+  it('resumes an interrupted start by posting again, which the backend refuses inside the cooldown', async () => {
     const { flow, memory } = setup()
     flow.send({ type: 'SUBMIT', to: PHONE })
     await until(flow, 'code_sent')
-    const second = createVerificationFlow({ adapter: memory, now: () => Date.UTC(2026, 0, 1, 12, 0, 5), schedule: () => () => {} })
+    // The page reloaded while the first start was in flight: its answer (and the id) are lost.
+    const second = createVerificationFlow({ adapter: memory, now: () => Date.UTC(2026, 0, 1, 12), schedule: () => () => {} })
     expect(second.resume({ status: 'sending', intent: 'start', to: PHONE, channel: 'sms' })).toBe(true)
-    await until(second, 'code_sent')
+    expect(await until(second, 'idle')).toMatchObject({ to: PHONE, error: { code: 'rate_limited', retryAt: Date.UTC(2026, 0, 1, 12, 0, 30) } })
     expect(memory.sent).toHaveLength(1)
   })
 

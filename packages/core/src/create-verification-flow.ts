@@ -35,8 +35,9 @@ export interface VerificationFlow {
   /**
    * Resumes from a snapshot kept across a reload (e.g. `JSON.parse(sessionStorage…)`), without
    * sending another code: a sent code comes back as `code_sent` and its status is re-read from the
-   * server; a start interrupted mid-flight is posted again, which the proxy answers with the same
-   * verification inside the cooldown. Returns false (and changes nothing) for an invalid snapshot.
+   * server; a start interrupted mid-flight (its answer lost with the page) is posted again, which
+   * the proxy refuses with `rate_limited` inside the cooldown if the first one went out, so at most
+   * one code is sent either way. Returns false (and changes nothing) for an invalid snapshot.
    */
   resume(snapshot: unknown): boolean
   /** Re-reads the status of the sent verification (e.g. when the tab becomes visible again). */

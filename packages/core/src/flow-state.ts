@@ -55,6 +55,8 @@ export interface SendingState extends FlowBase {
   intent: 'start' | 'resend' | 'switch_channel'
   /** The verification being resent, restored if the send fails. */
   verification?: SentVerification
+  /** The state a failed resend returns to. */
+  from?: 'code_sent' | 'expired' | 'locked' | 'failed'
 }
 
 /** The code is out; the user types it. */
@@ -85,12 +87,16 @@ export interface VerifiedState extends FlowBase {
 export interface ExpiredState extends FlowBase {
   status: 'expired'
   verification: SentVerification
+  /** Why the last resend was refused (`rate_limited` with `retryAt`). */
+  error?: FlowError
 }
 
 /** Too many wrong codes; a resend starts over. */
 export interface LockedState extends FlowBase {
   status: 'locked'
   verification: SentVerification
+  /** Why the last resend was refused (`rate_limited` with `retryAt`). */
+  error?: FlowError
 }
 
 /** The verification cannot go on (lost, forbidden); start over or change the address. */

@@ -176,9 +176,13 @@ describe('transition: resend, channel switch and change of address', () => {
     expect(state).toMatchObject({ status: 'code_sent', channel: 'sms', verification: { id: 'VE1' }, error: { code: 'rate_limited' } })
   })
 
-  it('resends at once after expiry or lock', () => {
+  it('resends after expiry or lock, and stays there when the resend is refused', () => {
     const expired = run(codeSent(), { type: 'EXPIRE', at: T0 + 600_000 })
-    expect(run(expired, { type: 'RESEND' })).toMatchObject({ status: 'sending', intent: 'resend' })
+    const sending = run(expired, { type: 'RESEND' })
+    expect(sending).toMatchObject({ status: 'sending', intent: 'resend', from: 'expired' })
+    expect(run(sending, { type: 'START_FAILED', error: { code: 'rate_limited' } })).toMatchObject({ status: 'expired', error: { code: 'rate_limited' } })
+    const locked = run(codeSent(), { type: 'TYPE_CODE', code: '000000' }, { type: 'CHECK' }, { type: 'CHECK_DONE', response: { id: 'VE1', status: 'cancelled', attemptsLeft: 0 } })
+    expect(run(locked, { type: 'RESEND' }, { type: 'START_FAILED', error: { code: 'rate_limited' } })).toMatchObject({ status: 'locked', error: { code: 'rate_limited' } })
   })
 
   it('goes back to the address field keeping what was typed, from any state', () => {

@@ -23,7 +23,7 @@ export function initialFlowState(init: Partial<FlowBase> = {}): IdleState {
  * |---|---|---|
  * | idle, failed | `SUBMIT` | sending (`start`) |
  * | sending | `START_DONE` | code_sent |
- * | sending | `START_FAILED` | idle with error (start), code_sent with error (resend, switch) |
+ * | sending | `START_FAILED` | idle (start), or back where the resend came from, with the error |
  * | code_sent | `TYPE_CODE` | code_sent |
  * | code_sent | `CHECK` (complete code) | checking |
  * | checking | `CHECK_DONE` | verified, code_sent (`wrong_code`), locked, expired |
@@ -73,7 +73,7 @@ export function transition(state: FlowState, event: FlowEvent): FlowState {
       // sms and call reach a phone, email a mailbox: a switch across them needs a new address.
       if ((channel === 'email') !== (verification.channel === 'email')) return state
       // `to` stays as typed (for "change number"); the store resends to `verification.to`.
-      return { ...base, status: 'sending', intent: event.type === 'RESEND' ? 'resend' : 'switch_channel', channel, verification }
+      return { ...base, status: 'sending', intent: event.type === 'RESEND' ? 'resend' : 'switch_channel', channel, verification, from: state.status }
     }
 
     case 'START_DONE': {
@@ -83,15 +83,20 @@ export function transition(state: FlowState, event: FlowEvent): FlowState {
 
     case 'START_FAILED': {
       if (state.status !== 'sending') return state
-      if (!state.verification) return { ...base, status: 'idle', error: event.error }
-      // A failed resend leaves the code already sent usable; the channel shown is the one it used.
-      return {
-        ...base,
-        status: 'code_sent',
-        channel: state.verification.channel,
-        verification: state.verification,
-        code: '',
-        error: event.error,
+      const { verification } = state
+      if (!verification) return { ...base, status: 'idle', error: event.error }
+      // A refused resend leaves things as they were: the code already sent stays usable, an
+      // expired or locked verification stays so; the error says why (and `retryAt` until when).
+      const previous = { ...base, channel: verification.channel, verification, error: event.error }
+      switch (state.from) {
+        case 'expired':
+          return { ...previous, status: 'expired' }
+        case 'locked':
+          return { ...previous, status: 'locked' }
+        case 'failed':
+          return { ...previous, status: 'failed' }
+        default:
+          return { ...previous, status: 'code_sent', code: '' }
       }
     }
 
