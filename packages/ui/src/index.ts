@@ -1,0 +1,5 @@
+export { LocaleProvider, type LocaleProviderProps } from './i18n/locale-provider'
+export { useLocale, type LocaleValue } from './i18n/locale-context'
+export { formatMessage, type MessageValues } from './i18n/format-message'
+export { loadMessages, type MessagesModule } from './i18n/load-messages'
+export { messagesEn, type Message, type MessageKey, type Messages, type PluralCategory, type PluralMessage } from './i18n/messages-en'
