@@ -1,3 +1,4 @@
+export { CodeInput, type CodeInputProps, type CodeInputClassNames } from './code-input'
 export { LocaleProvider, type LocaleProviderProps } from './i18n/locale-provider'
 export { useLocale, type LocaleValue } from './i18n/locale-context'
 export { formatMessage, type MessageValues } from './i18n/format-message'

@@ -1,0 +1,520 @@
+import { isCompleteCode, normalizeCode } from '@hakiki/core'
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ClipboardEvent,
+  type DragEvent,
+  type FocusEvent,
+  type HTMLAttributes,
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+  type MouseEvent,
+  type Ref,
+  type RefCallback,
+  type SyntheticEvent,
+} from 'react'
+import { useObservedInput } from './observe-input-value'
+import { useWebOTP } from './use-web-otp'
+
+/** Shortest and longest code the Verify API sends. */
+const MIN_LENGTH = 4
+const MAX_LENGTH = 10
+
+/** Options of {@link useCodeInput}. */
+export interface UseCodeInputOptions {
+  /** Number of digits of the code, 4 to 10 (the verification's `codeLength`). @default 6 */
+  length?: number
+  /** The code, for a controlled field; pair with `onChange`. */
+  value?: string
+  /** The initial code of an uncontrolled field (also what a form reset restores). */
+  defaultValue?: string
+  /** Called with the normalized code (ASCII digits only) whenever it changes. */
+  onChange?: (value: string) => void
+  /**
+   * Called when the user completes the code: once per distinct complete code, so re-typing the
+   * code that was just submitted (after a "wrong code" error) does not spend another attempt,
+   * while a different code does. Programmatic changes (`value`, `setValue`, form reset) never call it.
+   */
+  onComplete?: (code: string) => void
+  /** Disables the field. */
+  disabled?: boolean
+  /** Makes the field read-only. */
+  readOnly?: boolean
+  /** The code is being checked: the field is read-only and `aria-busy`. */
+  loading?: boolean
+  /** Marks the field invalid (`aria-invalid`), e.g. after a wrong code. */
+  invalid?: boolean
+  /** Focuses the field on mount. */
+  autoFocus?: boolean
+  /** Name of the field in form data. */
+  name?: string
+  /** Draws the digits as dots in the slots. */
+  mask?: boolean
+  /** Id of the input; generated when omitted. */
+  id?: string
+  /**
+   * Reads the code from an SMS with the WebOTP API where the browser has it (Chrome on Android),
+   * when the SMS ends with `@your.domain #123456`. @default true
+   */
+  webOtp?: boolean
+}
+
+/** One drawn box of the code. */
+export interface CodeSlot {
+  /** Position, from 0. */
+  index: number
+  /** What the box shows: the digit, `•` when masked, or `''` when empty. */
+  char: string
+  /** The box the next digit goes to, or the selected digit. */
+  isActive: boolean
+  /** The box holds a digit. */
+  isFilled: boolean
+}
+
+/** Props a `data-*` attribute map adds to any element. */
+export type DataAttributes = { [key: `data-${string}`]: string | undefined }
+
+/** Props for the real `<input>`, with the caller's props merged in. */
+export type CodeInputElementProps = InputHTMLAttributes<HTMLInputElement> & DataAttributes & { ref: RefCallback<HTMLInputElement> }
+
+/** User props accepted by {@link UseCodeInputReturn.getInputProps}. */
+export type CodeInputUserProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> | undefined }
+
+/** What {@link useCodeInput} returns. */
+export interface UseCodeInputReturn {
+  /** The code: ASCII digits, at most `length`. */
+  value: string
+  /** Number of digits of the code. */
+  length: number
+  /** All `length` digits are there. */
+  isComplete: boolean
+  /** Index of the active slot. */
+  activeIndex: number
+  /** The input has focus. */
+  isFocused: boolean
+  /** One entry per box, for drawing. */
+  slots: CodeSlot[]
+  /** Sets the code programmatically (normalized; never calls `onComplete`). */
+  setValue: (value: string) => void
+  /** Empties the field. */
+  clear: () => void
+  /** Focuses the input. */
+  focus: () => void
+  /** Props for the element that wraps the input and the slots. */
+  getRootProps: <P extends HTMLAttributes<HTMLElement>>(props?: P) => P & DataAttributes
+  /** Props for the one real `<input>`: spread them on it, passing your own props through. */
+  getInputProps: (props?: CodeInputUserProps) => CodeInputElementProps
+  /** Props for the box `index`, hidden from screen readers (the input is the one textbox). */
+  getSlotProps: <P extends HTMLAttributes<HTMLElement>>(index: number, props?: P) => P & DataAttributes & { ref: RefCallback<HTMLElement> }
+}
+
+const flag = (on: boolean | undefined): string | undefined => (on ? '' : undefined)
+
+// SSR: useLayoutEffect warns on the server in React 18; no window is touched at import time.
+const useIsoLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
+
+/** Writes `ref` whatever its kind. */
+function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
+  if (typeof ref === 'function') ref(value)
+  else if (ref) ref.current = value
+}
+
+/** The native value setter: React notices the change and fires `onChange` for the event we dispatch. */
+function setNativeValue(input: HTMLInputElement, value: string): void {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value)
+}
+
+/** Length of the common prefix and, after it, of the common suffix of two strings. */
+function commonEnds(a: string, b: string): [number, number] {
+  let p = 0
+  while (p < a.length && p < b.length && a[p] === b[p]) p++
+  let q = 0
+  while (q < a.length - p && q < b.length - p && a[a.length - 1 - q] === b[b.length - 1 - q]) q++
+  return [p, q]
+}
+
+/**
+ * Headless one-time-code field: one real `<input>` drawn as `length` boxes.
+ *
+ * One input, not one per digit, because iOS SMS autofill, Android keyboards' paste and password
+ * managers only fill a single field; every source of text (typing, paste, drop, an `input` event
+ * carrying the whole code as iOS autofill sends it, WebOTP) goes through `normalizeCode`, so
+ * `"١٢٣ ٤٥٦"`, `"123-456"` and `"Your code is 123456"` all give `123456`.
+ *
+ * Written here rather than wrapping `input-otp` (4 kB gzip, most of our 5 kB budget): its
+ * `onComplete` fires on every completion (so a re-typed wrong code is submitted again), its
+ * character filter rejects Arabic-Indic digits before any transform can see them, and its
+ * selection sync polls the page; this hook covers the same ground in about half the bytes.
+ */
+export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputReturn {
+  const { length: lengthOption = 6, value: valueProp, defaultValue = '', disabled, readOnly, loading, invalid, mask, name, autoFocus, webOtp = true } = options
+  if (!Number.isInteger(lengthOption) || lengthOption < MIN_LENGTH || lengthOption > MAX_LENGTH) {
+    throw new RangeError(`useCodeInput: length must be an integer from ${MIN_LENGTH} to ${MAX_LENGTH}, got ${String(lengthOption)}`)
+  }
+  const length = lengthOption
+  const generatedId = useId()
+  const id = options.id ?? generatedId
+
+  const [inner, setInner] = useState(() => normalizeCode(defaultValue, length))
+  const controlled = valueProp !== undefined
+  const value = controlled ? normalizeCode(valueProp, length) : inner
+  const [active, setActive] = useState(() => value.length)
+  const [isFocused, setFocused] = useState(false)
+
+  const inputRef = useRef<HTMLInputElement | null>(null)
+  const slotRefs = useRef<(HTMLElement | null)[]>([])
+  /** The code as last rendered or committed, ahead of React state within one event. */
+  const valueRef = useRef(value)
+  /** The selection this hook last put on the input: the range the next edit replaces. */
+  const selection = useRef<[number, number]>([value.length, value.length])
+  /** An edit this hook made itself, carried through the `input` event it dispatched. */
+  const forced = useRef<{ value: string; caret: number } | undefined>(undefined)
+  const lastCompleted = useRef<string | undefined>(undefined)
+  const activeIndex = Math.min(active, value.length, length - 1)
+
+  // Handlers read the latest options through this ref so callbacks can stay stable.
+  const latest = useRef({ options, length, controlled })
+  useIsoLayoutEffect(() => {
+    latest.current = { options, length, controlled }
+    valueRef.current = value
+  })
+
+  /** Records `next` as the code; `byUser` edits may complete it. */
+  const commit = useCallback((next: string, byUser: boolean): void => {
+    const { options: o, length: n, controlled: isControlled } = latest.current
+    if (next !== valueRef.current) {
+      valueRef.current = next
+      if (!isControlled) setInner(next)
+      o.onChange?.(next)
+    }
+    if (byUser && isCompleteCode(next, n) && next !== lastCompleted.current) {
+      lastCompleted.current = next
+      o.onComplete?.(next)
+    }
+  }, [])
+
+  /** Puts the selection on slot `index`: the digit there (typing replaces it) or the caret at the end. */
+  const select = useCallback((index: number): void => {
+    const el = inputRef.current
+    const v = valueRef.current
+    const n = latest.current.length
+    const start = Math.max(0, Math.min(index, v.length, n - 1))
+    const end = start < v.length ? start + 1 : start
+    selection.current = [start, end]
+    if (el && el.ownerDocument.activeElement === el && (el.selectionStart !== start || el.selectionEnd !== end)) {
+      el.setSelectionRange(start, end, 'forward')
+    }
+  }, [])
+
+  /** Applies an edit the way the browser would: set the value, then dispatch `input`, so that the
+   * caller's native `onChange` (react-hook-form's `register`) sees it like typing. */
+  const edit = useCallback((next: string, caret: number): void => {
+    const el = inputRef.current
+    if (!el) return
+    if (next === valueRef.current) {
+      setActive(caret)
+      select(caret)
+      return
+    }
+    forced.current = { value: next, caret }
+    setNativeValue(el, next)
+    el.dispatchEvent(new Event('input', { bubbles: true }))
+  }, [select])
+
+  /** Inserts text (paste, drop, WebOTP) at the selection; a whole code replaces everything. */
+  const insert = useCallback((text: string): void => {
+    const n = latest.current.length
+    const digits = normalizeCode(text, n)
+    if (!digits) return
+    const v = valueRef.current
+    const [start, end] = selection.current
+    if (digits.length === n) edit(digits, n)
+    else edit((v.slice(0, start) + digits + v.slice(end)).slice(0, n), Math.min(start + digits.length, n))
+  }, [edit])
+
+  // Keep the DOM selection on the active slot after every render that moved it.
+  useIsoLayoutEffect(() => {
+    if (isFocused) select(activeIndex)
+  }, [select, value, activeIndex, isFocused])
+
+  // Writes that bypass React (react-hook-form setValue/reset on a registered field, form reset).
+  const observe = useObservedInput(
+    useCallback(
+      (written: string): string => {
+        const { length: n, controlled: isControlled } = latest.current
+        const next = normalizeCode(written, n)
+        // React re-rendering writes the value it already has; anything else came from outside.
+        if (next !== valueRef.current && !isControlled) {
+          commit(next, false)
+          setActive(next.length)
+        }
+        return next
+      },
+      [commit],
+    ),
+    useCallback((): string | undefined => {
+      const { options: o, length: n, controlled: isControlled } = latest.current
+      if (isControlled) return undefined
+      const next = normalizeCode(o.defaultValue ?? '', n)
+      commit(next, false)
+      setActive(next.length)
+      return next
+    }, [commit]),
+  )
+
+  // WebOTP: Chrome on Android offers the code of an SMS bound to this origin; it replaces the field.
+  useWebOTP({
+    length,
+    enabled: webOtp && !disabled,
+    onCode: (code) => {
+      selection.current = [0, valueRef.current.length]
+      insert(code)
+    },
+  })
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>, userOnChange: ((event: ChangeEvent<HTMLInputElement>) => void) | undefined): void => {
+    const el = event.currentTarget
+    const raw = el.value
+    const prev = valueRef.current
+    let next: string
+    let caret: number
+    const own = forced.current
+    forced.current = undefined
+    if (own) {
+      next = own.value
+      caret = own.caret
+    } else {
+      // Work out what was inserted: first assume it replaced the selection this hook set (typing
+      // over the active digit), else diff old and new text (autofill, IME, mobile keyboards).
+      let [start, end] = selection.current
+      let head = prev.slice(0, start)
+      let tail = prev.slice(end)
+      if (!(raw.length >= head.length + tail.length && raw.startsWith(head) && raw.endsWith(tail))) {
+        const [p, q] = commonEnds(prev, raw)
+        start = p
+        head = prev.slice(0, p)
+        tail = prev.slice(prev.length - q)
+      }
+      const digits = normalizeCode(raw.slice(head.length, raw.length - tail.length), length)
+      if (digits.length === length) {
+        next = digits
+        caret = length
+      } else {
+        next = (head + digits + tail).slice(0, length)
+        caret = Math.min(start + digits.length, length)
+      }
+    }
+    // Show the normalized code before the caller's onChange reads `event.target.value`.
+    if (raw !== next) setNativeValue(el, next)
+    setActive(caret)
+    commit(next, true)
+    userOnChange?.(event)
+    // React puts the caret at the end when it restores the value; put it back afterwards.
+    queueMicrotask(() => select(caret))
+  }
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
+    if (event.metaKey || event.ctrlKey || event.altKey) return
+    const v = valueRef.current
+    const [start, end] = selection.current
+    const last = Math.min(v.length, length - 1)
+    const move = (to: number): void => {
+      event.preventDefault()
+      setActive(to)
+      select(to)
+    }
+    switch (event.key) {
+      case 'ArrowLeft':
+        return move(Math.max(0, activeIndex - 1))
+      case 'ArrowRight':
+        return move(Math.min(last, activeIndex + 1))
+      case 'Home':
+      case 'ArrowUp':
+        return move(0)
+      case 'End':
+      case 'ArrowDown':
+        return move(last)
+      case 'Backspace': {
+        if (event.currentTarget.readOnly || end - start > 1) return
+        event.preventDefault()
+        if (start < v.length) {
+          // A digit is selected: remove it, then select the one before it, as a caret after it
+          // would; on the last digit the caret stays in the box that just emptied.
+          edit(v.slice(0, start) + v.slice(start + 1), start === v.length - 1 ? start : Math.max(0, start - 1))
+        } else if (start > 0) {
+          edit(v.slice(0, start - 1), start - 1)
+        }
+        return
+      }
+      case 'Delete': {
+        if (event.currentTarget.readOnly || end - start > 1) return
+        event.preventDefault()
+        if (start < v.length) edit(v.slice(0, start) + v.slice(start + 1), start)
+        return
+      }
+    }
+  }
+
+  const handleSelect = (event: SyntheticEvent<HTMLInputElement>): void => {
+    const el = event.currentTarget
+    const start = el.selectionStart ?? 0
+    const end = el.selectionEnd ?? start
+    const [s, e] = selection.current
+    if (start === s && end === e) return
+    const v = valueRef.current
+    // Select-all stays, so that Ctrl+A then typing, Delete or paste replaces the whole code.
+    if (start === 0 && end === v.length && v.length > 1) {
+      selection.current = [start, end]
+      return
+    }
+    setActive(start)
+    select(start)
+  }
+
+  const handleClick = (event: MouseEvent<HTMLInputElement>): void => {
+    // The text is invisible and narrow: pick the box under the pointer instead of the caret spot.
+    let best = -1
+    let bestDistance = Infinity
+    slotRefs.current.forEach((slot, index) => {
+      if (!slot) return
+      const rect = slot.getBoundingClientRect()
+      const distance = Math.abs(event.clientX - (rect.left + rect.width / 2))
+      if (distance < bestDistance) {
+        best = index
+        bestDistance = distance
+      }
+    })
+    if (best < 0) return
+    const to = Math.min(best, valueRef.current.length)
+    setActive(to)
+    select(to)
+  }
+
+  const handlePaste = (event: ClipboardEvent<HTMLInputElement>): void => {
+    if (event.currentTarget.readOnly) return
+    event.preventDefault()
+    insert(event.clipboardData.getData('text/plain'))
+  }
+
+  const handleDrop = (event: DragEvent<HTMLInputElement>): void => {
+    if (event.currentTarget.readOnly) return
+    event.preventDefault()
+    insert(event.dataTransfer.getData('text/plain'))
+    event.currentTarget.focus()
+  }
+
+  const state = value.length === 0 ? 'empty' : value.length === length ? 'complete' : 'incomplete'
+  const isComplete = state === 'complete'
+  const dataAttributes: DataAttributes = {
+    'data-state': state,
+    'data-complete': flag(isComplete),
+    'data-invalid': flag(invalid),
+    'data-disabled': flag(disabled),
+    'data-loading': flag(loading),
+    'data-focused': flag(isFocused),
+  }
+
+  const slots: CodeSlot[] = Array.from({ length }, (_, index) => {
+    const digit = value[index] ?? ''
+    return { index, char: digit && mask ? '•' : digit, isActive: isFocused && index === activeIndex, isFilled: digit !== '' }
+  })
+
+  const getInputProps = (props: CodeInputUserProps = {}): CodeInputElementProps => {
+    const { ref: userRef, onChange: userOnChange, onKeyDown, onFocus, onBlur, onClick, onSelect, onPaste, onDrop, ...rest } = props
+    return {
+      id,
+      name,
+      type: 'text',
+      inputMode: 'numeric',
+      autoComplete: 'one-time-code',
+      pattern: '\\d*',
+      // No maxLength: it would cut "Your code is 123456" before normalization could read it.
+      spellCheck: false,
+      autoCorrect: 'off',
+      autoCapitalize: 'off',
+      // Codes read left to right in every language, Arabic and Hebrew included.
+      dir: 'ltr',
+      disabled,
+      readOnly: readOnly || loading,
+      autoFocus,
+      'aria-invalid': invalid || undefined,
+      'aria-busy': loading || undefined,
+      ...dataAttributes,
+      ...rest,
+      value,
+      ref: (el: HTMLInputElement | null) => {
+        inputRef.current = el
+        observe(el)
+        assignRef(userRef, el)
+      },
+      onChange: (event) => handleChange(event, userOnChange),
+      onKeyDown: (event) => {
+        onKeyDown?.(event)
+        if (!event.defaultPrevented) handleKeyDown(event)
+      },
+      onFocus: (event: FocusEvent<HTMLInputElement>) => {
+        onFocus?.(event)
+        setFocused(true)
+        const to = Math.min(valueRef.current.length, length - 1)
+        setActive(to)
+        select(to)
+      },
+      onBlur: (event: FocusEvent<HTMLInputElement>) => {
+        onBlur?.(event)
+        setFocused(false)
+      },
+      onClick: (event) => {
+        onClick?.(event)
+        if (!event.defaultPrevented) handleClick(event)
+      },
+      onSelect: (event) => {
+        onSelect?.(event)
+        handleSelect(event)
+      },
+      onPaste: (event) => {
+        onPaste?.(event)
+        if (!event.defaultPrevented) handlePaste(event)
+      },
+      onDrop: (event) => {
+        onDrop?.(event)
+        if (!event.defaultPrevented) handleDrop(event)
+      },
+    }
+  }
+
+  return {
+    value,
+    length,
+    isComplete,
+    activeIndex,
+    isFocused,
+    slots,
+    setValue: (next) => {
+      const normalized = normalizeCode(next, length)
+      commit(normalized, false)
+      setActive(normalized.length)
+    },
+    clear: () => {
+      commit('', false)
+      setActive(0)
+    },
+    focus: () => inputRef.current?.focus(),
+    getRootProps: <P extends HTMLAttributes<HTMLElement>>(props?: P) => ({ ...props, ...dataAttributes }) as P & DataAttributes,
+    getInputProps,
+    getSlotProps: (index, props) =>
+      ({
+        ...props,
+        'aria-hidden': true,
+        'data-active': flag(slots[index]?.isActive),
+        'data-filled': flag(slots[index]?.isFilled),
+        ref: (el: HTMLElement | null) => {
+          slotRefs.current[index] = el
+        },
+      }) as never,
+  }
+}

@@ -1,0 +1,305 @@
+import './styles.css'
+import { act, render } from '@testing-library/react'
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form'
+import { useState } from 'react'
+import { describe, expect, test, vi } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { axeViolations, fireNativeInput, firePaste, foreignRequests } from '../test/browser-helpers'
+import { CodeInput, type CodeInputProps } from './code-input'
+import { LocaleProvider } from './i18n/locale-provider'
+
+function setup(props: CodeInputProps = {}) {
+  const onComplete = vi.fn<(code: string) => void>()
+  const view = render(<CodeInput onComplete={onComplete} {...props} />)
+  const input = view.getByRole('textbox') as HTMLInputElement
+  const slots = () => [...view.container.querySelectorAll<HTMLElement>('[data-part="slot"]')]
+  const shown = () => slots().map((s) => s.textContent).join('')
+  const activeSlot = () => slots().findIndex((s) => s.hasAttribute('data-active'))
+  return { ...view, input, slots, shown, activeSlot, onComplete }
+}
+
+describe('CodeInput: one real input', () => {
+  test('is one labelled textbox for one-time codes, described by where the code went', () => {
+    const { input, slots } = setup({ address: '+233 •• ••• 4567' })
+    expect(input.type).toBe('text')
+    expect(input.inputMode).toBe('numeric')
+    expect(input.autocomplete).toBe('one-time-code')
+    expect(input.getAttribute('pattern')).toBe('\\d*')
+    expect(input.labels?.[0]?.textContent).toBe('Verification code')
+    const description = document.getElementById(input.getAttribute('aria-describedby') ?? '')
+    expect(description?.textContent).toContain('Enter the 6-digit code sent to')
+    expect(description?.textContent).toContain('+233 •• ••• 4567')
+    expect(slots()).toHaveLength(6)
+    expect(slots().every((s) => s.getAttribute('aria-hidden') === 'true' || s.closest('[aria-hidden="true"]'))).toBe(true)
+  })
+
+  test('an input event carrying the whole code (iOS autofill) fills every box and completes once', async () => {
+    const { input, shown, onComplete, container } = setup()
+    act(() => fireNativeInput(input, '123456'))
+    expect(input.value).toBe('123456')
+    expect(shown()).toBe('123456')
+    expect(container.firstElementChild?.getAttribute('data-state')).toBe('complete')
+    expect(onComplete).toHaveBeenCalledTimes(1)
+    expect(onComplete).toHaveBeenCalledWith('123456')
+  })
+
+  test('autofill over a partly typed code replaces it', async () => {
+    const { input, shown, onComplete } = setup()
+    await userEvent.type(input, '98')
+    act(() => fireNativeInput(input, '123456'))
+    expect(shown()).toBe('123456')
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('123456')
+  })
+
+  test.each([
+    ['Arabic-Indic digits with a space', '١٢٣ ٤٥٦'],
+    ['a dash', '123-456'],
+    ['a sentence', 'Your code is 123456'],
+    ['a trailing newline', '123456\n'],
+  ])('pasting %s gives the code', async (_, text) => {
+    const { input, shown, onComplete } = setup()
+    await userEvent.click(input)
+    act(() => {
+      firePaste(input, text)
+    })
+    expect(input.value).toBe('123456')
+    expect(shown()).toBe('123456')
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('123456')
+  })
+
+  test('a whole-code autofill carrying a sentence is read too', () => {
+    const { input, onComplete } = setup()
+    act(() => fireNativeInput(input, 'Your code is 654321'))
+    expect(input.value).toBe('654321')
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('654321')
+  })
+
+  test('typing fills box by box and skips what is not a digit', async () => {
+    const { input, shown, onComplete, activeSlot } = setup()
+    await userEvent.type(input, '12a')
+    expect(shown()).toBe('12')
+    expect(activeSlot()).toBe(2)
+    expect(onComplete).not.toHaveBeenCalled()
+    await userEvent.type(input, '٣٤56')
+    expect(shown()).toBe('123456')
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('123456')
+  })
+
+  test('the same complete code does not submit twice; a different one does', async () => {
+    const { input, onComplete } = setup()
+    await userEvent.type(input, '123456')
+    expect(onComplete).toHaveBeenCalledTimes(1)
+    await userEvent.keyboard('{Backspace}')
+    expect(input.value).toBe('12345')
+    await userEvent.keyboard('6')
+    expect(input.value).toBe('123456')
+    expect(onComplete).toHaveBeenCalledTimes(1)
+    await userEvent.keyboard('{Backspace}7')
+    expect(input.value).toBe('123457')
+    expect(onComplete).toHaveBeenCalledTimes(2)
+    expect(onComplete).toHaveBeenLastCalledWith('123457')
+  })
+
+  test('arrow keys, Home and End move between boxes; typing replaces the selected digit', async () => {
+    const { input, activeSlot } = setup()
+    await userEvent.type(input, '1234')
+    expect(activeSlot()).toBe(4)
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}')
+    expect(activeSlot()).toBe(2)
+    expect([input.selectionStart, input.selectionEnd]).toEqual([2, 3])
+    await userEvent.keyboard('9')
+    expect(input.value).toBe('1294')
+    expect(activeSlot()).toBe(3)
+    await userEvent.keyboard('{Home}')
+    expect(activeSlot()).toBe(0)
+    await userEvent.keyboard('{End}')
+    expect(activeSlot()).toBe(4)
+    await userEvent.keyboard('{ArrowRight}')
+    expect(activeSlot()).toBe(4)
+  })
+
+  test('Backspace deletes the digit before the caret or the selected one; Delete the selected one', async () => {
+    const { input, activeSlot } = setup()
+    await userEvent.type(input, '123456')
+    expect(activeSlot()).toBe(5)
+    await userEvent.keyboard('{Backspace}')
+    expect(input.value).toBe('12345')
+    expect(activeSlot()).toBe(5)
+    await userEvent.keyboard('{Backspace}')
+    expect(input.value).toBe('1234')
+    expect(activeSlot()).toBe(4)
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{Backspace}')
+    expect(input.value).toBe('124')
+    expect(activeSlot()).toBe(1)
+    await userEvent.keyboard('{Delete}')
+    expect(input.value).toBe('14')
+    expect(activeSlot()).toBe(1)
+  })
+
+  test('clicking a box selects it', async () => {
+    const { input, slots, activeSlot } = setup()
+    await userEvent.type(input, '1234')
+    const second = slots()[1]
+    if (!second) throw new Error('no slot')
+    const rect = second.getBoundingClientRect()
+    await userEvent.click(input, { position: { x: rect.left - input.getBoundingClientRect().left + rect.width / 2, y: 5 } })
+    expect(activeSlot()).toBe(1)
+    await userEvent.keyboard('7')
+    expect(input.value).toBe('1734')
+  })
+
+  test('honours length 4 to 10 and rejects other lengths', async () => {
+    const four = setup({ length: 4 })
+    expect(four.slots()).toHaveLength(4)
+    act(() => fireNativeInput(four.input, '98765'))
+    expect(four.input.value).toBe('9876')
+    expect(four.onComplete).toHaveBeenCalledExactlyOnceWith('9876')
+    four.unmount()
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(() => render(<CodeInput length={3} />)).toThrow(RangeError)
+    expect(() => render(<CodeInput length={11} />)).toThrow(RangeError)
+    spy.mockRestore()
+  })
+
+  test('masked, invalid, disabled and loading states', async () => {
+    const masked = setup({ mask: true, defaultValue: '12' })
+    expect(masked.shown()).toBe('••')
+    expect(masked.input.value).toBe('12')
+    masked.unmount()
+
+    const invalid = setup({ error: 'Wrong code. 4 attempts left.' })
+    expect(invalid.input.getAttribute('aria-invalid')).toBe('true')
+    expect(invalid.container.firstElementChild?.hasAttribute('data-invalid')).toBe(true)
+    const ids = (invalid.input.getAttribute('aria-describedby') ?? '').split(' ')
+    expect(ids.map((id) => document.getElementById(id)?.textContent)).toContain('Wrong code. 4 attempts left.')
+    invalid.unmount()
+
+    const disabled = setup({ disabled: true })
+    expect(disabled.input.disabled).toBe(true)
+    expect(disabled.container.firstElementChild?.hasAttribute('data-disabled')).toBe(true)
+    disabled.unmount()
+
+    const loading = setup({ loading: true, defaultValue: '123456' })
+    expect(loading.input.getAttribute('aria-busy')).toBe('true')
+    expect(loading.input.readOnly).toBe(true)
+    expect(loading.getByRole('status').textContent).toBe('Checking the code…')
+    await userEvent.type(loading.input, '{Backspace}9')
+    expect(loading.input.value).toBe('123456')
+    expect(loading.onComplete).not.toHaveBeenCalled()
+  })
+
+  test('controlled: the value prop wins and changes are reported normalized', async () => {
+    const seen: string[] = []
+    function Controlled() {
+      const [code, setCode] = useState('')
+      return (
+        <>
+          <CodeInput value={code} onValueChange={(v) => { seen.push(v); setCode(v) }} />
+          <button type="button" onClick={() => setCode('٠٠١١')}>set</button>
+        </>
+      )
+    }
+    const view = render(<Controlled />)
+    const input = view.getByRole('textbox') as HTMLInputElement
+    await userEvent.type(input, '12')
+    expect(seen).toEqual(['1', '12'])
+    await userEvent.click(view.getByRole('button'))
+    expect(input.value).toBe('0011')
+  })
+})
+
+describe('CodeInput: right-to-left pages', () => {
+  test.each(['ar', 'he'])('reads left to right in %s', async (locale) => {
+    const view = render(
+      <div dir="rtl" lang={locale} style={{ padding: 16, width: 420 }}>
+        <LocaleProvider locale={locale}>
+          <CodeInput defaultValue="123456" address="+233 •• ••• 4567" />
+        </LocaleProvider>
+      </div>,
+    )
+    const input = view.getByRole('textbox') as HTMLInputElement
+    const root = view.container.querySelector<HTMLElement>('.hakiki-code')
+    expect(root?.getAttribute('dir')).toBe('rtl')
+    expect(getComputedStyle(input).direction).toBe('ltr')
+    const slots = [...view.container.querySelectorAll<HTMLElement>('[data-part="slot"]')]
+    expect(slots.map((s) => getComputedStyle(s).direction)).toEqual(Array(6).fill('ltr'))
+    const xs = slots.map((s) => s.getBoundingClientRect().left)
+    expect(xs).toEqual(xs.toSorted((a, b) => a - b))
+    expect(slots.map((s) => s.textContent).join('')).toBe('123456')
+    expect(await axeViolations(view.container)).toEqual([])
+    await page.screenshot({ path: `../__screenshots__/code-input-${locale}.png`, element: view.container })
+  })
+})
+
+describe('CodeInput with react-hook-form', () => {
+  test('register: typing, paste, setValue and reset', async () => {
+    let form!: UseFormReturn<{ code: string }>
+    function Form() {
+      form = useForm<{ code: string }>({ defaultValues: { code: '' } })
+      return (
+        <form>
+          <CodeInput {...form.register('code', { required: true, minLength: 6 })} />
+        </form>
+      )
+    }
+    const view = render(<Form />)
+    const input = view.getByRole('textbox') as HTMLInputElement
+    const shown = () => [...view.container.querySelectorAll('[data-part="slot"]')].map((s) => s.textContent).join('')
+    await userEvent.type(input, '12a3')
+    expect(form.getValues('code')).toBe('123')
+    act(() => {
+      firePaste(input, 'Your code is 765432')
+    })
+    expect(form.getValues('code')).toBe('765432')
+    act(() => form.setValue('code', '111 222'))
+    expect(shown()).toBe('111222')
+    act(() => form.reset())
+    expect(shown()).toBe('')
+    expect(input.value).toBe('')
+    act(() => form.reset({ code: '424242' }))
+    expect(shown()).toBe('424242')
+    await userEvent.type(input, '{Backspace}')
+    expect(form.getValues('code')).toBe('42424')
+    input.blur()
+    await act(() => form.trigger('code'))
+    expect(form.formState.errors.code?.type).toBe('minLength')
+  })
+
+  test('Controller: typing, setValue, reset and focus through the forwarded ref', async () => {
+    let form!: UseFormReturn<{ code: string }>
+    function Form() {
+      form = useForm<{ code: string }>({ defaultValues: { code: '' } })
+      return <Controller control={form.control} name="code" render={({ field }) => <CodeInput {...field} />} />
+    }
+    const view = render(<Form />)
+    const input = view.getByRole('textbox') as HTMLInputElement
+    await userEvent.type(input, '٠٩٨٧')
+    expect(form.getValues('code')).toBe('0987')
+    input.blur()
+    act(() => form.setFocus('code'))
+    // react-hook-form focuses on a timer.
+    await expect.poll(() => document.activeElement).toBe(input)
+    act(() => form.setValue('code', '555555'))
+    expect(input.value).toBe('555555')
+    act(() => form.reset())
+    expect(input.value).toBe('')
+  })
+})
+
+describe('CodeInput accessibility and privacy', () => {
+  test.each<[string, CodeInputProps]>([
+    ['default', {}],
+    ['invalid', { error: 'Wrong code.', defaultValue: '123456' }],
+    ['disabled', { disabled: true }],
+    ['loading', { loading: true, defaultValue: '123456' }],
+  ])('no axe violations: %s', async (_, props) => {
+    const view = render(<CodeInput address="+233 •• ••• 4567" {...props} />)
+    expect(await axeViolations(view.container)).toEqual([])
+  })
+
+  test('no request leaves the page origin', async () => {
+    const { input } = setup()
+    await userEvent.type(input, '123456')
+    expect(foreignRequests()).toEqual([])
+  })
+})

@@ -1,0 +1,163 @@
+'use client'
+import { useCodeInput } from '@hakiki/react'
+import { forwardRef, useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import { cx, isolate } from './class-names'
+import { useLocale } from './i18n/locale-context'
+
+/** Class names for the parts of {@link CodeInput}, beside the root's `className`. */
+export interface CodeInputClassNames {
+  /** The visible (or visually hidden) label. */
+  label?: string
+  /** The box that stacks the input over the slots. */
+  group?: string
+  /** The one real `<input>`. */
+  input?: string
+  /** The row of drawn boxes. */
+  slots?: string
+  /** Each drawn box. */
+  slot?: string
+  /** The blinking caret in the active empty box. */
+  caret?: string
+  /** The description (where the code was sent). */
+  description?: string
+  /** The error message. */
+  error?: string
+}
+
+/** Props of {@link CodeInput}; other props go to the real `<input>`. */
+export interface CodeInputProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange' | 'type' | 'size' | 'children' | 'className'> {
+  /** Number of digits, 4 to 10 (the verification's `codeLength`). @default 6 */
+  length?: number
+  /** The code, for a controlled field (react-hook-form's `Controller` passes it). */
+  value?: string
+  /** The initial code of an uncontrolled field; also what a form reset restores. */
+  defaultValue?: string
+  /**
+   * Native change handler, called after normalization: `event.target.value` is the code in ASCII
+   * digits, so react-hook-form's `register` and `Controller` can take it as is.
+   */
+  onChange?: (event: ChangeEvent<HTMLInputElement>) => void
+  /** Called with the normalized code whenever it changes. */
+  onValueChange?: (code: string) => void
+  /** Called once per distinct complete code the user enters: submit it here. */
+  onComplete?: (code: string) => void
+  /** Marks the code wrong (`aria-invalid`); implied by `error`. */
+  invalid?: boolean
+  /** The code is being checked: read-only, `aria-busy`, and announced. */
+  loading?: boolean
+  /** Shows dots instead of digits. */
+  mask?: boolean
+  /** Label text. @default messages['code.label'] */
+  label?: ReactNode
+  /** Keeps the label for screen readers only. */
+  hideLabel?: boolean
+  /** Where the code was sent, as it should be shown (mask it: `+233 •• ••• 4567`). */
+  address?: string
+  /** Replaces the description under the boxes. */
+  description?: ReactNode
+  /** An error message shown under the boxes and tied to the input. */
+  error?: ReactNode
+  /** Read the code of an SMS with WebOTP where available (Chrome on Android). @default true */
+  webOtp?: boolean
+  /** Class of the root element. */
+  className?: string
+  /** Classes of the inner parts. */
+  classNames?: CodeInputClassNames
+}
+
+/**
+ * A one-time-code field drawn as boxes over one real input (`autocomplete="one-time-code"`), so
+ * iOS and Android autofill, paste and password managers fill it whole. Always left to right, even
+ * in Arabic and Hebrew. The ref is the real `<input>`.
+ */
+export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function CodeInput(props, ref) {
+  const {
+    length = 6,
+    value,
+    defaultValue,
+    onChange,
+    onValueChange,
+    onComplete,
+    invalid,
+    loading,
+    mask,
+    label,
+    hideLabel,
+    address,
+    description,
+    error,
+    webOtp,
+    className,
+    classNames = {},
+    disabled,
+    readOnly,
+    autoFocus,
+    name,
+    id,
+    'aria-describedby': describedBy,
+    ...inputProps
+  } = props
+  const { t, dir, tag } = useLocale()
+  const hasError = error !== undefined && error !== null && error !== false
+  const generatedId = useId()
+  const inputId = id ?? generatedId
+  const code = useCodeInput({
+    length,
+    value,
+    defaultValue,
+    onChange: onValueChange,
+    onComplete,
+    disabled,
+    readOnly,
+    loading,
+    invalid: invalid || hasError,
+    mask,
+    name,
+    autoFocus,
+    id: inputId,
+    webOtp,
+  })
+  const descriptionId = useId()
+  const errorId = useId()
+  const hint =
+    description ?? (address ? t('code.hintSentTo', { count: length, address: isolate(address) }) : t('code.hint', { count: length }))
+
+  return (
+    <div {...code.getRootProps({ className: cx('hakiki', 'hakiki-code', className), dir, lang: dir && tag })} data-part="root">
+      <label htmlFor={inputId} data-part={hideLabel ? 'sr-only' : 'label'} className={classNames.label}>
+        {label ?? t('code.label')}
+      </label>
+      <div data-part="group" className={classNames.group} dir="ltr">
+        <input
+          {...code.getInputProps({
+            ...inputProps,
+            ref,
+            onChange,
+            'aria-describedby': cx(descriptionId, hasError && errorId, describedBy) || undefined,
+          })}
+          data-part="input"
+          className={classNames.input}
+        />
+        <div data-part="slots" className={classNames.slots} aria-hidden dir="ltr">
+          {code.slots.map((slot) => (
+            <div key={slot.index} {...code.getSlotProps(slot.index)} data-part="slot" className={classNames.slot} dir="ltr">
+              {slot.char}
+              {slot.isActive && !slot.isFilled && <span data-part="caret" className={classNames.caret} />}
+            </div>
+          ))}
+        </div>
+      </div>
+      <p id={descriptionId} data-part="description" className={classNames.description}>
+        {hint}
+      </p>
+      {hasError && (
+        <p id={errorId} data-part="error" className={classNames.error}>
+          {error}
+        </p>
+      )}
+      {/* Present before it has text: screen readers only announce changes to a live region they know. */}
+      <output data-part="sr-only">{loading ? t('code.checking') : ''}</output>
+    </div>
+  )
+})
