@@ -1,4 +1,8 @@
 export { CodeInput, type CodeInputProps, type CodeInputClassNames } from './code-input'
+export { PhoneInput, type PhoneInputProps, type PhoneInputClassNames, type PhoneInputEvent } from './phone-input'
+export { CountrySelect, type CountrySelectProps, type CountrySelectClassNames } from './country-select'
+export { Flag, type FlagProps } from './flags'
+export { countryEntries, countryName, type CountryEntry } from './country-names'
 export { LocaleProvider, type LocaleProviderProps } from './i18n/locale-provider'
 export { useLocale, type LocaleValue } from './i18n/locale-context'
 export { formatMessage, type MessageValues } from './i18n/format-message'

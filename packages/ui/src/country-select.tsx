@@ -1,0 +1,279 @@
+'use client'
+import { COUNTRIES, type CountryCode } from '@hakiki/core'
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { cx } from './class-names'
+import { countryEntries, matchesCountry } from './country-names'
+import { Flag } from './flags'
+import { useLocale } from './i18n/locale-context'
+
+/** Class names for the parts of {@link CountrySelect}, beside the root's `className`. */
+export interface CountrySelectClassNames {
+  /** The button that shows the chosen country and opens the list. */
+  trigger?: string
+  /** Every flag. */
+  flag?: string
+  /** Every dialing code. */
+  dialCode?: string
+  /** The panel that holds the search box and the list. */
+  popover?: string
+  /** The search box (the combobox). */
+  search?: string
+  /** The list of countries. */
+  listbox?: string
+  /** Each country of the list. */
+  option?: string
+  /** The fee beside a country. */
+  fee?: string
+  /** The "no country matches" line. */
+  empty?: string
+}
+
+/** Props of {@link CountrySelect}. */
+export interface CountrySelectProps {
+  /** The chosen country. */
+  value?: CountryCode | undefined
+  /** Called with the country the user picks. */
+  onChange?: (country: CountryCode) => void
+  /** The countries offered. @default every covered country */
+  countries?: readonly CountryCode[]
+  /** Price of one SMS per country, already formatted (`"GHS 0.30"`, e.g. from `useRates`). */
+  fees?: Partial<Record<CountryCode, string>>
+  /** Disables the picker. */
+  disabled?: boolean | undefined
+  /** Id of the trigger button. */
+  id?: string
+  /** Accessible name of the picker when no country is chosen. @default messages['phone.country'] */
+  label?: string
+  /** Class of the root element. */
+  className?: string
+  /** Classes of the inner parts. */
+  classNames?: CountrySelectClassNames
+}
+
+const ALL: readonly CountryCode[] = COUNTRIES.map((c) => c.iso2)
+
+/**
+ * Country picker: a button showing the flag and dialing code that opens a searchable list,
+ * following the WAI-ARIA combobox pattern (search box with `aria-activedescendant` over a
+ * listbox). Type a letter on the button to open it searching; arrows, Home and End move; Enter
+ * picks; Escape closes. Names come from `Intl.DisplayNames` in the current locale; flags are
+ * inline SVG, so the picker makes no network request.
+ */
+export function CountrySelect({
+  value,
+  onChange,
+  countries = ALL,
+  fees,
+  disabled,
+  id,
+  label,
+  className,
+  classNames = {},
+}: CountrySelectProps): ReactNode {
+  const { t, tag } = useLocale()
+  const [open, setOpen] = useState(false)
+  const [query, setQuery] = useState('')
+  const [active, setActive] = useState(0)
+  const rootRef = useRef<HTMLDivElement>(null)
+  const triggerRef = useRef<HTMLButtonElement>(null)
+  const searchRef = useRef<HTMLInputElement>(null)
+  const listRef = useRef<HTMLDivElement>(null)
+  const listboxId = useId()
+  const popoverId = useId()
+
+  const entries = useMemo(() => countryEntries(tag).filter((c) => countries.includes(c.iso2)), [tag, countries])
+  const shown = useMemo(() => entries.filter((c) => matchesCountry(c, query)), [entries, query])
+  const selected = entries.find((c) => c.iso2 === value)
+  const activeEntry = shown[Math.min(active, shown.length - 1)]
+  const optionId = (iso2: string): string => `${listboxId}-${iso2}`
+
+  useEffect(() => {
+    if (open) searchRef.current?.focus()
+  }, [open])
+
+  useEffect(() => {
+    if (!open || !activeEntry) return
+    const el = listRef.current?.querySelector(`[data-country-option="${activeEntry.iso2}"]`)
+    el?.scrollIntoView?.({ block: 'nearest' })
+  }, [open, activeEntry])
+
+  // Close on a press outside; focus leaving the panel is handled by its onBlur.
+  useEffect(() => {
+    if (!open) return
+    const doc = rootRef.current?.ownerDocument
+    const onPointerDown = (event: PointerEvent): void => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
+    }
+    doc?.addEventListener('pointerdown', onPointerDown)
+    return () => doc?.removeEventListener('pointerdown', onPointerDown)
+  }, [open])
+
+  const openWith = (text: string): void => {
+    const list = entries.filter((c) => matchesCountry(c, text))
+    setQuery(text)
+    setActive(text ? 0 : Math.max(0, list.findIndex((c) => c.iso2 === value)))
+    setOpen(true)
+  }
+
+  const close = (focusTrigger: boolean): void => {
+    setOpen(false)
+    setQuery('')
+    if (focusTrigger) triggerRef.current?.focus()
+  }
+
+  const pick = (iso2: CountryCode): void => {
+    close(true)
+    onChange?.(iso2)
+  }
+
+  const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>): void => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      openWith('')
+    } else if (event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // Type-ahead: a letter or digit on the closed picker opens it searching for that.
+      event.preventDefault()
+      openWith(event.key)
+    }
+  }
+
+  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
+    const last = shown.length - 1
+    const moves: Record<string, number> = {
+      ArrowDown: Math.min(active + 1, last),
+      ArrowUp: Math.max(active - 1, 0),
+      Home: 0,
+      End: last,
+      PageDown: Math.min(active + 10, last),
+      PageUp: Math.max(active - 10, 0),
+    }
+    const to = moves[event.key]
+    if (to !== undefined) {
+      event.preventDefault()
+      setActive(Math.max(0, to))
+    } else if (event.key === 'Enter') {
+      // Enter picks and must not submit the form around the field.
+      event.preventDefault()
+      if (activeEntry) pick(activeEntry.iso2)
+    } else if (event.key === 'Escape') {
+      event.preventDefault()
+      event.stopPropagation()
+      close(true)
+    } else if (event.key === 'Tab') {
+      close(false)
+    }
+  }
+
+  const triggerName = selected
+    ? t('phone.countrySelected', { country: selected.name, dialCode: `+${selected.dialCode}` })
+    : (label ?? t('phone.country'))
+
+  return (
+    <div ref={rootRef} className={cx('hakiki-country', className)} data-part="country" data-state={open ? 'open' : 'closed'} data-disabled={disabled ? '' : undefined}>
+      <button
+        ref={triggerRef}
+        id={id}
+        type="button"
+        data-part="trigger"
+        className={classNames.trigger}
+        disabled={disabled}
+        aria-label={triggerName}
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={open ? popoverId : undefined}
+        onClick={() => (open ? close(true) : openWith(''))}
+        onKeyDown={onTriggerKeyDown}
+      >
+        {selected ? (
+          <>
+            <Flag country={selected.iso2} className={classNames.flag} />
+            <span data-part="dial-code" className={classNames.dialCode} dir="ltr">
+              {`+${selected.dialCode}`}
+            </span>
+          </>
+        ) : (
+          <span data-part="placeholder">{label ?? t('phone.country')}</span>
+        )}
+        <svg viewBox="0 0 10 6" width="10" height="6" aria-hidden="true" focusable="false" data-part="chevron">
+          <path d="M1 1l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        </svg>
+      </button>
+      {open && (
+        <div
+          id={popoverId}
+          data-part="popover"
+          className={classNames.popover}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close(false)
+          }}
+        >
+          <input
+            ref={searchRef}
+            type="text"
+            role="combobox"
+            data-part="search"
+            className={classNames.search}
+            aria-label={t('phone.countrySearch')}
+            placeholder={t('phone.countrySearch')}
+            aria-autocomplete="list"
+            aria-expanded="true"
+            aria-controls={listboxId}
+            aria-activedescendant={activeEntry ? optionId(activeEntry.iso2) : undefined}
+            autoComplete="off"
+            spellCheck={false}
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value)
+              setActive(0)
+            }}
+            onKeyDown={onSearchKeyDown}
+          />
+          {/* The APG listbox is built from divs: a native <select> or <datalist> can show neither flags
+              nor fees, nor filter as the search box is typed in. Keys are handled by the search box,
+              which owns the options through aria-activedescendant. */}
+          {/* oxlint-disable-next-line jsx-a11y/prefer-tag-over-role */}
+          <div ref={listRef} id={listboxId} role="listbox" aria-label={t('phone.country')} data-part="listbox" className={classNames.listbox}>
+            {shown.map((c) => {
+              const fee = fees?.[c.iso2]
+              return (
+                // Options take no focus: in the combobox pattern the search box keeps it.
+                // oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus
+                <div
+                  key={c.iso2}
+                  id={optionId(c.iso2)}
+                  // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
+                  role="option"
+                  aria-selected={c.iso2 === value}
+                  data-part="option"
+                  data-country-option={c.iso2}
+                  data-active={c === activeEntry ? '' : undefined}
+                  className={classNames.option}
+                  // Keep focus in the search box so that the combobox stays the one focus point.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => pick(c.iso2)}
+                >
+                  <Flag country={c.iso2} className={classNames.flag} />
+                  <span data-part="name">{c.name}</span>
+                  {fee && (
+                    <span data-part="fee" className={classNames.fee}>
+                      {t('phone.feePerSms', { fee })}
+                    </span>
+                  )}
+                  <span data-part="dial-code" className={classNames.dialCode} dir="ltr">
+                    {`+${c.dialCode}`}
+                  </span>
+                </div>
+              )
+            })}
+          </div>
+          {shown.length === 0 && (
+            <p data-part="empty" className={classNames.empty}>
+              {t('phone.noCountryMatches', { query })}
+            </p>
+          )}
+          <output data-part="sr-only">{query ? t('phone.countryResults', { count: shown.length }) : ''}</output>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,194 @@
+'use client'
+import { getExampleNumber, type CountryCode } from '@hakiki/core'
+import { usePhoneInput, type PhoneChangeDetails, type PhoneInputError } from '@hakiki/react'
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { cx, isolate } from './class-names'
+import { countryName } from './country-names'
+import { CountrySelect, type CountrySelectClassNames } from './country-select'
+import type { MessageKey } from './i18n/messages-en'
+import { useLocale } from './i18n/locale-context'
+
+/**
+ * What {@link PhoneInput} passes to `onChange` and `onBlur`: shaped like a DOM event whose
+ * `target.value` is the E.164 number, so react-hook-form's `register` and `Controller` store the
+ * number itself rather than the formatted text the field shows.
+ */
+export interface PhoneInputEvent {
+  /** `change` on every edit, `blur` when the field loses focus. */
+  type: 'change' | 'blur'
+  /** The field's name and its value in E.164 (`''` while not a valid number). */
+  target: { name: string | undefined; value: string }
+}
+
+/** Class names for the parts of {@link PhoneInput}, beside the root's `className`. */
+export interface PhoneInputClassNames extends CountrySelectClassNames {
+  /** The label. */
+  label?: string
+  /** The row holding the country picker and the number. */
+  control?: string
+  /** The number input. */
+  input?: string
+  /** The description. */
+  description?: string
+  /** The validation message. */
+  error?: string
+  /** The country picker's root. */
+  country?: string
+}
+
+/** Props of {@link PhoneInput}; other props go to the number `<input>`. */
+export interface PhoneInputProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'type' | 'className' | 'children'> {
+  /** The number in E.164, for a controlled field (`''` when empty). */
+  value?: string
+  /** The initial number (E.164) of an uncontrolled field; also what a form reset restores. */
+  defaultValue?: string
+  /** The country national numbers are read in at first. */
+  defaultCountry?: CountryCode
+  /** The countries offered. @default every covered country */
+  countries?: readonly CountryCode[]
+  /** Price of one SMS per country, formatted (`"GHS 0.30"`), shown in the country list. */
+  fees?: Partial<Record<CountryCode, string>>
+  /** Called on every edit; `event.target.value` is the E.164 number or `''`. */
+  onChange?: (event: PhoneInputEvent) => void
+  /** Called when the number field loses focus, with the E.164 number. */
+  onBlur?: (event: PhoneInputEvent) => void
+  /** Called on every edit with the E.164 number (or `''`) and the country, validity and error. */
+  onValueChange?: (e164: string, details: PhoneChangeDetails) => void
+  /** Called when the country changes. */
+  onCountryChange?: (country: CountryCode) => void
+  /** Label text. @default messages['phone.label'] */
+  label?: ReactNode
+  /** Keeps the label for screen readers only. */
+  hideLabel?: boolean
+  /** Help text under the field. */
+  description?: ReactNode
+  /**
+   * An error to show instead of the built-in validation message (e.g. from your form library);
+   * `false` hides the built-in one.
+   */
+  error?: ReactNode
+  /** Class of the root element. */
+  className?: string
+  /** Classes of the inner parts. */
+  classNames?: PhoneInputClassNames
+}
+
+const ERROR_KEYS: Record<PhoneInputError, MessageKey> = {
+  too_short: 'phone.error.tooShort',
+  too_long: 'phone.error.tooLong',
+  invalid: 'phone.error.invalid',
+  not_a_number: 'phone.error.invalid',
+  unsupported_country: 'phone.error.unsupportedCountry',
+  no_country: 'phone.error.noCountry',
+}
+
+/** Errors no further typing can fix: shown at once rather than on blur. */
+const SHOW_AT_ONCE: ReadonlySet<PhoneInputError> = new Set(['too_long', 'unsupported_country'])
+
+/**
+ * Phone number field with a country picker: formats as the user types, reads pasted `00234…`,
+ * `+234 (0)…` and Arabic-Indic digits, validates against the covered countries and gives the
+ * number in E.164. The digits stay left to right in RTL pages; the label and the list follow the
+ * page. The ref is the number `<input>`; writing an E.164 number to its `value` (as
+ * react-hook-form's `setValue` does) shows it formatted.
+ */
+export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function PhoneInput(props, ref) {
+  const {
+    value,
+    defaultValue,
+    defaultCountry,
+    countries,
+    fees,
+    onChange,
+    onBlur,
+    onValueChange,
+    onCountryChange,
+    label,
+    hideLabel,
+    description,
+    error,
+    className,
+    classNames = {},
+    disabled,
+    readOnly,
+    name,
+    id,
+    placeholder,
+    'aria-describedby': describedBy,
+    ...inputProps
+  } = props
+  const { t, tag, dir } = useLocale()
+  const generatedId = useId()
+  const inputId = id ?? generatedId
+  const descriptionId = useId()
+  const errorId = useId()
+  const phone = usePhoneInput({
+    value,
+    defaultValue,
+    defaultCountry,
+    countries,
+    disabled,
+    readOnly,
+    id: inputId,
+    onCountryChange,
+    onChange: (e164, details) => {
+      onValueChange?.(e164, details)
+      onChange?.({ type: 'change', target: { name, value: e164 } })
+    },
+  })
+
+  let message: ReactNode = null
+  if (error !== undefined && error !== null && error !== true) message = error === false ? null : error
+  else if (phone.error && (phone.isTouched || SHOW_AT_ONCE.has(phone.error))) {
+    const country = phone.country ? countryName(tag, phone.country) : undefined
+    const key = country || phone.error === 'unsupported_country' || phone.error === 'no_country' ? ERROR_KEYS[phone.error] : 'phone.error.invalidNoCountry'
+    message = t(key, { country: country ? isolate(country) : '' })
+  }
+  const invalid = message !== null
+  const hasDescription = description !== undefined && description !== null
+  const example = phone.country ? getExampleNumber(phone.country)?.national : undefined
+
+  return (
+    <div
+      className={cx('hakiki', 'hakiki-phone', className)}
+      data-part="root"
+      dir={dir}
+      lang={dir && tag}
+      data-state={phone.displayValue === '' ? 'empty' : phone.isValid ? 'valid' : 'incomplete'}
+      data-valid={phone.isValid ? '' : undefined}
+      data-invalid={invalid ? '' : undefined}
+      data-disabled={disabled ? '' : undefined}
+      data-country={phone.country}
+    >
+      <label htmlFor={inputId} data-part={hideLabel ? 'sr-only' : 'label'} className={classNames.label}>
+        {label ?? t('phone.label')}
+      </label>
+      <div data-part="control" className={classNames.control}>
+        <CountrySelect {...phone.getCountryProps()} fees={fees} className={classNames.country} classNames={classNames} />
+        <input
+          {...phone.getInputProps({
+            ...inputProps,
+            ref,
+            placeholder: placeholder ?? example,
+            'aria-describedby': cx(hasDescription && descriptionId, invalid && errorId, describedBy) || undefined,
+            onBlur: () => onBlur?.({ type: 'blur', target: { name, value: phone.e164 } }),
+          })}
+          aria-invalid={invalid || undefined}
+          data-part="input"
+          className={classNames.input}
+        />
+      </div>
+      {hasDescription && (
+        <p id={descriptionId} data-part="description" className={classNames.description}>
+          {description}
+        </p>
+      )}
+      {/* Always present, so that screen readers announce a message when it appears. */}
+      <p id={errorId} data-part="error" className={classNames.error} aria-live="polite">
+        {message}
+      </p>
+      {name && <input type="hidden" name={name} value={phone.e164} disabled={disabled} />}
+    </div>
+  )
+})
