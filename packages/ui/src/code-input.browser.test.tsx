@@ -1,7 +1,7 @@
 import './styles.css'
 import { act, render } from '@testing-library/react'
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form'
-import { useState } from 'react'
+import { StrictMode, useState } from 'react'
 import { describe, expect, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { axeViolations, fireNativeInput, firePaste, foreignRequests } from '../test/browser-helpers'
@@ -286,7 +286,45 @@ describe('CodeInput with react-hook-form', () => {
   })
 })
 
+describe('CodeInput in Strict Mode', () => {
+  test('register, setValue and reset still reach the boxes after the simulated remount', async () => {
+    let form!: UseFormReturn<{ code: string }>
+    function Form() {
+      form = useForm<{ code: string }>({ defaultValues: { code: '987654' } })
+      return (
+        <form>
+          <CodeInput {...form.register('code')} />
+        </form>
+      )
+    }
+    const view = render(
+      <StrictMode>
+        <Form />
+      </StrictMode>,
+    )
+    const input = view.getByRole('textbox') as HTMLInputElement
+    const shown = () => [...view.container.querySelectorAll('[data-part="slot"]')].map((s) => s.textContent).join('')
+    expect(shown()).toBe('987654')
+    act(() => form.setValue('code', '123123'))
+    expect(shown()).toBe('123123')
+    act(() => form.reset())
+    expect(shown()).toBe('987654')
+    expect(input.value).toBe('987654')
+  })
+})
+
 describe('CodeInput accessibility and privacy', () => {
+  test('no axe violations in the dark theme', async () => {
+    const view = render(
+      <div data-theme="dark" className="hakiki" style={{ background: 'var(--hakiki-color-bg)', padding: 16 }}>
+        <CodeInput address="+233 •• ••• 4567" defaultValue="12" error="Wrong code." />
+      </div>,
+    )
+    const slot = view.container.querySelector('[data-part="slot"]')
+    expect(slot && getComputedStyle(slot).backgroundColor).toBe('rgb(22, 25, 29)')
+    expect(await axeViolations(view.container)).toEqual([])
+  })
+
   test.each<[string, CodeInputProps]>([
     ['default', {}],
     ['invalid', { error: 'Wrong code.', defaultValue: '123456' }],

@@ -2,7 +2,8 @@
 import { useCodeInput } from '@hakiki/react'
 import { forwardRef, useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react'
 import { cx, isolate } from './class-names'
-import { useLocale } from './i18n/locale-context'
+import { useLocale, useMessages } from './i18n/locale-context'
+import { codeInputMessagesEn } from './i18n/messages-en'
 
 /** Class names for the parts of {@link CodeInput}, beside the root's `className`. */
 export interface CodeInputClassNames {
@@ -98,7 +99,8 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
     'aria-describedby': describedBy,
     ...inputProps
   } = props
-  const { t, dir, tag } = useLocale()
+  const { dir, tag } = useLocale()
+  const t = useMessages(codeInputMessagesEn)
   const hasError = error !== undefined && error !== null && error !== false
   const generatedId = useId()
   const inputId = id ?? generatedId

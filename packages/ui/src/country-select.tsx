@@ -4,7 +4,8 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type R
 import { cx } from './class-names'
 import { countryEntries, matchesCountry } from './country-names'
 import { Flag } from './flags'
-import { useLocale } from './i18n/locale-context'
+import { useLocale, useMessages } from './i18n/locale-context'
+import { phoneInputMessagesEn } from './i18n/messages-en'
 
 /** Class names for the parts of {@link CountrySelect}, beside the root's `className`. */
 export interface CountrySelectClassNames {
@@ -70,7 +71,8 @@ export function CountrySelect({
   className,
   classNames = {},
 }: CountrySelectProps): ReactNode {
-  const { t, tag } = useLocale()
+  const { tag } = useLocale()
+  const t = useMessages(phoneInputMessagesEn)
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)

@@ -5,8 +5,8 @@ import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'rea
 import { cx, isolate } from './class-names'
 import { countryName } from './country-names'
 import { CountrySelect, type CountrySelectClassNames } from './country-select'
-import type { MessageKey } from './i18n/messages-en'
-import { useLocale } from './i18n/locale-context'
+import { useLocale, useMessages } from './i18n/locale-context'
+import { phoneInputMessagesEn } from './i18n/messages-en'
 
 /**
  * What {@link PhoneInput} passes to `onChange` and `onBlur`: shaped like a DOM event whose
@@ -74,7 +74,7 @@ export interface PhoneInputProps
   classNames?: PhoneInputClassNames
 }
 
-const ERROR_KEYS: Record<PhoneInputError, MessageKey> = {
+const ERROR_KEYS: Record<PhoneInputError, keyof typeof phoneInputMessagesEn> = {
   too_short: 'phone.error.tooShort',
   too_long: 'phone.error.tooLong',
   invalid: 'phone.error.invalid',
@@ -118,7 +118,8 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
     'aria-describedby': describedBy,
     ...inputProps
   } = props
-  const { t, tag, dir } = useLocale()
+  const { tag, dir } = useLocale()
+  const t = useMessages(phoneInputMessagesEn)
   const generatedId = useId()
   const inputId = id ?? generatedId
   const descriptionId = useId()

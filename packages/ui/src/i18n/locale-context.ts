@@ -1,7 +1,7 @@
 import type { ApiLocale } from '@hakiki/core'
 import { createContext, useContext } from 'react'
 import { formatMessage, type MessageValues } from './format-message'
-import { messagesEn, type MessageKey, type Messages } from './messages-en'
+import type { MessageKey, Messages } from './messages-en'
 
 /** What every component reads to speak the user's language. */
 export interface LocaleValue {
@@ -14,24 +14,29 @@ export interface LocaleValue {
    * components then inherit the page's `dir` instead of forcing left-to-right on it.
    */
   readonly dir: 'ltr' | 'rtl' | undefined
-  /** The messages in force: the locale's, over English for any key not yet loaded, under overrides. */
-  readonly messages: Messages
-  /** Formats the message `key` with `values` (plural by `values.count`). */
-  readonly t: (key: MessageKey, values?: MessageValues) => string
-}
-
-/** Builds a {@link LocaleValue}; `t` closes over the messages so components need no extra hook. */
-export function createLocaleValue(locale: ApiLocale, tag: string, dir: LocaleValue['dir'], messages: Messages): LocaleValue {
-  return { locale, tag, dir, messages, t: (key, values) => formatMessage(tag, messages[key], values) }
+  /** The locale's messages as loaded, under the app's overrides; English fills what is missing. */
+  readonly messages: Partial<Messages>
 }
 
 // Without a provider the components speak English and follow the page's direction.
-const LocaleContext = createContext<LocaleValue>(createLocaleValue('en', 'en', undefined, messagesEn))
+const LocaleContext = createContext<LocaleValue>({ locale: 'en', tag: 'en', dir: undefined, messages: {} })
 
 /** The provider side of the locale context, for {@link LocaleProvider}. */
 export const LocaleContextProvider = LocaleContext.Provider
 
-/** The current locale, its direction and a message formatter `t(key, values)`. */
+/** The current locale, its direction and its messages. */
 export function useLocale(): LocaleValue {
   return useContext(LocaleContext)
+}
+
+/** Formats a message: plural form by `values.count`, `{name}` placeholders filled. */
+export type Translate<K extends MessageKey> = (key: K, values?: MessageValues) => string
+
+/**
+ * A message formatter for one component: the locale's message for `key`, else the component's
+ * English `defaults` (its group of `messages-en.ts`, so that it bundles no other strings).
+ */
+export function useMessages<K extends MessageKey>(defaults: Pick<Messages, K>): Translate<K> {
+  const { tag, messages } = useContext(LocaleContext)
+  return (key, values) => formatMessage(tag, messages[key] ?? defaults[key], values)
 }

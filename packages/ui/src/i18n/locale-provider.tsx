@@ -2,8 +2,8 @@
 import { getLocaleInfo, toApiLocale, type ApiLocale } from '@hakiki/core'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { loadMessages } from './load-messages'
-import { createLocaleValue, LocaleContextProvider } from './locale-context'
-import { messagesEn, type Messages } from './messages-en'
+import { LocaleContextProvider, type LocaleValue } from './locale-context'
+import type { Messages } from './messages-en'
 
 /** Props of {@link LocaleProvider}. */
 export interface LocaleProviderProps {
@@ -48,12 +48,7 @@ export function LocaleProvider({ locale = 'en', messages, loadMessages: load = l
 
   const localeMessages = loaded?.locale === api ? loaded.messages : undefined
   const value = useMemo(
-    () =>
-      createLocaleValue(api, info?.tag ?? 'en', info?.dir ?? 'ltr', {
-        ...messagesEn,
-        ...localeMessages,
-        ...messages,
-      }),
+    (): LocaleValue => ({ locale: api, tag: info?.tag ?? 'en', dir: info?.dir ?? 'ltr', messages: { ...localeMessages, ...messages } }),
     [api, info, localeMessages, messages],
   )
   return <LocaleContextProvider value={value}>{children}</LocaleContextProvider>

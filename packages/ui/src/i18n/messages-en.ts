@@ -1,12 +1,16 @@
 /**
- * The English messages: bundled with every component, the fallback for any key a translation
- * lacks, and the source of the {@link Messages} type every other locale must satisfy.
+ * The English messages, one group per component: each component bundles only its own group as
+ * the fallback for keys a translation lacks, so a page with just a `CodeInput` does not carry the
+ * flow's strings. {@link messagesEn} joins them and is the source of the {@link Messages} type
+ * every other locale must satisfy.
  *
  * Placeholders are `{name}`; `{count}` is formatted with `Intl.NumberFormat` of the locale. A
  * message whose wording depends on a number is an object keyed by `Intl.PluralRules` categories
  * (`zero`, `one`, `two`, `few`, `many`, `other`): English needs `one` and `other`, Arabic all six.
  */
-export const messagesEn = {
+
+/** English messages of `CodeInput`. */
+export const codeInputMessagesEn = {
   /** Accessible name of the code field. */
   'code.label': 'Verification code',
   /** Description of the code field when the address is not known. */
@@ -18,7 +22,10 @@ export const messagesEn = {
   },
   /** Announced while the code is being checked. */
   'code.checking': 'Checking the code…',
+} as const
 
+/** English messages of `PhoneInput` and `CountrySelect`. */
+export const phoneInputMessagesEn = {
   /** Label of the phone number field. */
   'phone.label': 'Phone number',
   /** Accessible name of the country picker button and list. */
@@ -48,6 +55,12 @@ export const messagesEn = {
   /** The field is required and empty. */
   'phone.error.required': 'Enter your phone number.',
 } as const
+
+/**
+ * Every English message. Add a component's group here; `@__PURE__` lets bundlers drop the join
+ * where only one group is used.
+ */
+export const messagesEn = /* @__PURE__ */ Object.assign({}, codeInputMessagesEn, phoneInputMessagesEn)
 
 /** Plural categories of `Intl.PluralRules`; every plural message has at least `other`. */
 export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
