@@ -40,16 +40,16 @@ describe('LocaleProvider', () => {
 
   test('shows English until a locale loads, then its messages; overrides win', async () => {
     let resolve!: (m: Partial<Messages>) => void
-    const load = vi.fn((_locale: string) => new Promise<Partial<Messages>>((r) => (resolve = r)))
+    const load = vi.fn<(locale: string) => Promise<Partial<Messages>>>((_locale) => new Promise<Partial<Messages>>((r) => (resolve = r)))
     render(
       <LocaleProvider locale="ar" loadMessages={load} messages={{ 'code.hint': { other: 'Custom hint' } }}>
         <CodeInput />
       </LocaleProvider>,
     )
     expect(load).toHaveBeenCalledExactlyOnceWith('ar')
-    expect(screen.getByRole('textbox').labels?.[0]?.textContent).toBe('Verification code')
+    expect((screen.getByRole('textbox') as HTMLInputElement).labels?.[0]?.textContent).toBe('Verification code')
     await act(async () => resolve({ 'code.label': 'رمز التحقق', 'code.hint': { other: 'x' } }))
-    expect(screen.getByRole('textbox').labels?.[0]?.textContent).toBe('رمز التحقق')
+    expect((screen.getByRole('textbox') as HTMLInputElement).labels?.[0]?.textContent).toBe('رمز التحقق')
     expect(screen.getByText('Custom hint')).toBeTruthy()
     expect(screen.getByRole('textbox').closest('[dir="rtl"]')).not.toBeNull()
   })
@@ -62,7 +62,7 @@ describe('LocaleProvider', () => {
       </LocaleProvider>,
     )
     await vi.waitFor(() => expect(warn).toHaveBeenCalled())
-    expect(screen.getByRole('textbox').labels?.[0]?.textContent).toBe('Verification code')
+    expect((screen.getByRole('textbox') as HTMLInputElement).labels?.[0]?.textContent).toBe('Verification code')
     warn.mockRestore()
   })
 })
