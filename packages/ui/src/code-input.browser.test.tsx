@@ -4,7 +4,7 @@ import { Controller, useForm, type UseFormReturn } from 'react-hook-form'
 import { StrictMode, useState } from 'react'
 import { describe, expect, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
-import { axeViolations, fireNativeInput, firePaste, foreignRequests } from '../test/browser-helpers'
+import { axeViolations, fireNativeInput, firePaste, foreignRequests, pasteFromClipboard } from '../test/browser-helpers'
 import { CodeInput, type CodeInputProps } from './code-input'
 import { LocaleProvider } from './i18n/locale-provider'
 
@@ -56,15 +56,21 @@ describe('CodeInput: one real input', () => {
     ['a dash', '123-456'],
     ['a sentence', 'Your code is 123456'],
     ['a trailing newline', '123456\n'],
-  ])('pasting %s gives the code', async (_, text) => {
+  ])('pasting %s from the clipboard gives the code', async (_, text) => {
     const { input, shown, onComplete } = setup()
-    await userEvent.click(input)
-    act(() => {
-      firePaste(input, text)
-    })
+    await pasteFromClipboard(input, text)
     expect(input.value).toBe('123456')
     expect(shown()).toBe('123456')
     expect(onComplete).toHaveBeenCalledExactlyOnceWith('123456')
+  })
+
+  test('a paste event dispatched by script (a password manager) is read too', () => {
+    const { input, onComplete } = setup()
+    act(() => {
+      firePaste(input, 'Code: 24-68-02')
+    })
+    expect(input.value).toBe('246802')
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('246802')
   })
 
   test('a whole-code autofill carrying a sentence is read too', () => {

@@ -4,7 +4,7 @@ import { act, render } from '@testing-library/react'
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form'
 import { describe, expect, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
-import { axeViolations, fireNativeInput, firePaste, foreignRequests } from '../test/browser-helpers'
+import { axeViolations, fireNativeInput, firePaste, foreignRequests, pasteFromClipboard } from '../test/browser-helpers'
 import { LocaleProvider } from './i18n/locale-provider'
 import { PhoneInput, type PhoneInputProps } from './phone-input'
 
@@ -65,12 +65,9 @@ describe('PhoneInput: formatting and E.164', () => {
     ['00234…', '00234 802 123 4567', 'GH'],
     ['+234 (0)…', '+234 (0)802 123 4567', 'GH'],
     ['Arabic-Indic digits', '٠٨٠٢ ١٢٣ ٤٥٦٧', 'NG'],
-  ] as const)('pasting %s reads a Nigerian number', async (_, text, defaultCountry) => {
+  ] as const)('pasting %s from the clipboard reads a Nigerian number', async (_, text, defaultCountry) => {
     const { input, last, trigger } = setup({ defaultCountry })
-    await userEvent.click(input)
-    act(() => {
-      firePaste(input, text)
-    })
+    await pasteFromClipboard(input, text)
     expect(input.value).toBe('0802 123 4567')
     expect(last()).toEqual(['+2348021234567', { country: 'NG', isValid: true, error: undefined }])
     expect(trigger()?.getAttribute('aria-label')).toContain('Nigeria')
@@ -83,6 +80,26 @@ describe('PhoneInput: formatting and E.164', () => {
     expect(last()?.[0]).toBe('+254712123456')
     expect(onCountryChange).toHaveBeenCalledExactlyOnceWith('KE')
     expect(input.value.startsWith('0712')).toBe(true)
+  })
+
+  test('pasting national digits in the middle inserts them there', async () => {
+    const { input } = setup({ defaultCountry: 'GH' })
+    await userEvent.type(input, '024567')
+    input.setSelectionRange(3, 3)
+    act(() => {
+      firePaste(input, '١٢٣')
+    })
+    expect(input.value).toBe('024 123 567')
+    expect(digitsBeforeCaret(input)).toBe('024123')
+  })
+
+  test('typing a + number detects the country as it goes', async () => {
+    const { input, last } = setup({ defaultCountry: 'GH' })
+    await userEvent.type(input, '+25471212345')
+    expect(input.value.startsWith('+254 ')).toBe(true)
+    expect(last()?.[1].country).toBe('KE')
+    await userEvent.type(input, '6')
+    expect(last()?.[0]).toBe('+254712123456')
   })
 
   test('a letter typed is dropped and the caret stays', async () => {

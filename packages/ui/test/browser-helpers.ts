@@ -1,10 +1,28 @@
 import axe from 'axe-core'
+import { userEvent } from 'vitest/browser'
 
 /** Sets an input's value the way the browser does (not through React's tracker) and fires `input`:
  * how iOS Safari's SMS autofill and Android keyboards deliver a whole code, with no `paste` event. */
 export function fireNativeInput(input: HTMLInputElement, value: string): void {
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value)
   input.dispatchEvent(new Event('input', { bubbles: true }))
+}
+
+/**
+ * A real paste: puts `text` on the clipboard by copying it from a scratch textarea with the
+ * keyboard (Ctrl/Cmd+C), focuses `target` and pastes with Ctrl/Cmd+V. The browser then fires a
+ * trusted `paste` event, as when a user pastes.
+ */
+export async function pasteFromClipboard(target: HTMLElement, text: string): Promise<void> {
+  const scratch = document.createElement('textarea')
+  scratch.value = text
+  document.body.append(scratch)
+  scratch.focus()
+  scratch.select()
+  await userEvent.copy()
+  scratch.remove()
+  target.focus()
+  await userEvent.paste()
 }
 
 /** Dispatches a `paste` carrying `text` as the clipboard's plain text, as a paste from the menu does. */
