@@ -73,6 +73,33 @@ describe('CodeInput: one real input', () => {
     expect(onComplete).toHaveBeenCalledExactlyOnceWith('246802')
   })
 
+  test('dropped text is read like a paste', () => {
+    const { input, onComplete } = setup()
+    const data = new DataTransfer()
+    data.setData('text/plain', '  98 76 54 ')
+    act(() => {
+      input.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }))
+    })
+    expect(input.value).toBe('987654')
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('987654')
+  })
+
+  test('WebOTP (Chrome on Android) fills the code where the browser has it', async () => {
+    // Desktop Chromium has no WebOTP: stand in for the browser API the way Android Chrome exposes it.
+    const w = window as unknown as { OTPCredential?: unknown }
+    w.OTPCredential = class {}
+    const get = vi.spyOn(navigator.credentials, 'get').mockResolvedValue({ code: '٤٤٥٥٦٦' } as unknown as Credential)
+    try {
+      const { input, onComplete } = setup()
+      await expect.poll(() => input.value).toBe('445566')
+      expect(onComplete).toHaveBeenCalledExactlyOnceWith('445566')
+      expect(get).toHaveBeenCalledWith(expect.objectContaining({ otp: { transport: ['sms'] } }))
+    } finally {
+      get.mockRestore()
+      delete w.OTPCredential
+    }
+  })
+
   test('a whole-code autofill carrying a sentence is read too', () => {
     const { input, onComplete } = setup()
     act(() => fireNativeInput(input, 'Your code is 654321'))
