@@ -87,7 +87,7 @@ describe('CodeInput: one real input', () => {
   test('WebOTP (Chrome on Android) fills the code where the browser has it', async () => {
     // Desktop Chromium has no WebOTP: stand in for the browser API the way Android Chrome exposes it.
     const w = window as unknown as { OTPCredential?: unknown }
-    w.OTPCredential = function OTPCredential() {}
+    w.OTPCredential = {}
     const get = vi.spyOn(navigator.credentials, 'get').mockResolvedValue({ code: '٤٤٥٥٦٦' } as unknown as Credential)
     try {
       const { input, onComplete } = setup()
