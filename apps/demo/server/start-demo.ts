@@ -1,0 +1,74 @@
+import { fileURLToPath } from 'node:url'
+import { startSandboxServer } from '@hakiki/sandbox'
+import type { Sandbox } from '@hakiki/sandbox'
+import { createServer, preview } from 'vite'
+import type { Plugin } from 'vite'
+import { createDemoApi } from './create-demo-api'
+import { createDemoClock } from './demo-clock'
+import type { DemoClock } from './demo-clock'
+import { createDemoMiddleware } from './demo-middleware'
+
+/** Options of {@link startDemo}. */
+export interface StartDemoOptions {
+  /** `dev` serves the source with Vite's dev server; `preview` serves the production build in `dist/`. */
+  mode?: 'dev' | 'preview'
+  host?: string
+  /** Port of the demo (0: any free port). Default 5173. */
+  port?: number
+  /** Port of the sandbox (0: any free port). Default 4010. */
+  sandboxPort?: number
+}
+
+/** A running demo: the page with its proxy, and the sandbox it talks to. */
+export interface RunningDemo {
+  url: string
+  sandboxUrl: string
+  sandbox: Sandbox
+  clock: DemoClock
+  close(): Promise<void>
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/**
+ * Starts the sandbox, then the demo page with the proxy mounted at `/api/verify`, on loopback.
+ * The sandbox and the proxy share one clock, so moving it shows the expired path end to end.
+ */
+export async function startDemo(options: StartDemoOptions = {}): Promise<RunningDemo> {
+  const host = options.host ?? '127.0.0.1'
+  const clock = createDemoClock()
+  const clientId = 'demo-client-id'
+  const clientSecret = 'demo-client-secret'
+  const sandboxServer = await startSandboxServer({ host, port: options.sandboxPort ?? 4010, now: clock.now, clients: [{ clientId, clientSecret, applicationName: 'Hakiki demo' }], appName: 'Hakiki demo' })
+  const api = createDemoApi({ apiUrl: sandboxServer.url, clientId, clientSecret, now: clock.now })
+  const middleware = createDemoMiddleware({ api, sandboxUrl: sandboxServer.url, clock })
+  const plugin: Plugin = {
+    name: 'hakiki-demo-api',
+    configureServer: (server) => void server.middlewares.use(middleware),
+    configurePreviewServer: (server) => void server.middlewares.use(middleware),
+  }
+  const port = options.port ?? 5173
+  const common = { root, configFile: `${root}/vite.config.ts`, plugins: [plugin], logLevel: 'warn' as const }
+  let url: string
+  let closeServer: () => Promise<void>
+  if ((options.mode ?? 'dev') === 'dev') {
+    const server = await createServer({ ...common, server: { host, port, strictPort: true } })
+    await server.listen()
+    url = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? `http://${host}:${port}`
+    closeServer = () => server.close()
+  } else {
+    const server = await preview({ ...common, preview: { host, port, strictPort: true } })
+    url = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? `http://${host}:${port}`
+    closeServer = () => new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
+  }
+  return {
+    url,
+    sandboxUrl: sandboxServer.url,
+    sandbox: sandboxServer.sandbox,
+    clock,
+    async close() {
+      await closeServer()
+      await sandboxServer.close()
+    },
+  }
+}
