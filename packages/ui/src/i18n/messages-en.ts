@@ -56,11 +56,205 @@ export const phoneInputMessagesEn = {
   'phone.error.required': 'Enter your phone number.',
 } as const
 
+/** English messages of `EmailInput`. */
+export const emailInputMessagesEn = {
+  /** Label of the e-mail address field. */
+  'email.label': 'Email address',
+  /** Placeholder of the e-mail field: an example address, never a real one. */
+  'email.placeholder': 'name@example.com',
+  /** The field is required and empty. */
+  'email.error.required': 'Enter your email address.',
+  /** The text is not an address a code can be sent to. */
+  'email.error.invalid': 'Enter a valid email address, like name@example.com.',
+} as const
+
+/** English messages of `ChannelPicker`. */
+export const channelPickerMessagesEn = {
+  /** Legend of the group of channels. */
+  'channel.legend': 'Send the code by',
+  /** The SMS channel. */
+  'channel.sms': 'SMS',
+  /** The voice-call channel: the code is read aloud. */
+  'channel.call': 'Voice call',
+  /** The e-mail channel. */
+  'channel.email': 'Email',
+  /** Price of one code by a channel, e.g. "USD 0.05 per message". */
+  'channel.fee': '{fee} per message',
+} as const
+
+/** English messages of `LocaleSelect`. */
+export const localeSelectMessagesEn = {
+  /** Label of the language picker. */
+  'locale.label': 'Language',
+} as const
+
+/** English messages of `ResendButton`. */
+export const resendButtonMessagesEn = {
+  /** The button, once a new code may be requested. */
+  'resend.button': 'Resend code',
+  /** The button's visible text during the cooldown (short: it sits on a button). */
+  'resend.countdown': { one: 'Resend code in {count} s', other: 'Resend code in {count} s' },
+  /** Described and announced during the cooldown (once, not every second). */
+  'resend.wait': {
+    one: 'You can ask for a new code in {count} second.',
+    other: 'You can ask for a new code in {count} seconds.',
+  },
+  /** Announced when the cooldown is over. */
+  'resend.ready': 'You can ask for a new code now.',
+  /** Announced while a new code is being sent. */
+  'resend.sending': 'Sending a new code…',
+} as const
+
+/** English messages of `ExpiryNotice`. */
+export const expiryNoticeMessagesEn = {
+  /** Visible countdown; `{time}` is minutes and seconds, like "9:59". */
+  'expiry.countdown': 'Code expires in {time}',
+  /** For screen readers, and announced when one minute is left. */
+  'expiry.minutes': { one: 'The code expires in {count} minute.', other: 'The code expires in {count} minutes.' },
+  /** For screen readers in the last minute. */
+  'expiry.seconds': { one: 'The code expires in {count} second.', other: 'The code expires in {count} seconds.' },
+  /** The code's lifetime is over. */
+  'expiry.expired': 'The code has expired.',
+} as const
+
+/** English messages of `AttemptsNotice`. */
+export const attemptsNoticeMessagesEn = {
+  /** Wrong codes the user may still try. */
+  'attempts.left': { one: '{count} attempt left', other: '{count} attempts left' },
+  /** After a wrong code, with the attempts left. */
+  'attempts.wrongCode': {
+    one: 'That code is not right. {count} attempt left.',
+    other: 'That code is not right. {count} attempts left.',
+  },
+  /** No attempt is left: only a new code helps. */
+  'attempts.none': 'No attempts left. Ask for a new code.',
+} as const
+
 /**
- * Every English message. Add a component's group here; `@__PURE__` lets bundlers drop the join
- * where only one group is used.
+ * English messages for every error the flow can meet: one per proxy error code (`ERROR_CODES` of
+ * `@hakiki/core`), the two the browser adds (`network_error`, `invalid_response`) and the two the
+ * flow adds (`wrong_code`, `incomplete_code`). Written for the person at the keyboard: what
+ * happened and what to do, never a status number.
  */
-export const messagesEn = /* @__PURE__ */ Object.assign({}, codeInputMessagesEn, phoneInputMessagesEn)
+export const errorMessagesEn = {
+  /** The request was malformed (a missing address, a bad field). */
+  'error.invalid_request': 'Something in the form is not right. Check it and try again.',
+  /** The proxy refused the phone number. */
+  'error.invalid_phone_number': 'This phone number is not valid. Check it and try again.',
+  /** The proxy refused the e-mail address. */
+  'error.invalid_email': 'This email address is not valid. Check it and try again.',
+  /** The number's country is not served. */
+  'error.unsupported_country': 'Codes cannot be sent to this country yet.',
+  /** The message language is not offered. */
+  'error.unsupported_locale': 'Messages in this language are not available. Choose another language.',
+  /** The code is not 4 to 10 digits. */
+  'error.invalid_code_format': 'Enter the code with digits only.',
+  /** Too many requests, with no wait given. */
+  'error.rate_limited': 'Too many requests. Wait a moment and try again.',
+  /** Too many requests, with the wait in seconds. */
+  'error.rate_limited.retry': {
+    one: 'Too many requests. Try again in {count} second.',
+    other: 'Too many requests. Try again in {count} seconds.',
+  },
+  /** The verification is unknown or gone. */
+  'error.not_found': 'This code request is no longer valid. Ask for a new code.',
+  /** The code's lifetime is over. */
+  'error.expired': 'This code has expired. Ask for a new code.',
+  /** Too many wrong codes: the verification is finished. */
+  'error.too_many_attempts': 'Too many wrong codes. Ask for a new code.',
+  /** The page's origin may not use the proxy (a misconfigured site, not the user's fault). */
+  'error.forbidden_origin': 'Codes cannot be requested from this page. Contact the site’s support.',
+  /** The app refused to start a verification (not signed in, captcha). */
+  'error.forbidden': 'You cannot ask for a code right now.',
+  /** The verification service is down or busy. */
+  'error.upstream_unavailable': 'The verification service is busy. Try again in a moment.',
+  /** The verification service failed. */
+  'error.upstream_error': 'The verification service ran into a problem. Try again in a moment.',
+  /** The request did not reach the server (offline, refused). */
+  'error.network_error': 'No connection. Check that you are online and try again.',
+  /** The server's answer could not be read. */
+  'error.invalid_response': 'Something went wrong on our side. Try again later.',
+  /** The code was checked and is not the one sent. */
+  'error.wrong_code': 'That code is not right.',
+  /** Verify was pressed before every digit was typed. */
+  'error.incomplete_code': { one: 'Enter all {count} digits of the code.', other: 'Enter all {count} digits of the code.' },
+  /** An error this version does not know (a newer proxy). */
+  'error.unknown': 'Something went wrong. Try again.',
+} as const
+
+/** English messages of `VerificationFlow`. */
+export const flowMessagesEn = {
+  /** Heading of the address step for a phone number. */
+  'flow.heading.phone': 'Verify your phone number',
+  /** Heading of the address step for an e-mail address. */
+  'flow.heading.email': 'Verify your email address',
+  /** Heading of the code step. */
+  'flow.heading.code': 'Enter the code',
+  /** Heading once the address is verified. */
+  'flow.heading.verified': 'Verified',
+  /** Heading when the code's lifetime is over. */
+  'flow.heading.expired': 'Your code has expired',
+  /** Heading after too many wrong codes. */
+  'flow.heading.locked': 'Too many wrong codes',
+  /** Heading when the verification cannot go on. */
+  'flow.heading.failed': 'Something went wrong',
+  /** Button that sends the code. */
+  'flow.send': 'Send code',
+  /** Button that checks the code. */
+  'flow.verify': 'Verify',
+  /** Announced while the code is being sent. */
+  'flow.sending': 'Sending the code…',
+  /** Shown and announced once an SMS is sent; `{address}` is the formatted number. */
+  'flow.sent.sms': 'We sent a code by SMS to {address}.',
+  /** Shown and announced once a call is placed. */
+  'flow.sent.call': 'We are calling {address} to read you a code.',
+  /** Shown and announced once an e-mail is sent. */
+  'flow.sent.email': 'We sent a code to {address}. It may take a minute to arrive.',
+  /** Back to the phone number, keeping it. */
+  'flow.changePhone': 'Change number',
+  /** Back to the e-mail address, keeping it. */
+  'flow.changeEmail': 'Change email address',
+  /** Resend the code by a voice call. */
+  'flow.callInstead': 'Call me instead',
+  /** Resend the code by SMS after a call. */
+  'flow.smsInstead': 'Text me instead',
+  /** After expiry, too many wrong codes or a lost verification: send a new code. */
+  'flow.newCode': 'Send a new code',
+  /** Under the expired heading. */
+  'flow.expiredBody': 'Codes work for a limited time. Send a new code to continue.',
+  /** Under the too-many-wrong-codes heading. */
+  'flow.lockedBody': 'For your security, this code no longer works. Send a new code to continue.',
+  /** Shown and announced once verified. */
+  'flow.verified': '{address} is verified.',
+} as const
+
+/**
+ * Every English message. Add a component's group here, to the call and to its type (beyond three
+ * sources `Object.assign` is typed `any`); `@__PURE__` lets bundlers drop the join where only one
+ * group is used.
+ */
+export const messagesEn = /* @__PURE__ */ Object.assign(
+  {},
+  codeInputMessagesEn,
+  phoneInputMessagesEn,
+  emailInputMessagesEn,
+  channelPickerMessagesEn,
+  localeSelectMessagesEn,
+  resendButtonMessagesEn,
+  expiryNoticeMessagesEn,
+  attemptsNoticeMessagesEn,
+  errorMessagesEn,
+  flowMessagesEn,
+) as typeof codeInputMessagesEn &
+  typeof phoneInputMessagesEn &
+  typeof emailInputMessagesEn &
+  typeof channelPickerMessagesEn &
+  typeof localeSelectMessagesEn &
+  typeof resendButtonMessagesEn &
+  typeof expiryNoticeMessagesEn &
+  typeof attemptsNoticeMessagesEn &
+  typeof errorMessagesEn &
+  typeof flowMessagesEn
 
 /** Plural categories of `Intl.PluralRules`; every plural message has at least `other`. */
 export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
