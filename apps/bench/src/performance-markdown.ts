@@ -1,0 +1,110 @@
+import type { Machine } from './machine'
+import type { ProxyBenchResult } from './proxy/measure-proxy'
+import type { RendersResult } from './renders/measure-renders'
+
+/** `results/size.json` as `size-report.ts` writes it. */
+export interface SizeFile {
+  date: string
+  machine: Pick<Machine, 'cpu' | 'node'> & { cpus: number }
+  rows: Array<{ name: string; kind: string; minified: number; gzip: number; budgetGzip?: number }>
+}
+
+/** A result file: the result plus when and where it was measured. */
+export type Dated<T> = T & { date: string; machine: Machine }
+
+
+const kb = (bytes: number): string => (bytes / 1024).toFixed(1)
+const day = (iso: string): string => iso.slice(0, 10)
+const machineLine = (m: Machine): string =>
+  `${m.cpu}, ${m.cores} cores, Node ${m.node}, ${m.platform}; load average ${m.loadAverage[0]} at the start`
+
+/**
+ * Builds the "Performance" section from `results/*.json`, so the figures in the README are the
+ * ones measured, never typed by hand.
+ */
+export function performanceMarkdown(results: {
+  size?: SizeFile
+  renders?: Dated<RendersResult>
+  proxy?: Dated<ProxyBenchResult>
+}): string {
+  const out: string[] = ['## Performance', '']
+  out.push(
+    'Measured with `pnpm bench:size`, `pnpm bench:renders` and `pnpm bench:proxy` (sources and method in',
+    '[`apps/bench`](apps/bench)); `pnpm --filter @hakiki/bench performance` rewrites this section from',
+    "their JSON results. Figures from one machine, in one run each; expect the timings to move by",
+    'tens of percent from run to run on a shared machine, the counts and bytes not at all.',
+    '',
+  )
+  const { size, renders, proxy } = results
+  if (size) {
+    out.push(`### Bundle size`, '', `esbuild, minified, \`gzip -9\`; react, react-dom and @tanstack/react-query external. ${day(size.date)}.`, '')
+    out.push('| bundle | minified kB | gzip kB |', '|---|---:|---:|')
+    for (const row of size.rows) out.push(`| ${row.kind === 'hakiki' ? `**${row.name}**` : row.name} | ${kb(row.minified)} | ${kb(row.gzip)} |`)
+    const find = (prefix: string) => size.rows.find((row) => row.name.startsWith(prefix))
+    const ratios: string[] = []
+    for (const [ours, ...theirs] of [
+      ['hakiki CodeInput', 'input-otp', 'react-otp-input'],
+      ['hakiki PhoneInput', 'react-phone-number-input (default)', 'react-international-phone'],
+    ] as const) {
+      const a = find(ours)
+      for (const name of theirs) {
+        const b = find(name)
+        if (a && b) ratios.push(`${ours} is ${(a.gzip / b.gzip).toFixed(2)}× ${name}`)
+      }
+    }
+    if (ratios.length) out.push('', `Gzip ratios: ${ratios.join('; ')}.`)
+    out.push('')
+  }
+  if (renders) {
+    out.push(
+      '### Renders per keystroke',
+      '',
+      `Chromium ${renders.chromium}, React 19 production build with the profiling renderer, ${renders.runs} page loads per field; ` +
+        'the field sits in a form with siblings (header, the rest of the form, a 100-item list), each in its own `<Profiler>`. ' +
+        'Key → commit: from the `keydown` timestamp to React\'s last commit for that key; key → paint: to the first task after the next ' +
+        `animation frame (so it includes the wait for the frame, ~16.7 ms at 60 Hz). Medians over every key press. ${day(renders.date)}, ${machineLine(renders.machine)}.`,
+      '',
+      '| field | typed | commits / key (max) | sibling commits | key → commit ms | key → paint ms (p95) |',
+      '|---|---|---:|---:|---:|---:|',
+    )
+    for (const c of renders.candidates) {
+      const label = c.kind === 'hakiki' ? `**${c.label}**` : c.label
+      out.push(
+        `| ${label} | \`${c.text}\` | ${c.commitsPerKey.mean.toFixed(2)} (${c.commitsPerKey.max}) | ${c.siblingCommits} | ${c.keyToCommitMs.p50.toFixed(1)} | ${c.keyToPaintMs.p50.toFixed(1)} (${c.keyToPaintMs.p95.toFixed(1)}) |`,
+      )
+    }
+    out.push('')
+  }
+  if (proxy) {
+    const w = proxy.workload
+    const b = proxy.tokenBurst
+    const o = proxy.overhead
+    out.push(
+      '### Proxy throughput',
+      '',
+      `Sandbox and proxy (node:http) on 127.0.0.1 in one process, load from another; a flow is a start for a fresh number, the code read ` +
+        `from the sandbox's inbox, and a check. ${w.concurrency} flows at once, ${w.rounds} alternating rounds of up to ${w.flows} flows or ` +
+        `${w.seconds} s per path after ${w.warmupFlows} warm-up flows. The proxy's send and check caps were raised for the bench ` +
+        `(every counter still runs). ${day(proxy.date)}, ${machineLine(proxy.machine)}.`,
+      '',
+      '| path | flows/s | start p50 / p99 ms | check p50 / p99 ms | failed |',
+      '|---|---:|---:|---:|---:|',
+    )
+    for (const [label, p] of [
+      ['`@hakiki/verify-client` → sandbox (direct)', proxy.direct],
+      ['browser contract → **`@hakiki/proxy`** → sandbox', proxy.proxy],
+    ] as const) {
+      out.push(`| ${label} | ${p.flowsPerSecond.toFixed(0)} | ${p.start.p50.toFixed(1)} / ${p.start.p99.toFixed(1)} | ${p.check.p50.toFixed(1)} / ${p.check.p99.toFixed(1)} | ${p.failed} |`)
+    }
+    out.push(
+      '',
+      `Proxy overhead: start +${o.startP50Ms.toFixed(1)} ms at p50, check +${o.checkP50Ms.toFixed(1)} ms at p50; ${o.throughputRatio.toFixed(2)}× the direct throughput.`,
+      '',
+      `**Token requests under ${b.starts} concurrent starts with a cold token cache: ${b.tokenRequests}** (goal: 1). The sandbox held ` +
+        `its token answer ${b.tokenDelayMs} ms so that every start arrived while it was in flight (peak ${b.peakConcurrency} requests in progress at the proxy); ` +
+        `${b.created} of ${b.starts} created, ${b.errors} errors.`,
+      '',
+    )
+  }
+  return out.join('\n')
+}
