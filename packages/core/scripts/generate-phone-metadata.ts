@@ -10,6 +10,11 @@
  * Google's XML through `libphonenumber-metadata-generator`: the compiled JSON is already in the
  * format `libphonenumber-js/core` reads, and every country entry is copied verbatim, which a test
  * (`src/phone-metadata.test.ts`) checks against the installed library.
+ *
+ * The package reads this metadata with its own small functions (`src/read-phone-number.ts`,
+ * `src/format-as-you-type.ts`, ...) rather than libphonenumber-js, for bundle size. They implement
+ * only the metadata features the covered countries use; `findUnsupportedPhoneFeatures` lists any
+ * other, and generation fails on it, so an upgrade that brings one cannot slip through.
  */
 import { writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -47,11 +52,55 @@ export function buildPhoneMetadata(): GeneratedPhoneMetadata {
     )
     examples[iso2] = allExamples[iso2]
   }
-  return {
-    libphonenumberVersion: version,
-    metadata: { version: max.version, country_calling_codes: callingCodes, countries, nonGeographic: {} },
-    examples,
+  const metadata: MetadataJson = { version: max.version, country_calling_codes: callingCodes, countries, nonGeographic: {} }
+  const unsupported = findUnsupportedPhoneFeatures(metadata)
+  if (unsupported.length > 0) {
+    throw new Error(`The covered metadata uses features the phone helpers do not implement:\n${unsupported.join('\n')}`)
   }
+  return { libphonenumberVersion: version, metadata, examples }
+}
+
+/** Number pattern of a format made only of digit groups: `(\d{2})(\d{3,4})`. */
+const GROUPS_ONLY = /^(?:\(\\d(?:\{\d+(?:,\d+)?\})?\))+$/
+/** Layout of a format: the groups with single spaces, `$1 $2 $3`. */
+const SPACED_GROUPS = /^\$1(?: \$\d)*$/
+/** National prefix rule: the prefix before the first group, maybe in parentheses (`0$1`, `(0$1)`). */
+const PREFIX_RULE = /^(\(?)(\d*)\$1(\)?)$/
+
+/**
+ * What in `metadata` the hand-written phone helpers do not implement (empty when they handle it
+ * all): shared calling codes, calling codes that are prefixes of others, national prefix parsing
+ * and transform rules, optional national prefixes, international layouts, formats that add
+ * characters other than spaces, international call prefixes not starting with `00` (which
+ * `cleanPhoneInput` turns into `+`), plans without per-type patterns, non-geographic codes.
+ */
+export function findUnsupportedPhoneFeatures(metadata: MetadataJson): string[] {
+  const problems: string[] = []
+  const codes = Object.keys(metadata.country_calling_codes)
+  const nonGeographic = Object.keys(metadata.nonGeographic ?? {})
+  if (nonGeographic.length > 0) problems.push(`non-geographic calling codes ${nonGeographic.join(', ')}`)
+  for (const [code, countries] of Object.entries(metadata.country_calling_codes)) {
+    if (countries.length !== 1) problems.push(`+${code} is shared by ${countries.join(', ')}`)
+    for (const other of codes) if (other !== code && other.startsWith(code)) problems.push(`+${code} is a prefix of +${other}`)
+  }
+  for (const [country, plan] of Object.entries(metadata.countries) as [string, unknown[]][]) {
+    const problem = (what: string) => problems.push(`${country}: ${what}`)
+    const [, idd, , lengths, formats, prefix] = plan as [string, string, string, number[], unknown[][] | 0, string | 0]
+    if (!String(idd).startsWith('00')) problem(`international prefix ${String(idd)} does not start with 00`)
+    if (prefix && !/^\d+$/.test(prefix)) problem(`national prefix ${prefix}`)
+    for (const index of [6, 7, 8, 9, 10, 12]) if (plan[index]) problem(`field ${index} (${JSON.stringify(plan[index])})`)
+    if (!Array.isArray(plan[11]) || plan[11].length === 0) problem('no per-type patterns')
+    if (lengths.some((length, i) => i > 0 && length <= (lengths[i - 1] ?? 0))) problem('possible lengths not ascending')
+    for (const [pattern, layout, , rule, optional, international] of formats || []) {
+      const format = `format ${String(pattern)}`
+      if (!GROUPS_ONLY.test(String(pattern))) problem(`${format}: pattern not made of digit groups`)
+      if (!SPACED_GROUPS.test(String(layout))) problem(`${format}: layout ${String(layout)}`)
+      const parts = rule ? PREFIX_RULE.exec(String(rule)) : undefined
+      if (rule && (!parts || parts[2] !== prefix || parts[1] !== (parts[3] ? '(' : ''))) problem(`${format}: national prefix rule ${String(rule)}`)
+      if (optional || international) problem(`${format}: optional national prefix or international layout`)
+    }
+  }
+  return problems
 }
 
 /** The source text of `src/phone-metadata.gen.ts` for {@link buildPhoneMetadata}'s data. */

@@ -3,7 +3,7 @@ import examplesMobile from 'libphonenumber-js/examples.mobile.json'
 import { parsePhoneNumberFromString, type CountryCode as LibCountryCode } from 'libphonenumber-js/core'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { buildPhoneMetadata, GENERATED_PATH, renderPhoneMetadataModule } from '../scripts/generate-phone-metadata'
+import { buildPhoneMetadata, findUnsupportedPhoneFeatures, GENERATED_PATH, renderPhoneMetadataModule } from '../scripts/generate-phone-metadata'
 import { COUNTRIES } from './countries'
 import { coveredPhoneMetadata } from './phone-metadata.gen'
 
@@ -26,6 +26,20 @@ const inCoveredCallingCode = (e164: string | undefined) =>
 describe('generated phone metadata', () => {
   it('is up to date with the installed libphonenumber-js (run `pnpm --filter @hakiki/core generate:phone`)', () => {
     expect(readFileSync(GENERATED_PATH, 'utf8')).toBe(renderPhoneMetadataModule(buildPhoneMetadata()))
+  })
+
+  it('uses only metadata features the hand-written phone helpers implement', () => {
+    expect(findUnsupportedPhoneFeatures(coveredPhoneMetadata)).toEqual([])
+  })
+
+  it('tells the features the phone helpers do not implement, as in the full metadata', () => {
+    const problems = findUnsupportedPhoneFeatures(metadataMax)
+    expect(problems).toContain('+1 is shared by US, AG, AI, AS, BB, BM, BS, CA, DM, DO, GD, GU, JM, KN, KY, LC, MP, MS, PR, SX, TC, TT, VC, VG, VI')
+    expect(problems).toContain('KZ: international prefix 810 does not start with 00')
+    expect(problems.some((p) => p.startsWith('non-geographic calling codes 800, '))).toBe(true)
+    expect(problems.some((p) => p.startsWith('AR: format') && p.includes('layout $1 $2-$3'))).toBe(true)
+    expect(problems.some((p) => p.startsWith('JP: field 8'))).toBe(true)
+    expect(problems.some((p) => p.startsWith('SE: format') && p.includes('optional national prefix'))).toBe(true)
   })
 
   it('holds exactly the covered countries', () => {

@@ -1,20 +1,38 @@
 /**
- * Phone helpers over metadata generated for the 14 covered countries only (~3 kB instead of the
- * ~80 kB of libphonenumber-js's `max` set). Numbers of other countries come back as
+ * Phone helpers over metadata generated for the 14 covered countries only (~2 kB gzip instead of
+ * the ~80 kB of libphonenumber-js's `max` set). Numbers of other countries come back as
  * `unsupported_country`; for full metadata, see `withPhoneMetadata`.
+ *
+ * They read that metadata with the small functions of `read-phone-number.ts`,
+ * `format-plan-number.ts` and `format-as-you-type.ts` instead of libphonenumber-js (~18 kB gzip
+ * for parsing and `AsYouType`, which would blow a phone field's 20 kB budget); each is a plain
+ * top-level function, so a bundle keeps only the ones it calls. `phone-equivalence.test.ts` proves
+ * every answer here equal to `withPhoneMetadata(coveredPhoneMetadata, coveredPhoneExamples)`,
+ * i.e. to libphonenumber-js on the same metadata.
  */
+import { cleanPhoneInput } from './clean-phone-input'
+import { formatAsYouType } from './format-as-you-type'
+import { formatPlanNumber } from './format-plan-number'
+import { findPlan } from './phone-plan'
 import { coveredPhoneExamples, coveredPhoneMetadata } from './phone-metadata.gen'
-import {
-  withPhoneMetadata,
-  type ExamplePhoneNumber,
-  type ParsedPhoneNumber,
-  type PhoneAsYouType,
-  type PhoneHelpers,
-} from './with-phone-metadata'
+import type { ExamplePhoneNumber, ParsedPhoneNumber, PhoneAsYouType } from './phone-types'
+import { checkPhoneLength, getPhoneType, readPhoneNumber, type PlanNumber } from './read-phone-number'
+import { shapeParsedPhoneNumber, shapePhoneAsYouType, type PhoneReader, type PhoneReading } from './shape-phone-result'
 
-// Built on first use, not at import, so a bundle that never touches phone numbers drops it all.
-let covered: PhoneHelpers | undefined
-const helpers = (): PhoneHelpers => (covered ??= withPhoneMetadata(coveredPhoneMetadata, coveredPhoneExamples))
+const reading = (number: PlanNumber): PhoneReading => {
+  const type = getPhoneType(number.nationalNumber, number.plan)
+  return { e164: `+${number.plan[0]}${number.nationalNumber}`, country: number.country, nationalNumber: number.nationalNumber, type, isValid: type !== undefined }
+}
+
+const coveredCountry = (country: string | undefined): string | undefined => findPlan(coveredPhoneMetadata, country)?.country
+
+const coveredReader: PhoneReader = {
+  read(text, country) {
+    const number = readPhoneNumber(text, country, coveredPhoneMetadata)
+    return typeof number === 'string' ? undefined : reading(number)
+  },
+  lengthError: (text, country) => checkPhoneLength(text, country, coveredPhoneMetadata),
+}
 
 /**
  * Parses and validates a typed phone number against the covered countries.
@@ -24,20 +42,27 @@ const helpers = (): PhoneHelpers => (covered ??= withPhoneMetadata(coveredPhoneM
  * @param defaultCountry ISO code to read a national number in (`GH`).
  */
 export function parsePhoneNumber(input: string, defaultCountry?: string): ParsedPhoneNumber {
-  return helpers().parsePhoneNumber(input, defaultCountry)
+  return shapeParsedPhoneNumber(coveredReader, input, defaultCountry, coveredCountry(defaultCountry))
 }
 
 /** Formats a phone number as it is typed; `e164` is set once it is a valid covered number. */
 export function formatPhoneAsYouType(input: string, country?: string): PhoneAsYouType {
-  return helpers().formatPhoneAsYouType(input, country)
+  const covered = coveredCountry(country)
+  const typed = formatAsYouType(cleanPhoneInput(input), covered, coveredPhoneMetadata)
+  return shapePhoneAsYouType(typed.formatted, typed.country ?? covered, typed.number && reading(typed.number))
 }
 
 /** A mobile example number of a covered country, for placeholders. */
 export function getExampleNumber(country: string): ExamplePhoneNumber | undefined {
-  return helpers().getExampleNumber(country)
+  const found = findPlan(coveredPhoneMetadata, country)
+  const nationalNumber = found && coveredPhoneExamples[found.country as keyof typeof coveredPhoneExamples]
+  if (!found || !nationalNumber) return undefined
+  const number = { ...found, nationalNumber }
+  return { e164: `+${found.plan[0]}${nationalNumber}`, national: formatPlanNumber(number, 'national'), international: formatPlanNumber(number, 'international') }
 }
 
 /** Formats an E.164 number for display (`+233 24 123 4567`, or `024 123 4567` for `national`). */
-export function formatPhoneNumber(e164: string, style?: 'national' | 'international'): string {
-  return helpers().formatPhoneNumber(e164, style)
+export function formatPhoneNumber(e164: string, style: 'national' | 'international' = 'international'): string {
+  const number = readPhoneNumber(cleanPhoneInput(e164), undefined, coveredPhoneMetadata)
+  return typeof number === 'string' ? e164 : formatPlanNumber(number, style)
 }
