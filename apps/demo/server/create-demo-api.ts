@@ -13,6 +13,8 @@ export interface DemoApiOptions {
   secret?: string
   /** Clock shared with the sandbox (epoch ms). */
   now?: () => number
+  /** Log only errors (the end-to-end tests): the proxy's masked info and warnings stay out of the test output. */
+  quiet?: boolean
 }
 
 /** The demo's server side: the proxy at `/api/verify` and the app's own `/api/signup`. */
@@ -30,7 +32,12 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
     secret,
     basePath: '/api/verify',
     ...(options.now ? { now: options.now } : {}),
-    logger: { info: (message, fields) => console.info(`[proxy] ${message}`, fields ?? ''), warn: (message, fields) => console.warn(`[proxy] ${message}`, fields ?? ''), error: (message, fields) => console.error(`[proxy] ${message}`, fields ?? '') },
+    logger: {
+      ...(options.quiet
+        ? {}
+        : { info: (message: string, fields?: unknown) => console.info(`[proxy] ${message}`, fields ?? ''), warn: (message: string, fields?: unknown) => console.warn(`[proxy] ${message}`, fields ?? '') }),
+      error: (message, fields) => console.error(`[proxy] ${message}`, fields ?? ''),
+    },
   })
   const signup = createSignupHandler({ secret, ...(options.now ? { now: options.now } : {}) })
   return {

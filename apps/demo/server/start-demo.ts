@@ -17,6 +17,8 @@ export interface StartDemoOptions {
   port?: number
   /** Port of the sandbox (0: any free port). Default 4010. */
   sandboxPort?: number
+  /** Log only the proxy's errors (the end-to-end tests). */
+  quiet?: boolean
 }
 
 /** A running demo: the page with its proxy, and the sandbox it talks to. */
@@ -40,7 +42,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   const clientId = 'demo-client-id'
   const clientSecret = 'demo-client-secret'
   const sandboxServer = await startSandboxServer({ host, port: options.sandboxPort ?? 4010, now: clock.now, clients: [{ clientId, clientSecret, applicationName: 'Hakiki demo' }], appName: 'Hakiki demo' })
-  const api = createDemoApi({ apiUrl: sandboxServer.url, clientId, clientSecret, now: clock.now })
+  const api = createDemoApi({ apiUrl: sandboxServer.url, clientId, clientSecret, now: clock.now, quiet: options.quiet ?? false })
   const middleware = createDemoMiddleware({ api, sandboxUrl: sandboxServer.url, clock })
   const plugin: Plugin = {
     name: 'hakiki-demo-api',

@@ -1,8 +1,46 @@
-/** The demo's page: a sign-up form with the kit's verification flow inside it. */
+import type { ApiLocale } from '@hakiki/core'
+import { VerificationProvider } from '@hakiki/react'
+import { useState } from 'react'
+import { demoAdapter } from './demo-adapter'
+import { DevicePreview } from './device-preview'
+import { FaultsPanel } from './faults-panel'
+import { initialLocale } from './initial-locale'
+import { InterimLocaleSelect as LocaleSelect } from './interim-locale-select'
+import { SignupForm } from './signup-form'
+import { ThemeToggle } from './theme-toggle'
+import { useDocumentLocale } from './use-document-locale'
+import { usePreviewAddress } from './use-preview-address'
+
+/**
+ * The demo's page: a sign-up form with the kit's verification flow inside it, a device preview of
+ * what the user receives, and a panel to try the error paths, all against the sandbox.
+ */
 export function App() {
+  const [locale, setLocale] = useState<ApiLocale>(initialLocale)
+  useDocumentLocale(locale)
+  const previewTo = usePreviewAddress(demoAdapter)
   return (
-    <main>
-      <h1>Create your account</h1>
-    </main>
+    <VerificationProvider adapter={demoAdapter.adapter}>
+      <header className="demo-header" lang="en">
+        <p className="demo-brand">
+          Hakiki <span>demo</span>
+        </p>
+        <div className="demo-header-controls">
+          <LocaleSelect value={locale} onChange={setLocale} />
+          <ThemeToggle />
+        </div>
+      </header>
+      <main className="demo-main">
+        <SignupForm locale={locale} />
+        <DevicePreview to={previewTo} />
+        <FaultsPanel />
+      </main>
+      <footer className="demo-footer" lang="en">
+        <p>
+          Everything here runs on your machine: the sandbox sends no real message. The language applies to the verification flow and to the
+          message sent.
+        </p>
+      </footer>
+    </VerificationProvider>
   )
 }

@@ -1,0 +1,62 @@
+import { useState } from 'react'
+import { addFault, advanceClock, clearFaults, type SandboxFault } from './sandbox-controls'
+
+/** One button of the panel: what it arms, and what the reviewer should then see. */
+interface FaultAction {
+  id: string
+  label: string
+  /** Said once armed: what to do next and what the flow should show. */
+  armed: string
+  run: () => Promise<void>
+}
+
+const fault = (f: SandboxFault) => () => addFault(f)
+
+/** The error paths a reviewer can trigger, each through the sandbox, never by faking the page. */
+export const FAULT_ACTIONS: readonly FaultAction[] = [
+  { id: 'server-error', label: 'Server error', armed: 'The next send fails with a server error (500). Send a code to see it.', run: fault({ operation: 'create', status: 500 }) },
+  {
+    id: 'token-rejected',
+    label: 'Token rejected',
+    // The client refreshes its token and retries once after a 401, so two 401s reach the user.
+    armed: 'The next send is refused twice with 401, even after a fresh token. Send a code to see it.',
+    run: fault({ operation: 'create', status: 401, times: 2 }),
+  },
+  { id: 'not-found', label: 'Verification lost', armed: 'The next code check answers 404. Type a code to see it.', run: fault({ operation: 'verify', status: 404 }) },
+  { id: 'proxy-auth', label: 'Proxy auth required', armed: 'The next send fails with 407 (a proxy refused us). Send a code to see it.', run: fault({ operation: 'create', status: 407 }) },
+  { id: 'slow-network', label: 'Slow network', armed: 'The next send takes 3 seconds. Send a code to see it.', run: fault({ operation: 'create', delayMs: 3000 }) },
+  { id: 'expire-code', label: 'Expire the code', armed: 'The clock moved 10 minutes on: the code just sent has expired. Type it to see it.', run: () => advanceClock(601) },
+]
+
+/**
+ * A small panel to try each error path: it queues a fault in the sandbox (or moves the shared
+ * clock), then the reviewer uses the form and sees how the kit handles it.
+ */
+export function FaultsPanel() {
+  const [status, setStatus] = useState('No fault armed: everything works.')
+  const act = async (run: () => Promise<void>, message: string) => {
+    try {
+      await run()
+      setStatus(message)
+    } catch {
+      setStatus('The sandbox did not answer. Is the demo server still running?')
+    }
+  }
+  return (
+    <section className="demo-card demo-faults" aria-labelledby="faults-title" lang="en">
+      <h2 id="faults-title">Try the error paths</h2>
+      <p className="demo-muted">Each button changes the sandbox, not the page. Then use the form.</p>
+      <div className="demo-fault-buttons">
+        {FAULT_ACTIONS.map((action) => (
+          <button key={action.id} type="button" className="demo-button" data-fault={action.id} onClick={() => void act(action.run, action.armed)}>
+            {action.label}
+          </button>
+        ))}
+        <button type="button" className="demo-button demo-button-quiet" onClick={() => void act(clearFaults, 'Faults cleared: everything works.')}>
+          Clear faults
+        </button>
+      </div>
+      <output className="demo-fault-status">{status}</output>
+    </section>
+  )
+}
