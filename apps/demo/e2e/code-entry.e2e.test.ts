@@ -1,0 +1,177 @@
+import { describe, expect, test } from 'vitest'
+import { freshPhone } from './support/addresses'
+import { setupDemoHarness } from './support/demo-harness'
+import { alertText, codeField, inbox, openDemo, passTime, sendCode, typeCode, verifiedResult, waitForMessage, wrongCode } from './support/flow-actions'
+import { screenshot } from './support/screenshots'
+
+const h = setupDemoHarness()
+
+describe('typing the code', () => {
+  test('a wrong code says so with the attempts left, then the right code verifies', async () => {
+    const { page, demo } = h
+    const to = freshPhone('GH')
+    await openDemo(page, demo)
+    await sendCode(page, { name: 'Esi Owusu', to })
+    const message = await waitForMessage(demo, to)
+
+    await typeCode(page, wrongCode(message.code))
+    expect(await alertText(page)).toMatch(/not right.*4 attempts left/)
+    await screenshot(page, '03-wrong-code')
+
+    await (await codeField(page)).fill('')
+    await typeCode(page, message.code)
+    const result = await verifiedResult(page)
+    expect(result.verification).toBe(message.verificationId)
+  })
+
+  test('five wrong codes lock the code; a new code then verifies', async () => {
+    const { page, demo } = h
+    const to = freshPhone('KE')
+    await page.clock.install()
+    await openDemo(page, demo)
+    await sendCode(page, { name: 'Wanjiru Kamau', to })
+    const first = await waitForMessage(demo, to)
+    const said: string[] = []
+    for (let n = 1; n <= 5; n++) {
+      await (await codeField(page)).fill('')
+      await typeCode(page, wrongCode(first.code, n))
+      // Each answer replaces the last message; wait for this one before typing the next code.
+      const expected = n < 5 ? `${5 - n} attempt` : 'Too many wrong codes'
+      await page.getByRole('alert').filter({ hasText: expected }).first().waitFor()
+      said.push(await alertText(page))
+    }
+    expect(said.map((text) => text.match(/(\d) attempts? left|Too many wrong codes/)?.[0])).toEqual([
+      '4 attempts left',
+      '3 attempts left',
+      '2 attempts left',
+      '1 attempt left',
+      'Too many wrong codes',
+    ])
+    await page.getByRole('heading', { name: 'Too many wrong codes' }).waitFor()
+    await screenshot(page, '04-locked')
+
+    // A new code once the resend cooldown of the address (30 s) is over.
+    await passTime(page, demo, 31)
+    await page.getByRole('button', { name: 'Send a new code' }).click()
+    const second = await waitForMessage(demo, to, 2)
+    expect(second.verificationId).not.toBe(first.verificationId)
+    await typeCode(page, second.code)
+    expect((await verifiedResult(page)).verification).toBe(second.verificationId)
+  })
+
+  test('an expired code says so, and a new code verifies', async () => {
+    const { page, demo } = h
+    const to = freshPhone('NG')
+    await openDemo(page, demo)
+    await sendCode(page, { name: 'Ngozi Adeyemi', to })
+    const first = await waitForMessage(demo, to)
+    await codeField(page)
+    // Through the faults panel, as a reviewer would: the shared clock moves 10 minutes on.
+    await page.getByRole('button', { name: 'Expire the code' }).click()
+    await page.getByText('The clock moved 10 minutes on').waitFor()
+
+    await typeCode(page, first.code)
+    expect(await alertText(page)).toMatch(/expired/)
+    await page.getByRole('heading', { name: 'Your code has expired' }).waitFor()
+    await screenshot(page, '04-expired')
+
+    await page.getByRole('button', { name: 'Send a new code' }).click()
+    const second = await waitForMessage(demo, to, 2)
+    expect(second.verificationId).not.toBe(first.verificationId)
+    await typeCode(page, second.code)
+    expect((await verifiedResult(page)).verification).toBe(second.verificationId)
+  })
+})
+
+describe('resend, change of number, channel switch, reload', () => {
+  test('resend waits out its cooldown, then re-sends the same code', async () => {
+    const { page, demo } = h
+    const to = freshPhone('UG')
+    await page.clock.install()
+    await openDemo(page, demo)
+    await sendCode(page, { name: 'Nakato Achieng', to })
+    const first = await waitForMessage(demo, to)
+    const waiting = page.getByRole('button', { name: /^Resend code in \d+ s$/ })
+    await waiting.waitFor()
+    expect(await waiting.isDisabled()).toBe(true)
+    await screenshot(page, '03-resend-cooldown')
+
+    await passTime(page, demo, 31)
+    const resend = page.getByRole('button', { name: 'Resend code', exact: true })
+    await expect.poll(() => resend.isEnabled()).toBe(true)
+    await resend.click()
+    const second = await waitForMessage(demo, to, 2)
+    // The Verify API re-sends the same code under the same verification, as Twilio does.
+    expect(second.code).toBe(first.code)
+    expect(second.verificationId).toBe(first.verificationId)
+    // The next resend waits longer (60 s) and is disabled again.
+    await page.getByRole('button', { name: /^Resend code in \d+ s$/ }).waitFor()
+
+    await typeCode(page, second.code)
+    expect((await verifiedResult(page)).verification).toBe(first.verificationId)
+  })
+
+  test('change number keeps what was typed, and the code goes to the new number', async () => {
+    const { page, demo } = h
+    const first = freshPhone('GH')
+    const second = freshPhone('GH')
+    await openDemo(page, demo)
+    await sendCode(page, { name: 'Yaw Asante', to: first })
+    await waitForMessage(demo, first)
+    await codeField(page)
+
+    await page.getByRole('button', { name: 'Change number' }).click()
+    const phone = page.getByRole('textbox', { name: 'Phone number' })
+    await phone.waitFor()
+    expect((await phone.inputValue()).replace(/\D/g, '')).toContain(first.slice(-9))
+    await sendCode(page, { to: second })
+    const message = await waitForMessage(demo, second)
+    await typeCode(page, message.code)
+    const result = await verifiedResult(page)
+    expect(result.to).toContain(second)
+    expect(inbox(demo, first)).toHaveLength(1)
+  })
+
+  test('switching from SMS to a voice call calls with the same code', async () => {
+    const { page, demo } = h
+    const to = freshPhone('KE')
+    await page.clock.install()
+    await openDemo(page, demo)
+    await sendCode(page, { name: 'Otieno Odhiambo', to })
+    const sms = await waitForMessage(demo, to)
+    expect(sms.channel).toBe('sms')
+    await passTime(page, demo, 31)
+    const callInstead = page.getByRole('button', { name: 'Call me instead' })
+    await expect.poll(() => callInstead.isEnabled()).toBe(true)
+    await callInstead.click()
+
+    const call = await waitForMessage(demo, to, 2)
+    expect(call.channel).toBe('call')
+    expect(call.code).toBe(sms.code)
+    await page.getByRole('article', { name: 'Voice call' }).waitFor()
+    await screenshot(page, '03-switched-to-voice-call')
+    await typeCode(page, call.code)
+    const result = await verifiedResult(page)
+    expect(result.verification).toBe(sms.verificationId)
+  })
+
+  test('a reload mid-flow shows the code step again without sending another SMS', async () => {
+    const { page, demo } = h
+    const to = freshPhone('NG')
+    await openDemo(page, demo)
+    await sendCode(page, { name: 'Tunde Bakare', to })
+    const message = await waitForMessage(demo, to)
+    await codeField(page)
+
+    await page.reload()
+    await codeField(page)
+    expect(await page.getByRole('textbox', { name: 'Full name' }).inputValue()).toBe('Tunde Bakare')
+    // The device preview still shows the message after the reload.
+    await page.getByRole('article', { name: 'Text message' }).waitFor()
+    await typeCode(page, message.code)
+    const result = await verifiedResult(page)
+    expect(result.verification).toBe(message.verificationId)
+    // Everything a reload could have sent would have gone out before the check: still one SMS.
+    expect(inbox(demo, to)).toHaveLength(1)
+  })
+})

@@ -1,0 +1,99 @@
+import { describe, expect, test } from 'vitest'
+import { expectNoAxeViolations } from './support/axe'
+import { freshPhone } from './support/addresses'
+import { setupDemoHarness } from './support/demo-harness'
+import { alertText, codeField, openDemo, passTime, sendCode, typeCode, verifiedResult, waitForMessage } from './support/flow-actions'
+import { screenshot } from './support/screenshots'
+
+const h = setupDemoHarness()
+
+/** Secrets and upstream details that must never reach the page, whatever failed. */
+const LEAKS = /demo-client-secret|SupportMessage|statusMessage|Bearer|Proxy-Authenticate|\b(401|407|500)\b/
+
+describe('each sandbox fault shows a clear message and a way forward', () => {
+  const sendFaults = [
+    { button: 'Server error', id: 'server-error', message: /verification service is busy/ },
+    { button: 'Token rejected', id: 'token-rejected', message: /verification service ran into a problem/ },
+    { button: 'Proxy auth required', id: 'proxy-auth', message: /verification service ran into a problem/ },
+  ]
+  for (const fault of sendFaults) {
+    test(`${fault.button} on sending: the message, then sending again works`, async () => {
+      const { page, demo } = h
+      const to = freshPhone('GH')
+      await openDemo(page, demo)
+      await page.getByRole('button', { name: fault.button }).click()
+      await page.getByText('Send a code to see it.').waitFor()
+      await sendCode(page, { name: 'Akua Sarpong', to })
+
+      const text = await alertText(page)
+      expect(text).toMatch(fault.message)
+      expect(await page.getByRole('region', { name: 'Create your account' }).textContent()).not.toMatch(LEAKS)
+      expect(demo.sandbox.inbox.list({ to })).toHaveLength(0)
+      await screenshot(page, `06-fault-${fault.id}`)
+      await expectNoAxeViolations(page, `fault ${fault.id}`)
+
+      // The way forward: the fault is spent, so sending again goes through.
+      await page.getByRole('button', { name: 'Send code' }).click()
+      const message = await waitForMessage(demo, to)
+      await typeCode(page, message.code)
+      expect((await verifiedResult(page)).verification).toBe(message.verificationId)
+    })
+  }
+
+  test('Verification lost (404 on the check): the message, then a new code verifies', async () => {
+    const { page, demo } = h
+    const to = freshPhone('KE')
+    await page.clock.install()
+    await openDemo(page, demo)
+    await sendCode(page, { name: 'Amani Mwangi', to })
+    const message = await waitForMessage(demo, to)
+    await codeField(page)
+    await page.getByRole('button', { name: 'Verification lost' }).click()
+    await page.getByText('Type a code to see it.').waitFor()
+    await typeCode(page, message.code)
+
+    expect(await alertText(page)).toMatch(/no longer valid/)
+    expect(await page.getByRole('region', { name: 'Create your account' }).textContent()).not.toMatch(LEAKS)
+    await screenshot(page, '06-fault-not-found')
+    await expectNoAxeViolations(page, 'fault not-found')
+
+    // A new code can be asked for once the resend cooldown (30 s) is over.
+    await passTime(page, demo, 31)
+    await page.getByRole('button', { name: 'Send a new code' }).click()
+    const again = await waitForMessage(demo, to, 2)
+    await typeCode(page, again.code)
+    expect((await verifiedResult(page)).to).toContain(to)
+  })
+
+  test('Slow network: the send shows its progress, then the code arrives', async () => {
+    const { page, demo } = h
+    const to = freshPhone('UG')
+    await openDemo(page, demo)
+    await page.getByRole('button', { name: 'Slow network' }).click()
+    await page.getByText('The next send takes 3 seconds.').waitFor()
+    await sendCode(page, { name: 'Mukasa Ssali', to })
+
+    await page.getByText('Sending the code…').waitFor()
+    expect(await page.getByRole('button', { name: 'Send code' }).isDisabled()).toBe(true)
+    await screenshot(page, '06-fault-slow-network')
+    expect(demo.sandbox.inbox.list({ to })).toHaveLength(0)
+
+    const message = await waitForMessage(demo, to)
+    await typeCode(page, message.code)
+    expect((await verifiedResult(page)).verification).toBe(message.verificationId)
+  })
+
+  test('Clear faults: an armed fault is removed and sending works at once', async () => {
+    const { page, demo } = h
+    const to = freshPhone('NG')
+    await openDemo(page, demo)
+    await page.getByRole('button', { name: 'Server error' }).click()
+    await page.getByText('Send a code to see it.').waitFor()
+    expect(demo.sandbox.faults.list()).toHaveLength(1)
+    await page.getByRole('button', { name: 'Clear faults' }).click()
+    await page.getByText('Faults cleared').waitFor()
+    expect(demo.sandbox.faults.list()).toHaveLength(0)
+    await sendCode(page, { name: 'Bola Ade', to })
+    await waitForMessage(demo, to)
+  })
+})

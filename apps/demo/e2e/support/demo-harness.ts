@@ -1,0 +1,62 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
+import { startDemo, type RunningDemo } from '../../server/start-demo'
+import { launchChromium } from './chromium'
+import { screenshot } from './screenshots'
+
+/** What each test of a file gets: the running demo, and a fresh page in a fresh browser context. */
+export interface DemoHarness {
+  /** The built demo served by `vite preview`, its proxy and the sandbox (inbox, faults, clock). */
+  demo: RunningDemo
+  browser: Browser
+  /** A new context per test: its own cookies (proxy session) and sessionStorage. */
+  context: BrowserContext
+  page: Page
+  /** Uncaught exceptions of the page during the test; the harness fails the test on any. */
+  pageErrors: string[]
+  /**
+   * Replaces this test's page by one in a new context with other options (a 360 px phone, a dark
+   * system theme); closed after the test like the first one.
+   */
+  usePage(options: BrowserContextOptions): Promise<Page>
+}
+
+/**
+ * Wires the vitest hooks of one test file: one demo (on free ports, so files run side by side)
+ * and one Chromium for the file, a fresh context per test, and faults cleared after each test.
+ */
+export function setupDemoHarness(contextOptions: BrowserContextOptions = {}): DemoHarness {
+  const defaults: BrowserContextOptions = { viewport: { width: 1100, height: 900 }, locale: 'en-US', ...contextOptions }
+  const harness = { pageErrors: [] as string[] } as DemoHarness
+  const open = async (options: BrowserContextOptions) => {
+    harness.context = await harness.browser.newContext({ ...defaults, ...options })
+    harness.page = await harness.context.newPage()
+    harness.page.on('pageerror', (error) => harness.pageErrors.push(error.message))
+    return harness.page
+  }
+  harness.usePage = async (options) => {
+    await harness.context.close()
+    return open(options)
+  }
+  beforeAll(async () => {
+    const [demo, browser] = await Promise.all([startDemo({ mode: 'preview', port: 0, sandboxPort: 0, quiet: true }), launchChromium()])
+    harness.demo = demo
+    harness.browser = browser
+  })
+  afterAll(async () => {
+    await harness.browser?.close()
+    await harness.demo?.close()
+  })
+  beforeEach(async () => {
+    harness.pageErrors = []
+    await open({})
+  })
+  afterEach(async ({ task }) => {
+    // A failed test leaves a picture of where it stopped, beside the screenshots of the screens.
+    if (task.result?.state === 'fail') await screenshot(harness.page, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`).catch(() => {})
+    await harness.context.close()
+    harness.demo.sandbox.faults.clear()
+    expect(harness.pageErrors, 'uncaught errors in the page').toEqual([])
+  })
+  return harness
+}

@@ -1,0 +1,98 @@
+import type { Locator, Page } from 'playwright-core'
+import { expect } from 'vitest'
+import type { RunningDemo } from '../../server/start-demo'
+
+/** Channel choices as the user sees them. */
+export type ChannelName = 'SMS' | 'Voice call' | 'Email'
+
+/** Opens the demo (optionally in a locale) and waits for the form. */
+export async function openDemo(page: Page, demo: RunningDemo, query = ''): Promise<void> {
+  await page.goto(`${demo.url}/${query}`)
+  await page.getByRole('heading', { name: 'Create your account' }).waitFor()
+}
+
+/** Fills the name, picks the channel, types the address and presses "Send code". */
+export async function sendCode(page: Page, options: { name?: string; channel?: ChannelName; to: string }): Promise<void> {
+  if (options.name !== undefined) await page.getByRole('textbox', { name: 'Full name' }).fill(options.name)
+  if (options.channel) await page.getByRole('radio', { name: options.channel }).check()
+  const field = options.channel === 'Email' ? page.getByRole('textbox', { name: 'Email address' }) : page.getByRole('textbox', { name: 'Phone number' })
+  await field.fill(options.to)
+  await page.getByRole('button', { name: 'Send code' }).click()
+}
+
+/** The messages the sandbox "sent" to `to`, newest first. */
+export function inbox(demo: RunningDemo, to: string) {
+  return demo.sandbox.inbox.list({ to })
+}
+
+/** Waits until `count` messages reached `to` and returns the newest one. */
+export async function waitForMessage(demo: RunningDemo, to: string, count = 1) {
+  await expect.poll(() => inbox(demo, to).length, { timeout: 10_000, message: `messages to ${to}` }).toBeGreaterThanOrEqual(count)
+  const [newest] = inbox(demo, to)
+  if (!newest) throw new Error('unreachable: the inbox was just polled')
+  return newest
+}
+
+/** The "Verification code" field, once the code step is shown. */
+export async function codeField(page: Page) {
+  const field = page.getByRole('textbox', { name: 'Verification code' })
+  await field.waitFor()
+  return field
+}
+
+/** Types a code into the code field as a user would, digit by digit. */
+export async function typeCode(page: Page, code: string): Promise<void> {
+  const field = await codeField(page)
+  await field.click()
+  await page.keyboard.type(code)
+}
+
+/** A code of the same length that is certainly not `code`. */
+export function wrongCode(code: string, n = 1): string {
+  return code
+    .split('')
+    .map((d, i) => (i === 0 ? String((Number(d) + n) % 10) : d))
+    .join('')
+}
+
+/** Waits for the account-created screen and returns what the server said it verified. */
+export async function verifiedResult(page: Page): Promise<{ heading: string; to: string; verification: string }> {
+  const heading = page.getByRole('heading', { name: /^Welcome, / })
+  await heading.waitFor({ timeout: 10_000 })
+  const list = page.locator('dl.demo-receipt')
+  return {
+    heading: (await heading.textContent()) ?? '',
+    to: (await list.locator('dt:has-text("Verified") + dd').textContent()) ?? '',
+    verification: (await list.locator('dt:has-text("Verification") + dd').textContent()) ?? '',
+  }
+}
+
+/** Whether `locator`'s element has the keyboard focus. */
+export function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === document.activeElement)
+}
+
+/** Presses Tab (at most `max` times) until `locator` has focus; fails if it never gets it. */
+export async function tabUntilFocused(page: Page, locator: Locator, max = 15): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await isFocused(locator)) return
+    await page.keyboard.press('Tab')
+  }
+  expect(await isFocused(locator), `focus reached ${locator} within ${max} Tabs`).toBe(true)
+}
+
+/**
+ * Lets `seconds` pass for the whole simulated world at once: the clock the sandbox and the proxy
+ * share, and the page's clock (`page.clock.install()` must have run before the page loaded).
+ * Nothing sleeps: a 30-second cooldown is over in a few milliseconds.
+ */
+export async function passTime(page: Page, demo: RunningDemo, seconds: number): Promise<void> {
+  demo.clock.advance(seconds)
+  await page.clock.fastForward(seconds * 1000)
+}
+
+/** The page's alerts' text, joined: what the flow says went wrong. */
+export async function alertText(page: Page): Promise<string> {
+  await page.getByRole('alert').first().waitFor()
+  return (await page.getByRole('alert').allTextContents()).join(' ')
+}
