@@ -83,6 +83,22 @@ const ERROR_KEYS: Record<PhoneInputError, keyof typeof phoneInputMessagesEn> = {
   no_country: 'phone.error.noCountry',
 }
 
+/**
+ * The message {@link PhoneInput} shows for a validation error, in the current locale: for forms
+ * that validate on submit (before the field was left) and pass the text back as `error`.
+ * `undefined` error means an empty field: the "required" message.
+ */
+export function usePhoneErrorMessage(): (error: PhoneInputError | undefined, country: CountryCode | undefined) => string {
+  const { tag } = useLocale()
+  const t = useMessages(phoneInputMessagesEn)
+  return (error, country) => {
+    if (!error) return t('phone.error.required')
+    const name = country ? countryName(tag, country) : undefined
+    const key = name || error === 'unsupported_country' || error === 'no_country' ? ERROR_KEYS[error] : 'phone.error.invalidNoCountry'
+    return t(key, { country: name ? isolate(name) : '' })
+  }
+}
+
 /** Errors no further typing can fix: shown at once rather than on blur. */
 const SHOW_AT_ONCE: ReadonlySet<PhoneInputError> = new Set(['too_long', 'unsupported_country'])
 
@@ -120,6 +136,7 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
   } = props
   const { tag, dir } = useLocale()
   const t = useMessages(phoneInputMessagesEn)
+  const errorMessage = usePhoneErrorMessage()
   const generatedId = useId()
   const inputId = id ?? generatedId
   const descriptionId = useId()
@@ -141,11 +158,7 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
 
   let message: ReactNode = null
   if (error !== undefined && error !== null && error !== true) message = error === false ? null : error
-  else if (phone.error && (phone.isTouched || SHOW_AT_ONCE.has(phone.error))) {
-    const country = phone.country ? countryName(tag, phone.country) : undefined
-    const key = country || phone.error === 'unsupported_country' || phone.error === 'no_country' ? ERROR_KEYS[phone.error] : 'phone.error.invalidNoCountry'
-    message = t(key, { country: country ? isolate(country) : '' })
-  }
+  else if (phone.error && (phone.isTouched || SHOW_AT_ONCE.has(phone.error))) message = errorMessage(phone.error, phone.country)
   const invalid = message !== null
   const hasDescription = description !== undefined && description !== null
   const example = phone.country ? getExampleNumber(phone.country)?.national : undefined
@@ -168,6 +181,8 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
       <div data-part="control" className={classNames.control}>
         <CountrySelect {...phone.getCountryProps()} fees={fees} className={classNames.country} classNames={classNames} />
         <input
+          // The forwarded ref is handed on to the input (merged with the hook's), never read here.
+          // oxlint-disable-next-line react/refs
           {...phone.getInputProps({
             ...inputProps,
             ref,

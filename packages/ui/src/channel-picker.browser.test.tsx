@@ -1,0 +1,96 @@
+import './styles.css'
+import type { Channel } from '@hakiki/core'
+import { act, render } from '@testing-library/react'
+import { Controller } from 'react-hook-form'
+import { describe, expect, test, vi } from 'vitest'
+import { userEvent } from 'vitest/browser'
+import { axeViolations } from '../test/browser-helpers'
+import { renderForm } from '../test/render-form'
+import { ChannelPicker, type ChannelPickerProps } from './channel-picker'
+
+const radio = (view: ReturnType<typeof render>, name: string) => view.getByRole('radio', { name }) as HTMLInputElement
+
+describe('ChannelPicker', () => {
+  test('is a native radio group in a fieldset named by its legend', () => {
+    const view = render(<ChannelPicker defaultValue="sms" />)
+    const group = view.getByRole('group', { name: 'Send the code by' })
+    expect(group.tagName).toBe('FIELDSET')
+    expect(view.getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['sms', 'call', 'email'])
+    expect(radio(view, 'SMS').checked).toBe(true)
+    expect(radio(view, 'Voice call').name).toBe(radio(view, 'SMS').name)
+    expect(radio(view, 'Email')).toBeTruthy()
+  })
+
+  test('arrow keys move the choice, as in every native radio group', async () => {
+    const onValueChange = vi.fn<(channel: Channel) => void>()
+    const view = render(<ChannelPicker defaultValue="sms" onValueChange={onValueChange} />)
+    radio(view, 'SMS').focus()
+    await userEvent.keyboard('{ArrowRight}')
+    expect(radio(view, 'Voice call').checked).toBe(true)
+    expect(document.activeElement).toBe(radio(view, 'Voice call'))
+    expect(onValueChange).toHaveBeenLastCalledWith('call')
+    await userEvent.keyboard('{ArrowRight}')
+    expect(onValueChange).toHaveBeenLastCalledWith('email')
+    expect(view.container.firstElementChild?.getAttribute('data-value')).toBe('email')
+  })
+
+  test('shows a fee where one is given and ties it to its choice', () => {
+    const view = render(<ChannelPicker channels={['sms', 'call']} fees={{ sms: 'US$0.05' }} defaultValue="call" />)
+    expect(view.getAllByRole('radio')).toHaveLength(2)
+    expect(radio(view, 'Voice call').checked).toBe(true)
+    const sms = radio(view, 'SMS')
+    expect(document.getElementById(sms.getAttribute('aria-describedby') ?? '')?.textContent).toBe('US$0.05 per message')
+    expect(radio(view, 'Voice call').hasAttribute('aria-describedby')).toBe(false)
+  })
+
+  test('controlled: follows value; disabled: nothing can be picked', async () => {
+    const onValueChange = vi.fn<(channel: Channel) => void>()
+    const view = render(<ChannelPicker value="email" onValueChange={onValueChange} />)
+    expect(radio(view, 'Email').checked).toBe(true)
+    view.rerender(<ChannelPicker value="call" onValueChange={onValueChange} />)
+    expect(radio(view, 'Voice call').checked).toBe(true)
+    view.rerender(<ChannelPicker value="call" disabled onValueChange={onValueChange} />)
+    expect(radio(view, 'SMS').matches(':disabled')).toBe(true)
+    await userEvent.click(radio(view, 'SMS'), { force: true })
+    expect(onValueChange).not.toHaveBeenCalled()
+  })
+
+  test.each<[string, ChannelPickerProps]>([
+    ['default', {}],
+    ['with fees', { fees: { sms: 'US$0.05', call: 'US$0.09' } }],
+    ['disabled', { disabled: true }],
+    ['hidden legend', { hideLegend: true, channels: ['sms', 'call'] }],
+  ])('no axe violations: %s', async (_, props) => {
+    const view = render(<ChannelPicker {...props} />)
+    expect(await axeViolations(view.container)).toEqual([])
+  })
+})
+
+describe('ChannelPicker with react-hook-form', () => {
+  test('register: the ref reaches every radio, so picking, setValue and reset work', async () => {
+    const view = renderForm<{ channel: Channel }>({ defaultValues: { channel: 'call' } }, (form) => (
+      <form>
+        <ChannelPicker {...form.register('channel')} />
+      </form>
+    ))
+    const form = view.form()
+    expect(radio(view, 'Voice call').checked).toBe(true)
+    await userEvent.click(radio(view, 'Email'))
+    expect(form.getValues('channel')).toBe('email')
+    act(() => form.setValue('channel', 'sms'))
+    expect(radio(view, 'SMS').checked).toBe(true)
+    act(() => form.reset())
+    expect(radio(view, 'Voice call').checked).toBe(true)
+  })
+
+  test('Controller: picking and setValue', async () => {
+    const view = renderForm<{ channel: Channel }>({ defaultValues: { channel: 'sms' } }, (form) => (
+      <Controller control={form.control} name="channel" render={({ field }) => <ChannelPicker {...field} />} />
+    ))
+    const form = view.form()
+    await userEvent.click(radio(view, 'Voice call'))
+    expect(form.getValues('channel')).toBe('call')
+    act(() => form.setValue('channel', 'email'))
+    expect(radio(view, 'Email').checked).toBe(true)
+  })
+})

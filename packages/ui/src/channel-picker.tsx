@@ -1,0 +1,148 @@
+'use client'
+import { CHANNELS, type Channel } from '@hakiki/core'
+import { forwardRef, useId, useState, type ChangeEvent, type FocusEvent, type ReactNode, type Ref } from 'react'
+import { cx } from './class-names'
+import { useLocale, useMessages } from './i18n/locale-context'
+import { channelPickerMessagesEn } from './i18n/messages-en'
+
+/** Class names for the parts of {@link ChannelPicker}, beside the root's `className`. */
+export interface ChannelPickerClassNames {
+  /** The `<legend>`. */
+  legend?: string
+  /** Each choice: the box around a radio, its name and its fee. */
+  option?: string
+  /** Each radio `<input>`. */
+  radio?: string
+  /** The channel's name. */
+  name?: string
+  /** The fee under a channel. */
+  fee?: string
+}
+
+/** Props of {@link ChannelPicker}. */
+export interface ChannelPickerProps {
+  /** The chosen channel, for a controlled picker. */
+  value?: Channel
+  /**
+   * The channel chosen at first in an uncontrolled picker. None by default, like a native radio
+   * group, so that react-hook-form's `defaultValues` decide under `register`.
+   */
+  defaultValue?: Channel
+  /** Called with the channel the user picks. */
+  onValueChange?: (channel: Channel) => void
+  /**
+   * Native change handler of the radios: `event.target.value` is the channel, so
+   * react-hook-form's `register` and `Controller` can take it as is.
+   */
+  onChange?: (event: ChangeEvent<HTMLInputElement>) => void
+  /** Native blur handler of the radios (react-hook-form's `onBlur`). */
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void
+  /** The channels offered, in this order. @default ['sms', 'call', 'email'] */
+  channels?: readonly Channel[]
+  /**
+   * Price of one code by each channel, already formatted (`"US$0.05"`, e.g. from `useRates` for
+   * the chosen country). Channels without an entry show no price.
+   */
+  fees?: Partial<Record<Channel, string>>
+  /** Name of the radios in form data. @default a generated one */
+  name?: string
+  /** Disables every choice. */
+  disabled?: boolean
+  /** Legend text. @default messages['channel.legend'] */
+  legend?: ReactNode
+  /** Keeps the legend for screen readers only. */
+  hideLegend?: boolean
+  /** Class of the root `<fieldset>`. */
+  className?: string
+  /** Classes of the inner parts. */
+  classNames?: ChannelPickerClassNames
+}
+
+const NAME_KEYS = { sms: 'channel.sms', call: 'channel.call', email: 'channel.email' } as const
+
+/**
+ * How the code travels: SMS, voice call or e-mail, as a native radio group in a `<fieldset>` with a
+ * `<legend>`. Native radios, not an ARIA radiogroup of divs: arrow keys, form data, `required` and
+ * every screen reader work without a line of script. Shows each channel's fee where one is given.
+ *
+ * The ref reaches every radio, as react-hook-form's `register` expects of a radio group (a callback
+ * ref is called once per radio; an object ref ends on the last one).
+ */
+export const ChannelPicker = forwardRef<HTMLInputElement, ChannelPickerProps>(function ChannelPicker(props, ref) {
+  const {
+    value,
+    defaultValue,
+    onValueChange,
+    onChange,
+    onBlur,
+    channels = CHANNELS,
+    fees,
+    name,
+    disabled,
+    legend,
+    hideLegend,
+    className,
+    classNames = {},
+  } = props
+  const { tag, dir } = useLocale()
+  const t = useMessages(channelPickerMessagesEn)
+  const generatedName = useId()
+  const idBase = useId()
+  const [inner, setInner] = useState<Channel | undefined>(defaultValue)
+  const chosen = value ?? inner
+
+  return (
+    <fieldset
+      className={cx('hakiki', 'hakiki-channels', className)}
+      data-part="root"
+      dir={dir}
+      lang={dir && tag}
+      data-value={chosen}
+      data-disabled={disabled ? '' : undefined}
+      disabled={disabled}
+    >
+      <legend data-part={hideLegend ? 'sr-only' : 'legend'} className={classNames.legend}>
+        {legend ?? t('channel.legend')}
+      </legend>
+      {channels.map((channel) => {
+        const fee = fees?.[channel]
+        const feeId = `${idBase}-${channel}-fee`
+        const checked = chosen === channel
+        return (
+          // The fee sits outside the <label>, so that the choice's name is the channel alone.
+          <div key={channel} data-part="option" data-channel={channel} data-state={checked ? 'checked' : 'unchecked'} className={classNames.option}>
+            <label data-part="choice">
+              <input
+                ref={ref as Ref<HTMLInputElement>}
+                type="radio"
+                name={name ?? generatedName}
+                value={channel}
+                // Uncontrolled radios belong to the DOM, so react-hook-form's `setValue` and `reset`
+                // (which set `checked` through the ref) show; `data-state` follows the next change.
+                checked={value === undefined ? undefined : checked}
+                defaultChecked={value === undefined ? checked : undefined}
+                aria-describedby={fee ? feeId : undefined}
+                data-part="radio"
+                className={classNames.radio}
+                onChange={(event) => {
+                  setInner(channel)
+                  onValueChange?.(channel)
+                  onChange?.(event)
+                }}
+                onBlur={onBlur}
+              />
+              <span data-part="name" className={classNames.name}>
+                {t(NAME_KEYS[channel])}
+              </span>
+            </label>
+            {fee && (
+              <span id={feeId} data-part="fee" className={classNames.fee}>
+                {t('channel.fee', { fee })}
+              </span>
+            )}
+          </div>
+        )
+      })}
+    </fieldset>
+  )
+})

@@ -1,0 +1,157 @@
+import './styles.css'
+import { act, render } from '@testing-library/react'
+import { createRef, useState } from 'react'
+import { Controller } from 'react-hook-form'
+import { describe, expect, test, vi } from 'vitest'
+import { userEvent } from 'vitest/browser'
+import { axeViolations } from '../test/browser-helpers'
+import { renderForm } from '../test/render-form'
+import { EmailInput, validateEmail, type EmailInputProps } from './email-input'
+import { LocaleProvider } from './i18n/locale-provider'
+
+function describedBy(input: HTMLElement): string[] {
+  return (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+}
+
+describe('validateEmail', () => {
+  test.each([
+    ['ama@example.com', undefined],
+    ['  ama@example.com ', undefined],
+    ['', undefined],
+    ['ama@', 'invalid'],
+    ['ama@@example.com', 'invalid'],
+    ['ama..b@example.com', 'invalid'],
+    ['ama@exämple.com', 'invalid'],
+  ])('%j → %s', (value, expected) => {
+    expect(validateEmail(value)).toBe(expected)
+  })
+
+  test('an empty required address is "required"', () => {
+    expect(validateEmail('  ', true)).toBe('required')
+  })
+})
+
+/** A controlled field whose owner lower-cases what is typed. */
+function Controlled() {
+  const [value, setValue] = useState('kofi@')
+  return <EmailInput value={value} onValueChange={(v) => setValue(v.toLowerCase())} />
+}
+
+describe('EmailInput', () => {
+  test('is a labelled e-mail field for autofill, with the ref on the input', () => {
+    const ref = createRef<HTMLInputElement>()
+    const view = render(<EmailInput ref={ref} name="email" />)
+    const input = view.getByRole('textbox', { name: 'Email address' }) as HTMLInputElement
+    expect(ref.current).toBe(input)
+    expect(input.type).toBe('email')
+    expect(input.inputMode).toBe('email')
+    expect(input.autocomplete).toBe('email')
+    expect(input.name).toBe('email')
+    expect(input.placeholder).toBe('name@example.com')
+  })
+
+  test('says what is wrong once the field is left, and stops as soon as it is fixed', async () => {
+    const onValueChange = vi.fn<NonNullable<EmailInputProps['onValueChange']>>()
+    const view = render(<EmailInput onValueChange={onValueChange} />)
+    const input = view.getByRole('textbox') as HTMLInputElement
+    const root = view.container.firstElementChild as HTMLElement
+    await userEvent.type(input, 'ama@')
+    expect(input.getAttribute('aria-invalid')).toBeNull()
+    expect(root.getAttribute('data-state')).toBe('invalid')
+    await userEvent.tab()
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    expect(describedBy(input)).toContain('Enter a valid email address, like name@example.com.')
+    expect(root.hasAttribute('data-invalid')).toBe(true)
+    await userEvent.click(input)
+    await userEvent.type(input, 'example.com')
+    expect(input.getAttribute('aria-invalid')).toBeNull()
+    expect(root.getAttribute('data-state')).toBe('valid')
+    expect(onValueChange).toHaveBeenLastCalledWith('ama@example.com', { isValid: true, error: undefined })
+  })
+
+  test('a required empty field asks for the address after it is left', async () => {
+    const view = render(<EmailInput required />)
+    const input = view.getByRole('textbox') as HTMLInputElement
+    input.focus()
+    await userEvent.tab()
+    expect(describedBy(input)).toContain('Enter your email address.')
+  })
+
+  test('an error from the app replaces the built-in one; false hides it', async () => {
+    const view = render(<EmailInput defaultValue="ama@" error="That address is taken." />)
+    const input = view.getByRole('textbox') as HTMLInputElement
+    expect(describedBy(input)).toEqual(['That address is taken.'])
+    view.rerender(<EmailInput defaultValue="ama@" error={false} />)
+    input.focus()
+    await userEvent.tab()
+    expect(input.getAttribute('aria-invalid')).toBeNull()
+  })
+
+  test('the address stays left to right in a right-to-left page', () => {
+    const view = render(
+      <LocaleProvider locale="ar">
+        <EmailInput defaultValue="ama@example.com" />
+      </LocaleProvider>,
+    )
+    const input = view.getByRole('textbox') as HTMLInputElement
+    expect(getComputedStyle(input.closest('.hakiki-email') as Element).direction).toBe('rtl')
+    expect(getComputedStyle(input).direction).toBe('ltr')
+  })
+
+  test('controlled: the value prop wins', async () => {
+    const view = render(<Controlled />)
+    const input = view.getByRole('textbox') as HTMLInputElement
+    await userEvent.type(input, 'EXAMPLE.COM')
+    expect(input.value).toBe('kofi@example.com')
+  })
+
+  test.each<[string, EmailInputProps]>([
+    ['default', {}],
+    ['filled', { defaultValue: 'ama@example.com' }],
+    ['invalid', { defaultValue: 'ama@', error: 'Enter a valid email address, like name@example.com.' }],
+    ['disabled', { disabled: true, defaultValue: 'ama@example.com' }],
+    ['with description', { description: 'We send a code to this address.' }],
+  ])('no axe violations: %s', async (_, props) => {
+    const view = render(<EmailInput {...props} />)
+    expect(await axeViolations(view.container)).toEqual([])
+  })
+})
+
+describe('EmailInput with react-hook-form', () => {
+  test('register: typing, setValue, reset and validation through the ref', async () => {
+    const view = renderForm<{ email: string }>({ defaultValues: { email: 'ama@example.com' } }, (form) => (
+      <form>
+        <EmailInput {...form.register('email', { required: true })} />
+      </form>
+    ))
+    const form = view.form()
+    const input = view.getByRole('textbox') as HTMLInputElement
+    expect(input.value).toBe('ama@example.com')
+    await userEvent.clear(input)
+    await userEvent.type(input, 'kofi@example.org')
+    expect(form.getValues('email')).toBe('kofi@example.org')
+    act(() => form.setValue('email', 'esi@example.net'))
+    expect(input.value).toBe('esi@example.net')
+    act(() => form.reset())
+    expect(input.value).toBe('ama@example.com')
+    act(() => form.setFocus('email'))
+    expect(document.activeElement).toBe(input)
+  })
+
+  test('Controller: typing, setValue, reset', async () => {
+    const view = renderForm<{ email: string }>({ defaultValues: { email: '' } }, (form) => (
+      <Controller control={form.control} name="email" render={({ field }) => <EmailInput {...field} />} />
+    ))
+    const form = view.form()
+    const input = view.getByRole('textbox') as HTMLInputElement
+    await userEvent.type(input, 'ama@example.com')
+    expect(form.getValues('email')).toBe('ama@example.com')
+    act(() => form.setValue('email', 'kofi@example.org'))
+    expect(input.value).toBe('kofi@example.org')
+    act(() => form.reset())
+    expect(input.value).toBe('')
+  })
+})

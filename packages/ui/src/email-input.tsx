@@ -1,0 +1,161 @@
+'use client'
+import { isEmailAddress } from '@hakiki/core'
+import { forwardRef, useId, useState, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import { cx } from './class-names'
+import { useLocale, useMessages } from './i18n/locale-context'
+import { emailInputMessagesEn } from './i18n/messages-en'
+
+/** Why an e-mail address is refused; `undefined` when it is fine. */
+export type EmailInputError = 'required' | 'invalid'
+
+/** Class names for the parts of {@link EmailInput}, beside the root's `className`. */
+export interface EmailInputClassNames {
+  /** The label. */
+  label?: string
+  /** The `<input>`. */
+  input?: string
+  /** The description. */
+  description?: string
+  /** The validation message. */
+  error?: string
+}
+
+/** Props of {@link EmailInput}; other props go to the `<input>`. */
+export interface EmailInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className' | 'children' | 'value' | 'defaultValue'> {
+  /** The address, for a controlled field (react-hook-form's `Controller` passes it). */
+  value?: string
+  /** The initial address of an uncontrolled field; also what a form reset restores. */
+  defaultValue?: string
+  /** Called on every edit with the address and whether a code could be sent to it. */
+  onValueChange?: (value: string, details: { isValid: boolean; error: EmailInputError | undefined }) => void
+  /** Label text. @default messages['email.label'] */
+  label?: ReactNode
+  /** Keeps the label for screen readers only. */
+  hideLabel?: boolean
+  /** Help text under the field. */
+  description?: ReactNode
+  /**
+   * An error to show instead of the built-in validation message (e.g. from your form library);
+   * `false` hides the built-in one.
+   */
+  error?: ReactNode
+  /** Class of the root element. */
+  className?: string
+  /** Classes of the inner parts. */
+  classNames?: EmailInputClassNames
+}
+
+/** What is wrong with `value`, by the proxy's own rule (`isEmailAddress` of `@hakiki/core`). */
+export function validateEmail(value: string, required = false): EmailInputError | undefined {
+  const trimmed = value.trim()
+  if (trimmed === '') return required ? 'required' : undefined
+  return isEmailAddress(trimmed) ? undefined : 'invalid'
+}
+
+/**
+ * E-mail address field: `type="email"`, `inputmode="email"`, `autocomplete="email"`, validated by
+ * the same rule as the proxy, so what it accepts the server accepts. The message shows once the
+ * field is left (not while the user is still typing) and goes as soon as the address is fixed.
+ * The ref is the `<input>`; works with react-hook-form's `register` (native `onChange`/`onBlur`)
+ * and `Controller` (`value`).
+ */
+export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function EmailInput(props, ref) {
+  const {
+    value,
+    defaultValue,
+    onChange,
+    onBlur,
+    onValueChange,
+    label,
+    hideLabel,
+    description,
+    error,
+    className,
+    classNames = {},
+    disabled,
+    required,
+    id,
+    placeholder,
+    'aria-describedby': describedBy,
+    ...inputProps
+  } = props
+  const { tag, dir } = useLocale()
+  const t = useMessages(emailInputMessagesEn)
+  const generatedId = useId()
+  const inputId = id ?? generatedId
+  const descriptionId = useId()
+  const errorId = useId()
+  // The text as last seen by an event: enough for validation, while the DOM keeps the value, so
+  // react-hook-form's `setValue` and `reset` through the ref work as on a plain input.
+  const [text, setText] = useState(value ?? defaultValue ?? '')
+  const [touched, setTouched] = useState(false)
+  const current = value ?? text
+  const problem = validateEmail(current, required)
+
+  let message: ReactNode = null
+  if (error !== undefined && error !== null && error !== true) message = error === false ? null : error
+  else if (problem && touched) message = t(problem === 'required' ? 'email.error.required' : 'email.error.invalid')
+  const invalid = message !== null
+  const hasDescription = description !== undefined && description !== null
+
+  return (
+    <div
+      className={cx('hakiki', 'hakiki-email', className)}
+      data-part="root"
+      dir={dir}
+      lang={dir && tag}
+      data-state={current.trim() === '' ? 'empty' : problem ? 'invalid' : 'valid'}
+      data-valid={current.trim() !== '' && !problem ? '' : undefined}
+      data-invalid={invalid ? '' : undefined}
+      data-disabled={disabled ? '' : undefined}
+    >
+      <label htmlFor={inputId} data-part={hideLabel ? 'sr-only' : 'label'} className={classNames.label}>
+        {label ?? t('email.label')}
+      </label>
+      <input
+        autoCapitalize="off"
+        autoCorrect="off"
+        spellCheck={false}
+        {...inputProps}
+        ref={ref}
+        id={inputId}
+        type="email"
+        inputMode="email"
+        autoComplete={inputProps.autoComplete ?? 'email'}
+        // Addresses are written left to right, also inside Arabic and Hebrew pages.
+        dir="ltr"
+        placeholder={placeholder ?? t('email.placeholder')}
+        disabled={disabled}
+        required={required}
+        value={value}
+        defaultValue={value === undefined ? defaultValue : undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={cx(hasDescription && descriptionId, invalid && errorId, describedBy) || undefined}
+        data-part="input"
+        className={classNames.input}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => {
+          const next = event.target.value
+          setText(next)
+          const nextProblem = validateEmail(next, required)
+          onValueChange?.(next, { isValid: next.trim() !== '' && !nextProblem, error: nextProblem })
+          onChange?.(event)
+        }}
+        onBlur={(event: FocusEvent<HTMLInputElement>) => {
+          // Read the DOM: a value written through the ref (react-hook-form's setValue) fired no change.
+          setText(event.target.value)
+          setTouched(true)
+          onBlur?.(event)
+        }}
+      />
+      {hasDescription && (
+        <p id={descriptionId} data-part="description" className={classNames.description}>
+          {description}
+        </p>
+      )}
+      {/* Always present, so that screen readers announce a message when it appears. */}
+      <p id={errorId} data-part="error" className={classNames.error} aria-live="polite">
+        {message}
+      </p>
+    </div>
+  )
+})

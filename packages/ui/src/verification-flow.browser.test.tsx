@@ -1,0 +1,357 @@
+import './styles.css'
+import { ERROR_CODES, createMemoryAdapter, type FlowError, type HakikiErrorCode, type MemoryAdapterOptions } from '@hakiki/core'
+import { VerificationProvider } from '@hakiki/react'
+import { act, render, type RenderResult } from '@testing-library/react'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { axeViolations, foreignRequests } from '../test/browser-helpers'
+import { errorMessagesEn } from './i18n/messages-en'
+import { VerificationFlow, type VerificationFlowProps } from './verification-flow'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+function setup(props: VerificationFlowProps = {}, adapterOptions: MemoryAdapterOptions = {}) {
+  const adapter = createMemoryAdapter({ fixedCode: '123456', ...adapterOptions })
+  const onVerified = vi.fn<NonNullable<VerificationFlowProps['onVerified']>>()
+  const onError = vi.fn<(error: FlowError) => void>()
+  const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" onVerified={onVerified} onError={onError} {...props} />)
+  return { view, adapter, onVerified, onError, ...queries(view) }
+}
+
+function queries(view: RenderResult) {
+  const root = () => view.container.querySelector<HTMLElement>('.hakiki-flow') as HTMLElement
+  return {
+    root,
+    step: () => root().getAttribute('data-step'),
+    status: () => root().querySelector(':scope > output')?.textContent ?? '',
+    alert: () => view.getByRole('alert').textContent ?? '',
+    focused: () => document.activeElement,
+  }
+}
+
+/** Waits for the flow to reach a step: the memory adapter answers on the next microtask. */
+async function reach(root: () => HTMLElement, step: string): Promise<void> {
+  await expect.poll(() => root().getAttribute('data-step')).toBe(step)
+}
+
+describe('VerificationFlow: keyboard only', () => {
+  test('phone number → code → verified, with the exact accessible names and focus following', async () => {
+    const { view, adapter, onVerified, root, status, focused } = setup()
+    expect(view.getByRole('radio', { name: 'SMS' })).toBeTruthy()
+    expect(view.getByRole('radio', { name: 'Voice call' })).toBeTruthy()
+    expect(view.getByRole('radio', { name: 'Email' })).toBeTruthy()
+    const phone = view.getByRole('textbox', { name: 'Phone number' })
+
+    await userEvent.tab() // the channel group (SMS is checked)
+    expect(focused()).toBe(view.getByRole('radio', { name: 'SMS' }))
+    await userEvent.tab() // the country picker
+    await userEvent.tab()
+    expect(focused()).toBe(phone)
+    await userEvent.keyboard('024 123 4567{Enter}')
+    await reach(root, 'code')
+
+    expect(adapter.sent).toHaveLength(1)
+    expect(adapter.sent[0]).toMatchObject({ to: '+233241234567', channel: 'sms' })
+    const code = view.getByRole('textbox', { name: 'Verification code' })
+    expect(focused()).toBe(code)
+    expect(status()).toBe('We sent a code by SMS to \u2068+233 24 123 4567\u2069.')
+    expect(view.getByRole('button', { name: 'Verify' })).toBeTruthy()
+    expect(view.getByText('Code expires in \u206810:00\u2069')).toBeTruthy()
+    expect(view.getByText('5 attempts left')).toBeTruthy()
+
+    await userEvent.keyboard('123456')
+    await reach(root, 'verified')
+    const heading = view.getByRole('heading', { name: 'Verified' })
+    expect(focused()).toBe(heading)
+    expect(status()).toBe('\u2068+233 24 123 4567\u2069 is verified.')
+    expect(onVerified).toHaveBeenCalledExactlyOnceWith(expect.stringMatching(/^memory\./), {
+      to: '+233241234567',
+      channel: 'sms',
+      verificationId: expect.stringMatching(/^VE/),
+    })
+  })
+
+  test('e-mail: a bad address is refused before any request, with focus back on the field', async () => {
+    const { view, adapter, root, alert, focused, onVerified } = setup({ defaultChannel: 'email' })
+    const email = view.getByRole('textbox', { name: 'Email address' })
+    expect(view.getByRole('heading', { name: 'Verify your email address' })).toBeTruthy()
+    await userEvent.type(email, 'ama@')
+    await userEvent.click(view.getByRole('button', { name: 'Send code' }))
+    expect(adapter.sent).toHaveLength(0)
+    expect(alert()).toBe('Enter a valid email address, like name@example.com.')
+    expect(email.getAttribute('aria-invalid')).toBe('true')
+    expect(focused()).toBe(email)
+
+    await userEvent.keyboard('example.com{Enter}')
+    await reach(root, 'code')
+    expect(adapter.sent[0]).toMatchObject({ to: 'ama@example.com', channel: 'email' })
+    expect(view.container.querySelector('[data-part="step"][data-step="code"] [data-part="message"]')?.textContent).toBe(
+      'We sent a code to \u2068ama@example.com\u2069. It may take a minute to arrive.',
+    )
+    // E-mail cannot become a call.
+    expect(view.queryByRole('button', { name: 'Call me instead' })).toBeNull()
+    await userEvent.keyboard('123456')
+    await reach(root, 'verified')
+    expect(onVerified).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ to: 'ama@example.com', channel: 'email' }))
+  })
+
+  test('arrow keys pick the channel; the field follows and what was typed in each is kept', async () => {
+    const { view } = setup()
+    await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567')
+    view.getByRole('radio', { name: 'SMS' }).focus()
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}')
+    expect(view.queryByRole('textbox', { name: 'Phone number' })).toBeNull()
+    await userEvent.type(view.getByRole('textbox', { name: 'Email address' }), 'kofi@example.org')
+    view.getByRole('radio', { name: 'Email' }).focus()
+    await userEvent.keyboard('{ArrowLeft}')
+    expect((view.getByRole('textbox', { name: 'Phone number' }) as HTMLInputElement).value).toBe('024 123 4567')
+    await userEvent.keyboard('{ArrowRight}')
+    expect((view.getByRole('textbox', { name: 'Email address' }) as HTMLInputElement).value).toBe('kofi@example.org')
+  })
+
+  test('an invalid or empty number says why, sends nothing, and focuses the number', async () => {
+    const { view, adapter, alert, focused } = setup()
+    await userEvent.click(view.getByRole('button', { name: 'Send code' }))
+    expect(alert()).toBe('Enter your phone number.')
+    const phone = view.getByRole('textbox', { name: 'Phone number' })
+    expect(focused()).toBe(phone)
+    await userEvent.keyboard('024 12{Enter}')
+    expect(alert()).toBe('This number is too short for \u2068Ghana\u2069.')
+    expect(adapter.sent).toHaveLength(0)
+  })
+})
+
+/** Renders the flow and sends a code to a Ghanaian number: the code step, ready for typing. */
+async function toCode(props: VerificationFlowProps = {}, options: MemoryAdapterOptions = {}) {
+  const s = setup(props, options)
+  await userEvent.type(s.view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+  await reach(s.root, 'code')
+  return { ...s, code: s.view.getByRole('textbox', { name: 'Verification code' }) as HTMLInputElement }
+}
+
+describe('VerificationFlow: code step', () => {
+  test('a wrong code is announced with the attempts left; re-typing it does not spend another attempt', async () => {
+    const { view, code, alert, root, onError, focused } = await toCode()
+    await userEvent.keyboard('111111')
+    await expect.poll(alert).toBe('That code is not right. 4 attempts left.')
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'wrong_code', attemptsLeft: 4 }))
+    expect(focused()).toBe(code)
+    expect(code.value).toBe('')
+    expect(code.getAttribute('aria-invalid')).toBe('true')
+    expect(view.getByText('That code is not right.')).toBeTruthy()
+    expect(view.getByText('4 attempts left')).toBeTruthy()
+
+    await userEvent.keyboard('111111')
+    expect(root().getAttribute('data-state')).toBe('code_sent')
+    expect(view.getByText('4 attempts left')).toBeTruthy()
+    // The user may still insist, with the Verify button.
+    await userEvent.click(view.getByRole('button', { name: 'Verify' }))
+    await expect.poll(() => view.queryByText('3 attempts left')).toBeTruthy()
+  })
+
+  test('Verify with a partial code asks for every digit', async () => {
+    const { view, alert } = await toCode()
+    await userEvent.keyboard('123')
+    await userEvent.click(view.getByRole('button', { name: 'Verify' }))
+    expect(alert()).toBe('Enter all 6 digits of the code.')
+  })
+
+  test('"Change number" goes back with the number kept and focused; a new number gets a new code', async () => {
+    const { view, adapter, root, focused } = await toCode()
+    await userEvent.click(view.getByRole('button', { name: 'Change number' }))
+    await reach(root, 'address')
+    const phone = view.getByRole('textbox', { name: 'Phone number' }) as HTMLInputElement
+    expect(phone.value).toBe('024 123 4567')
+    expect(focused()).toBe(phone)
+    await userEvent.clear(phone)
+    await userEvent.keyboard('0201234567{Enter}')
+    await reach(root, 'code')
+    expect(adapter.sent.map((m) => m.to)).toEqual(['+233241234567', '+233201234567'])
+  })
+
+  test('resend waits out the cooldown on the clock; "Call me instead" then calls', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const adapter = createMemoryAdapter({ fixedCode: '123456' })
+    const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" />)
+    const { root, status } = queries(view)
+    const phone = view.getByRole('textbox', { name: 'Phone number' })
+    phone.focus()
+    await userEvent.keyboard('0241234567{Enter}')
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(root().getAttribute('data-step')).toBe('code')
+
+    const resend = view.getByRole('button', { name: 'Resend code' })
+    const call = view.getByRole('button', { name: 'Call me instead' })
+    expect(resend.getAttribute('aria-disabled')).toBe('true')
+    expect(call.getAttribute('aria-disabled')).toBe('true')
+    resend.click()
+    expect(adapter.sent).toHaveLength(1)
+
+    await act(() => vi.advanceTimersByTimeAsync(30_000))
+    expect(resend.hasAttribute('aria-disabled')).toBe(false)
+    resend.focus()
+    resend.click()
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(adapter.sent).toHaveLength(2)
+    expect(status()).toBe('We sent a code by SMS to \u2068+233 24 123 4567\u2069.')
+    expect(document.activeElement).toBe(view.getByRole('textbox', { name: 'Verification code' }))
+    // The second cooldown is longer (60 s).
+    expect(view.getByRole('button', { name: 'Resend code' }).getAttribute('aria-disabled')).toBe('true')
+
+    await act(() => vi.advanceTimersByTimeAsync(60_000))
+    view.getByRole('button', { name: 'Call me instead' }).click()
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(adapter.sent.map((m) => m.channel)).toEqual(['sms', 'sms', 'call'])
+    expect(status()).toBe('We are calling \u2068+233 24 123 4567\u2069 to read you a code.')
+    expect(view.getByRole('button', { name: 'Text me instead' })).toBeTruthy()
+  })
+
+  test('an expired code leads to a new one, with focus on what happened', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const adapter = createMemoryAdapter({ fixedCode: '123456', ttlSeconds: 120 })
+    const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" />)
+    const { root } = queries(view)
+    view.getByRole('textbox', { name: 'Phone number' }).focus()
+    await userEvent.keyboard('0241234567{Enter}')
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(view.getByText('Code expires in \u20682:00\u2069')).toBeTruthy()
+
+    await act(() => vi.advanceTimersByTimeAsync(120_000))
+    expect(root().getAttribute('data-step')).toBe('problem')
+    const heading = view.getByRole('heading', { name: 'Your code has expired' })
+    expect(document.activeElement).toBe(heading)
+    view.getByRole('button', { name: 'Send a new code' }).click()
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(root().getAttribute('data-step')).toBe('code')
+    expect(adapter.sent).toHaveLength(2)
+  })
+
+  test('too many wrong codes lock the code; a new one can be asked for', async () => {
+    const { view, root, adapter } = await toCode({}, { maxAttempts: 2 })
+    await userEvent.keyboard('111111')
+    await expect.poll(() => view.queryByText('1 attempt left')).toBeTruthy()
+    await userEvent.keyboard('222222')
+    await reach(root, 'problem')
+    expect(view.getByRole('heading', { name: 'Too many wrong codes' })).toBe(document.activeElement)
+    // Inside the cooldown the service refuses another code, and the flow says for how long.
+    await userEvent.click(view.getByRole('button', { name: 'Send a new code' }))
+    await expect.poll(() => view.container.querySelector('[data-part="step"][data-step="problem"] [data-part="error"]')?.textContent).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/)
+    expect(adapter.sent).toHaveLength(1)
+  })
+})
+
+describe('VerificationFlow: every error is said in words', () => {
+  const codes: HakikiErrorCode[] = [...ERROR_CODES, 'network_error', 'invalid_response']
+
+  test.each(codes)('%s when sending', async (code) => {
+    const { view, alert, onError, root } = setup({}, { script: [{ operation: 'start', code }] })
+    await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+    await expect.poll(() => onError.mock.calls.length).toBe(1)
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code }))
+    const expected = errorMessagesEn[`error.${code}`]
+    expect(alert()).toBe(expected)
+    // Shown too, not only announced: on the field at fault, or above the button.
+    expect([...root().querySelectorAll('[data-part="error"]')].map((e) => e.textContent)).toContain(expected)
+    expect(root().getAttribute('data-step')).toBe('address')
+  })
+
+  test('rate_limited with a wait says how long', async () => {
+    const { view, alert } = setup({}, { script: [{ operation: 'start', code: 'rate_limited', retryAfter: 42 }] })
+    await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+    await expect.poll(alert).toMatch(/^Too many requests\. Try again in (42|41) seconds\.$/)
+  })
+
+  test.each<HakikiErrorCode>(['upstream_unavailable', 'network_error', 'invalid_code_format'])('%s when checking keeps the typed code', async (code) => {
+    const { view, root, alert } = setup({}, { script: [{ operation: 'check', code }] })
+    await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+    await reach(root, 'code')
+    await userEvent.keyboard('123456')
+    await expect.poll(alert).toBe(errorMessagesEn[`error.${code}` as keyof typeof errorMessagesEn])
+    expect(root().getAttribute('data-state')).toBe('code_sent')
+    // A blip must not make the user type the code again.
+    expect((view.getByRole('textbox', { name: 'Verification code' }) as HTMLInputElement).value).toBe('123456')
+  })
+
+  test.each<[HakikiErrorCode, string]>([
+    ['expired', 'Your code has expired'],
+    ['too_many_attempts', 'Too many wrong codes'],
+    ['not_found', 'Something went wrong'],
+  ])('%s when checking leads to "%s", focused', async (code, heading) => {
+    const { view, root } = setup({}, { script: [{ operation: 'check', code }] })
+    await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+    await reach(root, 'code')
+    await userEvent.keyboard('123456')
+    await reach(root, 'problem')
+    expect(document.activeElement).toBe(view.getByRole('heading', { name: heading }))
+  })
+})
+
+describe('VerificationFlow: language, provider, accessibility, privacy', () => {
+  test('inside a VerificationProvider, in French: the message is asked for in French', async () => {
+    const adapter = createMemoryAdapter({ fixedCode: '123456' })
+    const view = render(
+      <VerificationProvider adapter={adapter}>
+        <VerificationFlow locale="fr" channels={['sms']} defaultCountry="SN" />
+      </VerificationProvider>,
+    )
+    expect(view.queryByRole('group')).toBeNull()
+    await userEvent.type(view.getByRole('textbox', { name: /./ }), '771234567{Enter}')
+    await expect.poll(() => adapter.sent.length).toBe(1)
+    expect(adapter.sent[0]).toMatchObject({ to: '+221771234567', locale: 'fr' })
+  })
+
+  test.each(['ar', 'he'])('right to left in %s: the code and the number still read left to right', async (locale) => {
+    const adapter = createMemoryAdapter({ fixedCode: '123456' })
+    const view = render(
+      <div style={{ width: 460, padding: 16 }}>
+        <VerificationFlow adapter={adapter} locale={locale} defaultCountry="GH" />
+      </div>,
+    )
+    const { root } = queries(view)
+    expect(getComputedStyle(root()).direction).toBe('rtl')
+    const phone = view.getByRole('textbox', { name: /./ }) as HTMLInputElement
+    await userEvent.type(phone, '0241234567{Enter}')
+    await reach(root, 'code')
+    const code = view.container.querySelector<HTMLInputElement>('input[autocomplete="one-time-code"]') as HTMLInputElement
+    await userEvent.type(code, '12')
+    expect(getComputedStyle(code).direction).toBe('ltr')
+    const slots = [...view.container.querySelectorAll<HTMLElement>('[data-part="slot"]')]
+    const xs = slots.map((s) => s.getBoundingClientRect().left)
+    expect(xs).toEqual(xs.toSorted((a, b) => a - b))
+    expect(slots.slice(0, 2).map((s) => s.textContent)).toEqual(['1', '2'])
+    expect(await axeViolations(view.container)).toEqual([])
+    await page.screenshot({ path: `../__screenshots__/verification-flow-${locale}.png`, element: view.container })
+  })
+
+  test('no axe violations at any step, in light and dark', async () => {
+    for (const theme of ['light', 'dark']) {
+      const adapter = createMemoryAdapter({ fixedCode: '123456', maxAttempts: 1 })
+      const view = render(
+        <div data-theme={theme} style={{ background: theme === 'dark' ? '#0f1115' : '#fff', padding: 16 }}>
+          <VerificationFlow adapter={adapter} defaultCountry="GH" showFees />
+        </div>,
+      )
+      const { root } = queries(view)
+      await expect.poll(() => view.container.querySelector('[data-part="fee"]')).toBeTruthy()
+      await userEvent.click(view.getByRole('button', { name: 'Send code' }))
+      expect(await axeViolations(view.container)).toEqual([])
+      await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+      await reach(root, 'code')
+      expect(await axeViolations(view.container)).toEqual([])
+      await userEvent.keyboard('111111')
+      await reach(root, 'problem')
+      expect(await axeViolations(view.container)).toEqual([])
+      view.unmount()
+    }
+  })
+
+  test('no request leaves the page origin', async () => {
+    const adapter = createMemoryAdapter({ fixedCode: '123456' })
+    const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" showFees />)
+    await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+    await reach(queries(view).root, 'code')
+    expect(foreignRequests()).toEqual([])
+  })
+})
