@@ -152,3 +152,6 @@ process.on('message', (message: ParentMessage) => {
     (error: unknown) => send({ type: 'error', message: error instanceof Error ? error.message : String(error) }),
   )
 })
+
+// The bench process went away (ended or crashed): nothing is left to report to.
+process.on('disconnect', () => process.exit(0))
