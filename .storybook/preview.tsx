@@ -1,5 +1,9 @@
+import { LOCALES, getLocaleInfo, toApiLocale } from '@hakiki/core'
+import { LocaleProvider } from '@hakiki/ui'
 import type { Preview } from '@storybook/react-vite'
-// import '@hakiki/ui/styles.css'
+// The theme is imported for its side effect, as an app would (see packages/ui/README.md).
+// oxlint-disable-next-line import/no-unassigned-import
+import '@hakiki/ui/styles.css'
 
 const preview: Preview = {
   parameters: {
@@ -16,18 +20,32 @@ const preview: Preview = {
       toolbar: { title: 'Theme', items: ['light', 'dark'], dynamicTitle: true },
     },
     dir: {
-      description: 'Text direction',
+      description: 'Text direction (the locale sets it too: ar and he are right to left)',
       toolbar: { title: 'Direction', items: ['ltr', 'rtl'], dynamicTitle: true },
     },
+    locale: {
+      description: 'Language of the components (translations load lazily)',
+      toolbar: { title: 'Locale', icon: 'globe', items: LOCALES.map((l) => ({ value: l.tag, title: l.nativeName })), dynamicTitle: true },
+    },
   },
-  initialGlobals: { theme: 'light', dir: 'ltr' },
+  initialGlobals: { theme: 'light', dir: 'ltr', locale: 'en' },
   decorators: [
     (Story, context) => {
       const theme = (context.parameters.theme as string | undefined) ?? (context.globals.theme as string)
-      const dir = (context.parameters.dir as string | undefined) ?? (context.globals.dir as string)
+      const locale = (context.parameters.locale as string | undefined) ?? (context.globals.locale as string | undefined) ?? 'en'
+      const localeDir = getLocaleInfo(toApiLocale(locale) ?? 'en')?.dir
+      const dir = (context.parameters.dir as string | undefined) ?? (localeDir === 'rtl' ? 'rtl' : (context.globals.dir as string))
       return (
-        <div data-theme={theme} dir={dir} className="hakiki-story-frame" style={{ padding: 24, background: theme === 'dark' ? '#0f1115' : '#ffffff' }}>
-          <Story />
+        <div
+          data-theme={theme}
+          dir={dir}
+          lang={locale}
+          className="hakiki-story-frame"
+          style={{ padding: 24, background: theme === 'dark' ? '#0f1115' : '#ffffff', color: theme === 'dark' ? '#e6edf3' : '#1b1f24' }}
+        >
+          <LocaleProvider locale={locale}>
+            <Story />
+          </LocaleProvider>
         </div>
       )
     },

@@ -56,7 +56,7 @@ describe('VerificationFlow: keyboard only', () => {
     expect(adapter.sent[0]).toMatchObject({ to: '+233241234567', channel: 'sms' })
     const code = view.getByRole('textbox', { name: 'Verification code' })
     expect(focused()).toBe(code)
-    expect(status()).toBe('We sent a code by SMS to \u2068+233 24 123 4567\u2069.')
+    expect(status()).toBe('We sent a code by SMS to \u2068+233\u00A024\u00A0123\u00A04567\u2069.')
     expect(view.getByRole('button', { name: 'Verify' })).toBeTruthy()
     expect(view.getByText('Code expires in \u206810:00\u2069')).toBeTruthy()
     expect(view.getByText('5 attempts left')).toBeTruthy()
@@ -65,7 +65,7 @@ describe('VerificationFlow: keyboard only', () => {
     await reach(root, 'verified')
     const heading = view.getByRole('heading', { name: 'Verified' })
     expect(focused()).toBe(heading)
-    expect(status()).toBe('\u2068+233 24 123 4567\u2069 is verified.')
+    expect(status()).toBe('\u2068+233\u00A024\u00A0123\u00A04567\u2069 is verified.')
     expect(onVerified).toHaveBeenCalledExactlyOnceWith(expect.stringMatching(/^memory\./), {
       to: '+233241234567',
       channel: 'sms',
@@ -195,7 +195,7 @@ describe('VerificationFlow: code step', () => {
     resend.click()
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(adapter.sent).toHaveLength(2)
-    expect(status()).toBe('We sent a code by SMS to \u2068+233 24 123 4567\u2069.')
+    expect(status()).toBe('We sent a code by SMS to \u2068+233\u00A024\u00A0123\u00A04567\u2069.')
     expect(document.activeElement).toBe(view.getByRole('textbox', { name: 'Verification code' }))
     // The second cooldown is longer (60 s).
     expect(view.getByRole('button', { name: 'Resend code' }).getAttribute('aria-disabled')).toBe('true')
@@ -204,7 +204,7 @@ describe('VerificationFlow: code step', () => {
     view.getByRole('button', { name: 'Call me instead' }).click()
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(adapter.sent.map((m) => m.channel)).toEqual(['sms', 'sms', 'call'])
-    expect(status()).toBe('We are calling \u2068+233 24 123 4567\u2069 to read you a code.')
+    expect(status()).toBe('We are calling \u2068+233\u00A024\u00A0123\u00A04567\u2069 to read you a code.')
     expect(view.getByRole('button', { name: 'Text me instead' })).toBeTruthy()
   })
 

@@ -124,9 +124,12 @@ const ADDRESS_ERRORS: ReadonlySet<string> = new Set(['invalid_phone_number', 'un
 /** Errors shown on the code field. */
 const CODE_ERRORS: ReadonlySet<string> = new Set(['wrong_code', 'incomplete_code', 'invalid_code_format'])
 
-/** An address as shown: a phone number formatted, kept left to right inside RTL text. */
+/**
+ * An address as shown: kept left to right inside RTL text, and a phone number formatted with
+ * no-break spaces, so that a narrow screen never splits it across lines.
+ */
 function display(to: string, by: Channel): string {
-  return isolate(by === 'email' ? to : formatPhoneNumber(to) || to)
+  return isolate(by === 'email' ? to : (formatPhoneNumber(to) || to).replaceAll(' ', '\u00A0'))
 }
 
 /** A message for a live region; the id makes a repeated text a new node, so it is read again. */
