@@ -242,6 +242,26 @@ describe('VerificationFlow: code step', () => {
   })
 })
 
+describe('VerificationFlow: a reload', () => {
+  test('with persistKey, resumes on the code step without sending another code; "Change number" shows the number', async () => {
+    sessionStorage.removeItem('hakiki-test')
+    const adapter = createMemoryAdapter({ fixedCode: '123456' })
+    const first = render(<VerificationFlow adapter={adapter} defaultCountry="GH" persistKey="hakiki-test" />)
+    await userEvent.type(first.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+    await reach(queries(first).root, 'code')
+    first.unmount()
+
+    const second = render(<VerificationFlow adapter={adapter} defaultCountry="GH" persistKey="hakiki-test" />)
+    const { root } = queries(second)
+    await reach(root, 'code')
+    expect(adapter.sent).toHaveLength(1)
+    await userEvent.click(second.getByRole('button', { name: 'Change number' }))
+    await reach(root, 'address')
+    expect((second.getByRole('textbox', { name: 'Phone number' }) as HTMLInputElement).value).toBe('024 123 4567')
+    sessionStorage.removeItem('hakiki-test')
+  })
+})
+
 describe('VerificationFlow: every error is said in words', () => {
   const codes: HakikiErrorCode[] = [...ERROR_CODES, 'network_error', 'invalid_response']
 

@@ -237,6 +237,9 @@ function FlowView({
     }
     if (nextPhase === 'address' && phaseBefore !== 'address') {
       setChannel(state.channel)
+      // After a reload (`persistKey`) the fields start empty: show the address the code went to.
+      if (state.to && state.channel === 'email') setEmail((typed) => typed || state.to)
+      else if (state.to) setPhone((typed) => (typed.e164 ? typed : { e164: state.to }))
       addressRef.current?.focus()
     } else if (nextPhase === 'address' && fresh) addressRef.current?.focus()
     else if (nextPhase === 'code' && state.status === 'code_sent' && (before.status === 'sending' || fresh)) codeRef.current?.focus()
