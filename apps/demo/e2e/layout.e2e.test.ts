@@ -65,7 +65,7 @@ describe('language and direction', () => {
     const select = page.getByRole('combobox', { name: 'Language' })
     const options = await select.locator('option').evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value))
     expect(options).toHaveLength(36)
-    expect(new Set(options)).toEqual(new Set(LOCALES.map((l) => l.api)))
+    expect(new Set(options)).toEqual(new Set(LOCALES.map((l) => l.tag)))
 
     await select.selectOption('fr')
     await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, location.search])).toEqual(['fr', 'ltr', '?locale=fr'])

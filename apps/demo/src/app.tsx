@@ -1,11 +1,11 @@
 import type { ApiLocale } from '@hakiki/core'
 import { VerificationProvider } from '@hakiki/react'
+import { LocaleSelect } from '@hakiki/ui'
 import { useState } from 'react'
 import { demoAdapter } from './demo-adapter'
 import { DevicePreview } from './device-preview'
 import { FaultsPanel } from './faults-panel'
 import { initialLocale } from './initial-locale'
-import { InterimLocaleSelect as LocaleSelect } from './interim-locale-select'
 import { SignupForm } from './signup-form'
 import { ThemeToggle } from './theme-toggle'
 import { useDocumentLocale } from './use-document-locale'
@@ -26,7 +26,7 @@ export function App() {
           Hakiki <span>demo</span>
         </p>
         <div className="demo-header-controls">
-          <LocaleSelect value={locale} onChange={setLocale} />
+          <LocaleSelect value={locale} onValueChange={(_tag, api) => setLocale(api)} className="demo-locale" />
           <ThemeToggle />
         </div>
       </header>

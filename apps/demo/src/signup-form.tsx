@@ -1,7 +1,7 @@
-import type { ApiLocale } from '@hakiki/core'
+import { formatPhoneNumber, toLanguageTag, type ApiLocale } from '@hakiki/core'
+import { VerificationFlow, type VerifiedDetails } from '@hakiki/ui'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { InterimVerificationFlow as VerificationFlow, type VerifiedDetails } from './interim-verification-flow'
 import { postSignup, SignupError, type SignupResult } from './signup-api'
 
 /** Props of {@link SignupForm}. */
@@ -110,7 +110,7 @@ export function SignupForm({ locale }: SignupFormProps) {
           <dl className="demo-receipt">
             <dt>Verified</dt>
             <dd>
-              <bdi dir="ltr">{result.verified.to}</bdi> by {CHANNEL_NAMES[result.verified.channel] ?? result.verified.channel}
+              <bdi dir="ltr">{result.verified.channel === 'email' ? result.verified.to : formatPhoneNumber(result.verified.to) || result.verified.to}</bdi> by {CHANNEL_NAMES[result.verified.channel] ?? result.verified.channel}
             </dd>
             <dt>At</dt>
             <dd>
@@ -138,6 +138,8 @@ export function SignupForm({ locale }: SignupFormProps) {
         <input
           id={nameId}
           autoComplete="name"
+          // A name in Arabic or Hebrew reads right to left, a Latin one left to right.
+          dir="auto"
           aria-invalid={nameError ? true : undefined}
           aria-describedby={nameError ? nameErrorId : undefined}
           {...register('name', {
@@ -153,12 +155,17 @@ export function SignupForm({ locale }: SignupFormProps) {
         )}
       </form>
       <div className="demo-flow" ref={flowRef}>
-        <h2 lang="en">Your phone or email</h2>
         <VerificationFlow
           key={flowKey}
-          locale={locale}
+          locale={toLanguageTag(locale)}
           persistKey={FLOW_KEY}
+          headingLevel={2}
           onVerified={(receipt, details) => {
+            if (!receipt) {
+              // Only a flow resumed after its receipt was handed out has none: it cannot sign up twice.
+              setFailure('This verification was already used. Start over to verify again.')
+              return
+            }
             verifiedRef.current = { receipt, details }
             setVerified(verifiedRef.current)
             // Submit once verified: the name is checked and the receipt goes to the server.
@@ -166,7 +173,7 @@ export function SignupForm({ locale }: SignupFormProps) {
           }}
         />
       </div>
-      {verified && (
+      {(verified || failure) && (
         <div className="demo-finish" lang="en">
           {formState.isSubmitting && <output>Creating your account…</output>}
           {failure && (
@@ -174,9 +181,11 @@ export function SignupForm({ locale }: SignupFormProps) {
               {failure}
             </p>
           )}
-          <button type="submit" form="signup-form" className="demo-button demo-button-primary" disabled={formState.isSubmitting}>
-            Create account
-          </button>
+          {verified && (
+            <button type="submit" form="signup-form" className="demo-button demo-button-primary" disabled={formState.isSubmitting}>
+              Create account
+            </button>
+          )}
           {failure && (
             <button type="button" className="demo-button" onClick={startOver}>
               Start over

@@ -62,7 +62,8 @@ export async function verifiedResult(page: Page): Promise<{ heading: string; to:
   const list = page.locator('dl.demo-receipt')
   return {
     heading: (await heading.textContent()) ?? '',
-    to: (await list.locator('dt:has-text("Verified") + dd').textContent()) ?? '',
+    // Phone numbers are shown formatted (+233 24 123 4567): compare without the spaces.
+    to: ((await list.locator('dt:has-text("Verified") + dd').textContent()) ?? '').replace(/\s+/g, ' ').replace(/(\+[\d ]+\d)/, (n) => n.replace(/ /g, '')),
     verification: (await list.locator('dt:has-text("Verification") + dd').textContent()) ?? '',
   }
 }
@@ -91,8 +92,16 @@ export async function passTime(page: Page, demo: RunningDemo, seconds: number): 
   await page.clock.fastForward(seconds * 1000)
 }
 
-/** The page's alerts' text, joined: what the flow says went wrong. */
+/** The text of the page's alerts, joined: what was last announced as going wrong. */
 export async function alertText(page: Page): Promise<string> {
-  await page.getByRole('alert').first().waitFor()
-  return (await page.getByRole('alert').allTextContents()).join(' ')
+  const text = async () => (await page.getByRole('alert').allTextContents()).join(' ').trim()
+  // The flow's alert region is always there (so screen readers know it); wait for words in it.
+  await expect.poll(text, { message: 'an alert was announced' }).not.toBe('')
+  return text()
+}
+
+/** The resend-style button named `name`: whether it waits (`aria-disabled`) and what it shows. */
+export async function resendState(page: Page, name: string): Promise<{ waiting: boolean; text: string }> {
+  const button = page.getByRole('button', { name, exact: true })
+  return { waiting: (await button.getAttribute('aria-disabled')) === 'true', text: ((await button.textContent()) ?? '').trim() }
 }
