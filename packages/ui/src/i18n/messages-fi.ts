@@ -1,0 +1,111 @@
+import type { Messages } from './messages-en'
+
+/**
+ * Finnish messages (`fi`). Finnish inflects names by case, which a bare `{country}` or
+ * `{address}` cannot do, so they stand where no ending is needed ("maa: {country}",
+ * "numeroon {address}").
+ */
+export const messages: Messages = {
+  'code.label': 'Vahvistuskoodi',
+  'code.hint': { one: 'Anna {count}-numeroinen koodi.', other: 'Anna {count}-numeroinen koodi.' },
+  'code.hintSentTo': {
+    one: 'Anna {count}-numeroinen koodi, joka lähetettiin kohteeseen {address}.',
+    other: 'Anna {count}-numeroinen koodi, joka lähetettiin kohteeseen {address}.',
+  },
+  'code.checking': 'Tarkistetaan koodia…',
+
+  'phone.label': 'Puhelinnumero',
+  'phone.country': 'Maa',
+  'phone.countrySelected': 'Maa: {country}, {dialCode}',
+  'phone.countrySearch': 'Hae maata',
+  'phone.noCountryMatches': 'Haulla ”{query}” ei löytynyt maata.',
+  'phone.countryResults': { one: '{count} maa', other: '{count} maata' },
+  'phone.feePerSms': '{fee} / tekstiviesti',
+  'phone.error.tooShort': 'Numero on liian lyhyt (maa: {country}).',
+  'phone.error.tooLong': 'Numero on liian pitkä (maa: {country}).',
+  'phone.error.invalid': 'Anna kelvollinen puhelinnumero (maa: {country}).',
+  'phone.error.unsupportedCountry': 'Tähän maahan ei voi vielä lähettää koodeja.',
+  'phone.error.noCountry': 'Valitse maa tai aloita numero merkillä + ja maatunnuksella.',
+  'phone.error.invalidNoCountry': 'Anna kelvollinen puhelinnumero.',
+  'phone.error.required': 'Anna puhelinnumerosi.',
+
+  'email.label': 'Sähköpostiosoite',
+  'email.placeholder': 'nimi@example.com',
+  'email.error.required': 'Anna sähköpostiosoitteesi.',
+  'email.error.invalid': 'Anna kelvollinen sähköpostiosoite, esimerkiksi nimi@example.com.',
+
+  'channel.legend': 'Koodin lähetystapa',
+  'channel.sms': 'Tekstiviesti',
+  'channel.call': 'Puhelu',
+  'channel.email': 'Sähköposti',
+  'channel.fee': '{fee} / viesti',
+
+  'locale.label': 'Kieli',
+
+  'resend.button': 'Lähetä koodi uudelleen',
+  'resend.countdown': { one: 'Lähetä uudelleen {count} s kuluttua', other: 'Lähetä uudelleen {count} s kuluttua' },
+  'resend.wait': {
+    one: 'Voit pyytää uuden koodin {count} sekunnin kuluttua.',
+    other: 'Voit pyytää uuden koodin {count} sekunnin kuluttua.',
+  },
+  'resend.ready': 'Voit nyt pyytää uuden koodin.',
+  'resend.sending': 'Lähetetään uutta koodia…',
+
+  'expiry.countdown': 'Koodi vanhenee {time} kuluttua',
+  'expiry.minutes': { one: 'Koodi vanhenee {count} minuutin kuluttua.', other: 'Koodi vanhenee {count} minuutin kuluttua.' },
+  'expiry.seconds': { one: 'Koodi vanhenee {count} sekunnin kuluttua.', other: 'Koodi vanhenee {count} sekunnin kuluttua.' },
+  'expiry.expired': 'Koodi on vanhentunut.',
+
+  'attempts.left': { one: '{count} yritys jäljellä', other: '{count} yritystä jäljellä' },
+  'attempts.wrongCode': {
+    one: 'Koodi on väärä. {count} yritys jäljellä.',
+    other: 'Koodi on väärä. {count} yritystä jäljellä.',
+  },
+  'attempts.none': 'Yrityksiä ei ole jäljellä. Pyydä uusi koodi.',
+
+  'error.invalid_request': 'Lomakkeessa on jotain vialla. Tarkista tiedot ja yritä uudelleen.',
+  'error.invalid_phone_number': 'Puhelinnumero ei kelpaa. Tarkista se ja yritä uudelleen.',
+  'error.invalid_email': 'Sähköpostiosoite ei kelpaa. Tarkista se ja yritä uudelleen.',
+  'error.unsupported_country': 'Tähän maahan ei voi vielä lähettää koodeja.',
+  'error.unsupported_locale': 'Viestejä ei ole saatavilla tällä kielellä. Valitse toinen kieli.',
+  'error.invalid_code_format': 'Anna koodi pelkkinä numeroina.',
+  'error.rate_limited': 'Liian monta pyyntöä. Odota hetki ja yritä uudelleen.',
+  'error.rate_limited.retry': {
+    one: 'Liian monta pyyntöä. Yritä uudelleen {count} sekunnin kuluttua.',
+    other: 'Liian monta pyyntöä. Yritä uudelleen {count} sekunnin kuluttua.',
+  },
+  'error.not_found': 'Tämä koodipyyntö ei ole enää voimassa. Pyydä uusi koodi.',
+  'error.expired': 'Koodi on vanhentunut. Pyydä uusi koodi.',
+  'error.too_many_attempts': 'Liian monta väärää koodia. Pyydä uusi koodi.',
+  'error.forbidden_origin': 'Tältä sivulta ei voi pyytää koodeja. Ota yhteyttä sivuston tukeen.',
+  'error.forbidden': 'Et voi pyytää koodia juuri nyt.',
+  'error.upstream_unavailable': 'Vahvistuspalvelu on ruuhkautunut. Yritä hetken kuluttua uudelleen.',
+  'error.upstream_error': 'Vahvistuspalvelussa tapahtui virhe. Yritä hetken kuluttua uudelleen.',
+  'error.network_error': 'Ei yhteyttä. Tarkista, että olet verkossa, ja yritä uudelleen.',
+  'error.invalid_response': 'Meillä tapahtui virhe. Yritä myöhemmin uudelleen.',
+  'error.wrong_code': 'Koodi on väärä.',
+  'error.incomplete_code': { one: 'Anna koodin {count} numero.', other: 'Anna koodin kaikki {count} numeroa.' },
+  'error.unknown': 'Jokin meni vikaan. Yritä uudelleen.',
+
+  'flow.heading.phone': 'Vahvista puhelinnumerosi',
+  'flow.heading.email': 'Vahvista sähköpostiosoitteesi',
+  'flow.heading.code': 'Anna koodi',
+  'flow.heading.verified': 'Vahvistettu',
+  'flow.heading.expired': 'Koodisi on vanhentunut',
+  'flow.heading.locked': 'Liian monta väärää koodia',
+  'flow.heading.failed': 'Jokin meni vikaan',
+  'flow.send': 'Lähetä koodi',
+  'flow.verify': 'Vahvista',
+  'flow.sending': 'Lähetetään koodia…',
+  'flow.sent.sms': 'Lähetimme koodin tekstiviestillä numeroon {address}.',
+  'flow.sent.call': 'Soitamme numeroon {address} ja luemme sinulle koodin.',
+  'flow.sent.email': 'Lähetimme koodin osoitteeseen {address}. Sen saapuminen voi kestää minuutin.',
+  'flow.changePhone': 'Vaihda numero',
+  'flow.changeEmail': 'Vaihda sähköpostiosoite',
+  'flow.callInstead': 'Soita minulle mieluummin',
+  'flow.smsInstead': 'Lähetä mieluummin tekstiviesti',
+  'flow.newCode': 'Lähetä uusi koodi',
+  'flow.expiredBody': 'Koodit ovat voimassa vain rajallisen ajan. Jatka lähettämällä uusi koodi.',
+  'flow.lockedBody': 'Turvallisuussyistä tämä koodi ei enää toimi. Jatka lähettämällä uusi koodi.',
+  'flow.verified': '{address} on vahvistettu.',
+}
