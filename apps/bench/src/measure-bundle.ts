@@ -53,7 +53,8 @@ export async function measureBundle(code: string): Promise<BundleSize> {
     })
     const outputs = result.metafile.outputs
     const files = new Map(result.outputFiles.map((file) => [file.path, file.contents]))
-    const entryOut = Object.keys(outputs).find((path) => outputs[path]?.entryPoint !== undefined)
+    // Chunks split off at `import()` have an `entryPoint` too: pick the one built from our entry.
+    const entryOut = Object.keys(outputs).find((path) => outputs[path]?.entryPoint?.endsWith('entry.tsx') === true)
     if (!entryOut) throw new Error('esbuild produced no entry output')
     // Walk static imports from the entry: that is what the browser fetches before running it.
     const eager = new Set<string>()
