@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { freshPhone } from './support/addresses'
+import { expectNoAxeViolations } from './support/axe'
 import { setupDemoHarness } from './support/demo-harness'
 import { alertText, codeField, inbox, openDemo, passTime, resendState, sendCode, typeCode, verifiedResult, waitForMessage, wrongCode } from './support/flow-actions'
 import { screenshot } from './support/screenshots'
@@ -45,6 +46,7 @@ describe('typing the code', () => {
     // The fifth wrong code ends the verification.
     await page.getByRole('heading', { name: 'Too many wrong codes' }).waitFor()
     await screenshot(page, '04-locked')
+    await expectNoAxeViolations(page, 'locked')
 
     // A new code once the resend cooldown of the address (30 s) is over.
     await passTime(page, demo, 31)
@@ -70,6 +72,7 @@ describe('typing the code', () => {
     await page.getByRole('heading', { name: 'Your code has expired' }).waitFor()
     expect(await page.getByRole('region', { name: 'Create your account' }).textContent()).toContain('Send a new code to continue.')
     await screenshot(page, '04-expired')
+    await expectNoAxeViolations(page, 'expired')
 
     await page.getByRole('button', { name: 'Send a new code' }).click()
     const second = await waitForMessage(demo, to, 2)
@@ -94,6 +97,7 @@ describe('resend, change of number, channel switch, reload', () => {
     // (force: Playwright itself waits for an aria-disabled button to become enabled.)
     await page.getByRole('button', { name: 'Resend code', exact: true }).click({ force: true })
     await screenshot(page, '03-resend-cooldown')
+    await expectNoAxeViolations(page, 'resend cooldown')
 
     await passTime(page, demo, 31)
     await expect.poll(() => resendState(page, 'Resend code')).toEqual({ waiting: false, text: 'Resend code' })

@@ -75,8 +75,8 @@ describe('each sandbox fault shows a clear message and a way forward', () => {
 
     await page.getByText('Sending the code…').waitFor()
     expect(await page.getByRole('button', { name: 'Send code' }).getAttribute('aria-disabled')).toBe('true')
-    await screenshot(page, '06-fault-slow-network')
     expect(demo.sandbox.inbox.list({ to })).toHaveLength(0)
+    await screenshot(page, '06-fault-slow-network')
 
     const message = await waitForMessage(demo, to)
     await typeCode(page, message.code)

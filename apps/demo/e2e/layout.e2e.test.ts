@@ -96,6 +96,7 @@ describe('small screens and dark mode', () => {
     await page.getByRole('article', { name: 'Text message' }).waitFor()
     expect(await pageWidth(page)).toBeLessThanOrEqual(360)
     await screenshot(page, '08-360px-code-sent')
+    await expectNoAxeViolations(page, 'code sent (360 px)')
 
     await typeCode(page, message.code)
     await verifiedResult(page)
