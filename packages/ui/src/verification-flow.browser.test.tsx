@@ -341,6 +341,17 @@ describe('VerificationFlow: language, provider, accessibility, privacy', () => {
     const xs = slots.map((s) => s.getBoundingClientRect().left)
     expect(xs).toEqual(xs.toSorted((a, b) => a - b))
     expect(slots.slice(0, 2).map((s) => s.textContent)).toEqual(['1', '2'])
+    // The number inside the translated sentence reads "+233 24 123 4567" from left to right.
+    const message = view.container.querySelector('[data-part="step"][data-step="code"] [data-part="message"]')?.firstChild as Text
+    const left = (part: string) => {
+      const range = document.createRange()
+      const start = message.data.indexOf(part)
+      range.setStart(message, start)
+      range.setEnd(message, start + part.length)
+      return range.getBoundingClientRect().left
+    }
+    const groups = ['+233', '24', '123', '4567'].map(left)
+    expect(groups).toEqual(groups.toSorted((a, b) => a - b))
     expect(await axeViolations(view.container)).toEqual([])
     await page.screenshot({ path: `../__screenshots__/verification-flow-${locale}.png`, element: view.container })
   })
