@@ -5,7 +5,9 @@ import { act, render, type RenderResult } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { axeViolations, foreignRequests } from '../test/browser-helpers'
+import { LocaleProvider } from './i18n/locale-provider'
 import { errorMessagesEn } from './i18n/messages-en'
+import { messages as messagesFr } from './i18n/messages-fr'
 import { VerificationFlow, type VerificationFlowProps } from './verification-flow'
 
 afterEach(() => {
@@ -320,6 +322,18 @@ describe('VerificationFlow: language, provider, accessibility, privacy', () => {
     await userEvent.type(view.getByRole('textbox', { name: /./ }), '771234567{Enter}')
     await expect.poll(() => adapter.sent.length).toBe(1)
     expect(adapter.sent[0]).toMatchObject({ to: '+221771234567', locale: 'fr' })
+  })
+
+  test('messages override the wording key by key, under the enclosing locale', async () => {
+    const adapter = createMemoryAdapter({ fixedCode: '123456' })
+    const view = render(
+      <LocaleProvider locale="fr">
+        <VerificationFlow adapter={adapter} defaultCountry="GH" messages={{ 'flow.send': 'Recevoir le code par SMS' }} />
+      </LocaleProvider>,
+    )
+    expect(view.getByRole('button', { name: 'Recevoir le code par SMS' })).toBeTruthy()
+    // The rest is French, loaded on demand.
+    await expect.poll(() => view.queryByRole('textbox', { name: messagesFr['phone.label'] })).toBeTruthy()
   })
 
   test.each(['ar', 'he'])('right to left in %s: the code and the number still read left to right', async (locale) => {
