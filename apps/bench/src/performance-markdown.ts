@@ -62,7 +62,8 @@ export function performanceMarkdown(results: {
       `Chromium ${renders.chromium}, React 19 production build with the profiling renderer, ${renders.runs} page loads per field; ` +
         'the field sits in a form with siblings (header, the rest of the form, a 100-item list), each in its own `<Profiler>`. ' +
         'Key → commit: from the `keydown` timestamp to React\'s last commit for that key; key → paint: to the first task after the next ' +
-        `animation frame (so it includes the wait for the frame, ~16.7 ms at 60 Hz). Medians over every key press. ${day(renders.date)}, ${machineLine(renders.machine)}.`,
+        `animation frame (so it includes the wait for the frame, ~16.7 ms at 60 Hz); a key → commit later than the key → paint means the field ` +
+        `committed again after that frame was painted. Medians over every key press. ${day(renders.date)}, ${machineLine(renders.machine)}.`,
       '',
       '| field | typed | commits / key (max) | sibling commits | key → commit ms | key → paint ms (p95) |',
       '|---|---|---:|---:|---:|---:|',
@@ -84,7 +85,7 @@ export function performanceMarkdown(results: {
       '',
       `Sandbox and proxy (node:http) on 127.0.0.1 in one process, load from another; a flow is a start for a fresh number, the code read ` +
         `from the sandbox's inbox, and a check. ${w.concurrency} flows at once, ${w.rounds} alternating rounds of up to ${w.flows} flows or ` +
-        `${w.seconds} s per path after ${w.warmupFlows} warm-up flows. The proxy's send and check caps were raised for the bench ` +
+        `${w.seconds} s per path after ${w.warmupFlows} warm-up flows, then ${w.serialFlows} flows one at a time per path. The proxy's send and check caps were raised for the bench ` +
         `(every counter still runs). ${day(proxy.date)}, ${machineLine(proxy.machine)}.`,
       '',
       '| path | flows/s | start p50 / p99 ms | check p50 / p99 ms | failed |',
@@ -93,12 +94,16 @@ export function performanceMarkdown(results: {
     for (const [label, p] of [
       ['`@hakiki/verify-client` → sandbox (direct)', proxy.direct],
       ['browser contract → **`@hakiki/proxy`** → sandbox', proxy.proxy],
+      ['direct, one flow at a time', proxy.serial.direct],
+      ['proxy, one flow at a time', proxy.serial.proxy],
     ] as const) {
       out.push(`| ${label} | ${p.flowsPerSecond.toFixed(0)} | ${p.start.p50.toFixed(1)} / ${p.start.p99.toFixed(1)} | ${p.check.p50.toFixed(1)} / ${p.check.p99.toFixed(1)} | ${p.failed} |`)
     }
     out.push(
       '',
-      `Proxy overhead: start +${o.startP50Ms.toFixed(1)} ms at p50, check +${o.checkP50Ms.toFixed(1)} ms at p50; ${o.throughputRatio.toFixed(2)}× the direct throughput.`,
+      `Proxy overhead with ${w.concurrency} flows at once: start +${o.startP50Ms.toFixed(1)} ms, check +${o.checkP50Ms.toFixed(1)} ms at p50 ` +
+        `(queueing included: the proxy and the sandbox share one event loop); ${o.throughputRatio.toFixed(2)}× the direct throughput. ` +
+        `One flow at a time: start +${o.serialStartP50Ms.toFixed(1)} ms, check +${o.serialCheckP50Ms.toFixed(1)} ms at p50.`,
       '',
       `**Token requests under ${b.starts} concurrent starts with a cold token cache: ${b.tokenRequests}** (goal: 1). The sandbox held ` +
         `its token answer ${b.tokenDelayMs} ms so that every start arrived while it was in flight (peak ${b.peakConcurrency} requests in progress at the proxy); ` +

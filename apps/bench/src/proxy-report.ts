@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const { workload: w, tokenBurst: b } = result
   console.info(
     `Sandbox and proxy on 127.0.0.1 in this process, load from a separate process; ${w.concurrency} flows at once, ` +
-      `${w.rounds} alternating rounds of up to ${w.flows} flows or ${w.seconds} s per target, after ${w.warmupFlows} warm-up flows each.`,
+      `${w.rounds} alternating rounds of up to ${w.flows} flows or ${w.seconds} s per target, after ${w.warmupFlows} warm-up flows each; then ${w.serialFlows} flows one at a time per target.`,
   )
   console.info(
     'Proxy limits raised for the bench (every counter still runs): sends per destination, per session and per IP, and checks per destination, to 1 000 000.\n',
@@ -24,10 +24,12 @@ async function main(): Promise<void> {
   console.info(`${'target'.padEnd(34)} ${'flows/s'.padStart(8)}  ${'start p50'.padStart(9)} ${'start p99'.padStart(9)}  ${'check p50'.padStart(9)} ${'check p99'.padStart(9)}  failed`)
   row('verify-client → sandbox (direct)', result.direct)
   row('browser → proxy → sandbox', result.proxy)
+  row('direct, one flow at a time', result.serial.direct)
+  row('proxy, one flow at a time', result.serial.proxy)
   const o = result.overhead
   console.info(
     `\nProxy overhead: start +${o.startP50Ms} ms p50 / +${o.startP99Ms} ms p99, check +${o.checkP50Ms} ms p50 / +${o.checkP99Ms} ms p99; ` +
-      `throughput ${o.throughputRatio}× of direct (latencies in ms).`,
+      `throughput ${o.throughputRatio}× of direct; one flow at a time: start +${o.serialStartP50Ms} ms, check +${o.serialCheckP50Ms} ms at p50.`,
   )
   console.info(
     `\n${b.starts} concurrent starts, cold token cache, the sandbox holding the token answer ${b.tokenDelayMs} ms ` +

@@ -6,7 +6,7 @@ import { measureProxy } from './measure-proxy'
 // client, the shape of the result), never how fast anything was.
 describe('measureProxy (tiny workload)', () => {
   it('runs every phase and reports flows, latencies and token requests', async () => {
-    const result = await measureProxy({ concurrency: 4, flows: 20, seconds: 10, rounds: 1, warmupFlows: 4, burst: 40, tokenDelayMs: 200 })
+    const result = await measureProxy({ concurrency: 4, flows: 20, seconds: 10, rounds: 1, serialFlows: 5, warmupFlows: 4, burst: 40, tokenDelayMs: 200 })
     for (const phase of [result.direct, result.proxy]) {
       expect(phase.flows).toBe(20)
       expect(phase.failed).toBe(0)
@@ -17,6 +17,9 @@ describe('measureProxy (tiny workload)', () => {
         expect(summary.p99).toBeGreaterThanOrEqual(summary.p50)
       }
     }
+    expect(result.serial.direct.flows).toBe(5)
+    expect(result.serial.proxy.flows).toBe(5)
+    expect(result.serial.proxy.failed).toBe(0)
     expect(result.tokenBurst).toMatchObject({ starts: 40, created: 40, errors: 0, otherStatuses: {}, tokenRequests: 1, tokenDelayMs: 200 })
     expect(result.tokenBurst.peakConcurrency).toBeGreaterThan(1)
     expect(result.tokenRequestsAfterBurst).toBe(1)

@@ -14,6 +14,11 @@ export interface ProxyBenchOptions {
   seconds?: number
   /** Rounds of (direct, proxy): alternating spreads any drift of a busy machine over both. @default 2 */
   rounds?: number
+  /**
+   * Flows per target run one at a time after the rounds: latency with no queueing, i.e. the
+   * proxy's own cost per request. @default 300
+   */
+  serialFlows?: number
   /** Unmeasured flows per target first, so both are measured with warm JIT and pools. @default 300 */
   warmupFlows?: number
   /** Concurrent starts against a cold token cache. @default 500 */
@@ -68,7 +73,13 @@ export interface ProxyBenchResult {
     checkP99Ms: number
     /** Proxy flows per second ÷ direct flows per second. */
     throughputRatio: number
+    /** Extra median latency of a start with one flow at a time (no queueing), ms. */
+    serialStartP50Ms: number
+    /** Extra median latency of a check with one flow at a time, ms. */
+    serialCheckP50Ms: number
   }
+  /** Both targets again with one flow at a time: latency without queueing. */
+  serial: { direct: FlowPhase; proxy: FlowPhase }
   /** `burst` concurrent starts through a proxy whose token cache is cold. */
   tokenBurst: {
     /** Starts sent at once. */
@@ -104,6 +115,7 @@ export async function measureProxy(options: ProxyBenchOptions = {}): Promise<Pro
     flows: options.flows ?? 2000,
     seconds: Math.min(options.seconds ?? 8, 20),
     rounds: options.rounds ?? 2,
+    serialFlows: options.serialFlows ?? 300,
     warmupFlows: options.warmupFlows ?? 300,
     burst: options.burst ?? 500,
     tokenDelayMs: options.tokenDelayMs ?? 1000,
@@ -131,10 +143,17 @@ export async function measureProxy(options: ProxyBenchOptions = {}): Promise<Pro
     }
 
     // 2. Warm-up, then alternating measured rounds.
-    const base = { kind: 'flows', concurrency: workload.concurrency, maxSeconds: workload.seconds } as const
+    const base = { kind: 'flows', maxSeconds: workload.seconds } as const
     const targets = { direct: sandbox.url, proxy: proxy.url }
     let phase = 1
-    const job = (target: 'direct' | 'proxy', maxFlows: number): FlowsJob => ({ ...base, target, url: targets[target], maxFlows, firstNumber: phase++ * PHASE_STRIDE })
+    const job = (target: 'direct' | 'proxy', maxFlows: number, concurrency = workload.concurrency): FlowsJob => ({
+      ...base,
+      concurrency,
+      target,
+      url: targets[target],
+      maxFlows,
+      firstNumber: phase++ * PHASE_STRIDE,
+    })
     await checked(worker, job('direct', workload.warmupFlows))
     await checked(worker, job('proxy', workload.warmupFlows))
     const results: Record<'direct' | 'proxy', FlowsResult[]> = { direct: [], proxy: [] }
@@ -144,6 +163,8 @@ export async function measureProxy(options: ProxyBenchOptions = {}): Promise<Pro
     }
     const direct = combine(results.direct)
     const proxied = combine(results.proxy)
+    const serialDirect = combine([await worker.run(job('direct', workload.serialFlows, 1))])
+    const serialProxy = combine([await worker.run(job('proxy', workload.serialFlows, 1))])
     return {
       workload,
       raisedLimits: BENCH_LIMITS,
@@ -155,7 +176,10 @@ export async function measureProxy(options: ProxyBenchOptions = {}): Promise<Pro
         checkP50Ms: round2(proxied.check.p50 - direct.check.p50),
         checkP99Ms: round2(proxied.check.p99 - direct.check.p99),
         throughputRatio: round2(proxied.flowsPerSecond / direct.flowsPerSecond),
+        serialStartP50Ms: round2(serialProxy.start.p50 - serialDirect.start.p50),
+        serialCheckP50Ms: round2(serialProxy.check.p50 - serialDirect.check.p50),
       },
+      serial: { direct: serialDirect, proxy: serialProxy },
       tokenBurst,
       tokenRequestsAfterBurst: sandbox.tokenRequests() - tokensBefore - burstTokens,
     }
