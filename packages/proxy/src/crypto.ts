@@ -31,7 +31,32 @@ export function assertSecret(secret: unknown): asserts secret is SecretInput {
  * session cookie can never be replayed as a receipt (or the reverse) even though both are signed
  * with "the secret".
  */
-export async function deriveHmacKey(secret: SecretInput, purpose: string): Promise<CryptoKey> {
+export function deriveHmacKey(secret: SecretInput, purpose: string): Promise<CryptoKey> {
+  // HKDF through Web Crypto costs far more than the HMAC it keys, and `verifyReceipt` runs once
+  // per sign-up: derive once per (secret, purpose). Keys are non-extractable CryptoKeys.
+  const bySecret = typeof secret === 'string' ? stringSecretKeys : bytesSecretKeys
+  let byPurpose = bySecret.get(secret as string & Uint8Array)
+  if (!byPurpose) {
+    if (typeof secret === 'string' && stringSecretKeys.size >= MAX_CACHED_SECRETS) stringSecretKeys.clear()
+    byPurpose = new Map()
+    bySecret.set(secret as string & Uint8Array, byPurpose)
+  }
+  let key = byPurpose.get(purpose)
+  if (!key) {
+    key = deriveUncached(secret, purpose)
+    byPurpose.set(purpose, key)
+    // A failed derivation must not stick.
+    key.catch(() => byPurpose.delete(purpose))
+  }
+  return key
+}
+
+/** Secrets are few (one per app, maybe one being rotated in); the cap only bounds misuse. */
+const MAX_CACHED_SECRETS = 8
+const stringSecretKeys = new Map<string, Map<string, Promise<CryptoKey>>>()
+const bytesSecretKeys = new WeakMap<Uint8Array, Map<string, Promise<CryptoKey>>>()
+
+async function deriveUncached(secret: SecretInput, purpose: string): Promise<CryptoKey> {
   const master = await crypto.subtle.importKey('raw', toArrayBuffer(secretBytes(secret)), 'HKDF', false, ['deriveKey'])
   return crypto.subtle.deriveKey(
     { name: 'HKDF', hash: 'SHA-256', salt: new ArrayBuffer(0), info: encoder.encode(`hakiki/${purpose}/v1`) },
