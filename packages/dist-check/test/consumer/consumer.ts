@@ -1,0 +1,50 @@
+/**
+ * An npm user's code against the built declarations: `types.test.ts` type-checks this file with
+ * `tsconfig.json` beside it (no `source` condition), so every import below resolves to a
+ * `dist/*.d.ts`. Never run. The `@ts-expect-error` lines prove the types are real: were a
+ * declaration to degrade to `any`, the expected error would vanish and the check would fail.
+ */
+import { createMemoryAdapter, createProxyAdapter, HakikiError, normalizeCode, toApiLocale, type FlowState, type VerificationAdapter } from '@hakiki/core'
+import { useVerificationFlow, VerificationProvider, type VerificationProviderProps } from '@hakiki/react'
+import { VerificationFlow, type VerificationFlowProps } from '@hakiki/ui'
+import { createSandbox, startSandboxServer, type SandboxMessage } from '@hakiki/sandbox'
+import { createVerifyClient, VerifyApiError, type VerifyClient } from '@hakiki/verify-client'
+import { createMemoryStore, createVerifyHandler, verifyReceipt, type ReceiptClaims, type VerifyHandler } from '@hakiki/proxy'
+import { toNodeListener } from '@hakiki/proxy/node'
+import { toExpressMiddleware } from '@hakiki/proxy/express'
+import { createElement, type ReactElement } from 'react'
+
+/** Browser side: an adapter, the provider, the hook and the drop-in flow. */
+export function browserSide(): ReactElement {
+  const adapter: VerificationAdapter = createProxyAdapter({ baseUrl: '/api/verify' })
+  const code: string = normalizeCode('１２３ ４５６', 6)
+  const locale: string | undefined = toApiLocale('pt-BR')
+  const error = new HakikiError('network_error', 'offline')
+  const props: VerificationFlowProps = { adapter, defaultCountry: 'GH', onVerified: (receipt) => receipt?.length }
+  // @ts-expect-error defaultCountry is one of the 14 covered ISO codes, not any string
+  const wrong: VerificationFlowProps = { defaultCountry: 'Ghana' }
+  const provider: VerificationProviderProps = { adapter: createMemoryAdapter(), children: createElement(VerificationFlow, props) }
+  void [code, locale, error.code satisfies string, wrong]
+  return createElement(VerificationProvider, provider)
+}
+
+/** A hook's state is the core's discriminated union. */
+export function useStatus(): FlowState['status'] {
+  return useVerificationFlow({}).state.status
+}
+
+/** Server side: the sandbox, the typed client, the proxy and its adapters, the receipt. */
+export async function serverSide(): Promise<void> {
+  const server = await startSandboxServer({ port: 0 })
+  const inbox: readonly SandboxMessage[] = createSandbox().inbox.list({ to: '+233241234567' })
+  const client: VerifyClient = createVerifyClient({ baseUrl: server.url, clientId: 'id', clientSecret: 'secret' })
+  const handler: VerifyHandler = createVerifyHandler({ client, secret: 'x'.repeat(32), store: createMemoryStore() })
+  const listener = toNodeListener(handler, { trustProxy: 1 })
+  const middleware = toExpressMiddleware(handler)
+  const claims: ReceiptClaims = await verifyReceipt('token', 'x'.repeat(32), { expectedTo: '+233241234567' })
+  // @ts-expect-error a verification needs an address
+  await client.createVerification({ channel: 'sms' })
+  const failed = new VerifyApiError({ code: 'timeout', operation: 'create' })
+  void [inbox, listener, middleware, claims.sub satisfies string, failed]
+  await server.close()
+}
