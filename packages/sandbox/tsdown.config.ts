@@ -7,7 +7,7 @@ import { defineConfig } from 'tsdown'
 const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc')
 
 /** The published build of @hakiki/sandbox: ESM for Node (>= 20.19, the workspace's engines), with declarations and source maps. */
-export default defineConfig({
+const library = {
   entry: { index: 'src/index.ts' },
   format: 'esm',
   // Server only: Node built-ins stay `node:` imports.
@@ -24,4 +24,11 @@ export default defineConfig({
   // Dependencies and peers stay imports (tsdown's default). Anything else from node_modules would
   // be inlined without a word: make that a build error instead.
   deps: { onlyBundle: [] },
-})
+} as const
+
+/**
+ * Two builds, not two entries of one: with a shared chunk, `dist/index.js` would shrink to a
+ * re-export facade. The CLI (`bin: hakiki-sandbox`) is bundled on its own, after the library,
+ * without declarations and without cleaning `dist/`.
+ */
+export default defineConfig([library, { ...library, entry: { cli: 'src/cli.ts' }, dts: false, clean: false }])

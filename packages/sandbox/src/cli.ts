@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * The sandbox CLI (`pnpm sandbox`): starts the server, prints where it listens and which credentials
  * it accepts, logs each "sent" message with the address masked and no code, and stops cleanly on
