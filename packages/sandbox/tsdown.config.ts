@@ -1,13 +1,14 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { defineConfig } from 'tsdown'
+import type { UserConfig } from 'tsdown'
 
 // TypeScript 7 is a native binary without a library API, so the declarations come from its `tsc`,
 // run by rolldown-plugin-dts's `tsgo` mode (see shared/toolchain.md).
 const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc')
 
 /** The published build of @hakiki/sandbox: ESM for Node (>= 20.19, the workspace's engines), with declarations and source maps. */
-const library = {
+const library: UserConfig = {
   entry: { index: 'src/index.ts' },
   format: 'esm',
   // Server only: Node built-ins stay `node:` imports.
@@ -24,7 +25,7 @@ const library = {
   // Dependencies and peers stay imports (tsdown's default). Anything else from node_modules would
   // be inlined without a word: make that a build error instead.
   deps: { onlyBundle: [] },
-} as const
+}
 
 /**
  * Two builds, not two entries of one: with a shared chunk, `dist/index.js` would shrink to a
