@@ -1,7 +1,8 @@
 'use client'
 /**
  * React bindings of Hakiki: TanStack Query hooks over the adapter of `@hakiki/core`, the flow
- * state machine as a hook, countdowns and WebOTP, and the headless code and phone inputs.
+ * state machine as a hook, countdowns and WebOTP, the headless code and phone inputs, and the
+ * observer that lets any input see the writes form libraries make behind React's back.
  * Nothing here touches `window` at import time; everything renders on the server.
  */
 export * from './verification-provider'
@@ -18,3 +19,4 @@ export * from './use-verification-flow'
 export * from './use-web-otp'
 export * from './use-code-input'
 export * from './use-phone-input'
+export * from './use-observed-input'

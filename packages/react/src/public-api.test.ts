@@ -13,7 +13,7 @@ import type {
   VerificationStatusResponse,
 } from '@hakiki/core'
 import type { QueryClient, UseMutationResult, UseQueryResult } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import type { ReactNode, RefCallback } from 'react'
 import { describe, expectTypeOf, it } from 'vitest'
 import * as kit from './index'
 
@@ -48,6 +48,12 @@ describe('public types', () => {
     expectTypeOf<kit.VerificationFlowApi['send']>().toEqualTypeOf<(command: FlowCommand) => void>()
     expectTypeOf<kit.VerificationFlowApi['getAddressInputProps']>().returns.toHaveProperty('data-state')
     expectTypeOf(kit.useWebOTP).returns.toEqualTypeOf<{ isSupported: boolean | undefined }>()
+  })
+
+  it('types the input observer by the property it observes', () => {
+    expectTypeOf(kit.useObservedInput).returns.toEqualTypeOf<RefCallback<HTMLInputElement>>()
+    expectTypeOf<NonNullable<kit.UseObservedInputOptions['accept']>>().parameter(0).toEqualTypeOf<string>()
+    expectTypeOf<NonNullable<kit.UseObservedInputOptions<'checked'>['accept']>>().parameter(0).toEqualTypeOf<boolean>()
   })
 
   it('keeps the query keys as literal tuples', () => {

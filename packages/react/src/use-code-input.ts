@@ -18,7 +18,8 @@ import {
   type RefCallback,
   type SyntheticEvent,
 } from 'react'
-import { useObservedInput } from './observe-input-value'
+import { assignRef } from './assign-ref'
+import { useObservedInput } from './use-observed-input'
 import { useWebOTP } from './use-web-otp'
 
 /** Shortest and longest code the Verify API sends. */
@@ -117,12 +118,6 @@ const flag = (on: boolean | undefined): string | undefined => (on ? '' : undefin
 
 // SSR: useLayoutEffect warns on the server in React 18; no window is touched at import time.
 const useIsoLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
-
-/** Writes `ref` whatever its kind. */
-function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
-  if (typeof ref === 'function') ref(value)
-  else if (ref) ref.current = value
-}
 
 /** The native value setter: React notices the change and fires `onChange` for the event we dispatch. */
 function setNativeValue(input: HTMLInputElement, value: string): void {
@@ -243,8 +238,8 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRet
   }, [select, value, activeIndex, isFocused])
 
   // Writes that bypass React (react-hook-form setValue/reset on a registered field, form reset).
-  const observe = useObservedInput(
-    useCallback(
+  const observe = useObservedInput({
+    accept: useCallback(
       (written: string): string => {
         const { length: n, controlled: isControlled } = latest.current
         const next = normalizeCode(written, n)
@@ -257,7 +252,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRet
       },
       [commit],
     ),
-    useCallback((): string | undefined => {
+    onFormReset: useCallback((): string | undefined => {
       const { options: o, length: n, controlled: isControlled } = latest.current
       if (isControlled) return undefined
       const next = normalizeCode(o.defaultValue ?? '', n)
@@ -265,7 +260,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRet
       setActive(next.length)
       return next
     }, [commit]),
-  )
+  })
 
   // WebOTP: Chrome on Android offers the code of an SMS bound to this origin; it replaces the field.
   useWebOTP({

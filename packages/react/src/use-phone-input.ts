@@ -21,7 +21,8 @@ import {
   type Ref,
   type RefCallback,
 } from 'react'
-import { useObservedInput } from './observe-input-value'
+import { assignRef } from './assign-ref'
+import { useObservedInput } from './use-observed-input'
 
 /** Why the number cannot be used yet; `no_country` when national digits were typed with no country chosen. */
 export type PhoneInputError = PhoneNumberError | 'no_country'
@@ -134,11 +135,6 @@ function indexAfterSignificant(text: string, n: number): number {
 function removeSignificant(text: string, n: number): string {
   const at = indexAfterSignificant(text, n + 1) - 1
   return at < 0 ? text : text.slice(0, at) + text.slice(at + 1)
-}
-
-function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
-  if (typeof ref === 'function') ref(value)
-  else if (ref) ref.current = value
 }
 
 interface PhoneState {
@@ -271,8 +267,8 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
   )
 
   // Writes that bypass React (react-hook-form setValue/reset on a registered field, form reset).
-  const observe = useObservedInput(
-    useCallback(
+  const observe = useObservedInput({
+    accept: useCallback(
       (written: string): string => {
         const current = stateRef.current
         if (written === current.display) return written
@@ -284,7 +280,7 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
       },
       [show],
     ),
-    useCallback((): string | undefined => {
+    onFormReset: useCallback((): string | undefined => {
       const { options: o, fromExternal: read } = latest.current
       if (o.value !== undefined) return undefined
       const next = read(o.defaultValue ?? '', stateRef.current.country)
@@ -292,7 +288,7 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
       setTouched(false)
       return next.display
     }, [show]),
-  )
+  })
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>): void => {
     const el = event.currentTarget

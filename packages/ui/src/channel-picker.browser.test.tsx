@@ -83,6 +83,45 @@ describe('ChannelPicker with react-hook-form', () => {
     expect(radio(view, 'Voice call').checked).toBe(true)
   })
 
+  test('register: the state attributes follow setValue and reset at once, not on the next pick', async () => {
+    const view = renderForm<{ channel: Channel }>({ defaultValues: { channel: 'call' } }, (form) => (
+      <form>
+        <ChannelPicker {...form.register('channel')} />
+      </form>
+    ))
+    const form = view.form()
+    const root = view.container.querySelector('.hakiki-channels') as HTMLElement
+    const shown = () => ({
+      value: root.getAttribute('data-value'),
+      checked: [...root.querySelectorAll('[data-part="option"][data-state="checked"]')].map((o) => o.getAttribute('data-channel')),
+    })
+    // register checks the default radio through the ref when it attaches.
+    expect(shown()).toEqual({ value: 'call', checked: ['call'] })
+    act(() => form.setValue('channel', 'sms'))
+    expect(radio(view, 'SMS').checked).toBe(true)
+    expect(shown()).toEqual({ value: 'sms', checked: ['sms'] })
+    await userEvent.click(radio(view, 'Email'))
+    expect(shown()).toEqual({ value: 'email', checked: ['email'] })
+    act(() => form.reset())
+    expect(radio(view, 'Voice call').checked).toBe(true)
+    expect(shown()).toEqual({ value: 'call', checked: ['call'] })
+  })
+
+  test('a native form reset restores the default choice and its state', async () => {
+    const view = render(
+      <form>
+        <ChannelPicker defaultValue="sms" />
+      </form>,
+    )
+    const root = view.container.querySelector('.hakiki-channels') as HTMLElement
+    await userEvent.click(radio(view, 'Email'))
+    expect(root.getAttribute('data-value')).toBe('email')
+    act(() => radio(view, 'SMS').form?.reset())
+    expect(radio(view, 'SMS').checked).toBe(true)
+    expect(root.getAttribute('data-value')).toBe('sms')
+    expect(view.container.querySelector('[data-channel="sms"]')?.getAttribute('data-state')).toBe('checked')
+  })
+
   test('Controller: picking and setValue', async () => {
     const view = renderForm<{ channel: Channel }>({ defaultValues: { channel: 'sms' } }, (form) => (
       <Controller control={form.control} name="channel" render={({ field }) => <ChannelPicker {...field} />} />

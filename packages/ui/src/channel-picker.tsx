@@ -1,6 +1,7 @@
 'use client'
 import { CHANNELS, type Channel } from '@hakiki/core'
-import { forwardRef, useId, useState, type ChangeEvent, type FocusEvent, type ReactNode, type Ref } from 'react'
+import { useObservedInput } from '@hakiki/react'
+import { forwardRef, useId, useState, type ChangeEvent, type Dispatch, type FocusEvent, type ReactNode, type Ref, type SetStateAction } from 'react'
 import { cx } from './class-names'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { channelPickerMessagesEn } from './i18n/messages-en'
@@ -87,7 +88,6 @@ export const ChannelPicker = forwardRef<HTMLInputElement, ChannelPickerProps>(fu
   const { tag, dir } = useLocale()
   const t = useMessages(channelPickerMessagesEn)
   const generatedName = useId()
-  const idBase = useId()
   const [inner, setInner] = useState<Channel | undefined>(defaultValue)
   const chosen = value ?? inner
 
@@ -106,43 +106,99 @@ export const ChannelPicker = forwardRef<HTMLInputElement, ChannelPickerProps>(fu
       </legend>
       {channels.map((channel) => {
         const fee = fees?.[channel]
-        const feeId = `${idBase}-${channel}-fee`
-        const checked = chosen === channel
         return (
-          // The fee sits outside the <label>, so that the choice's name is the channel alone.
-          <div key={channel} data-part="option" data-channel={channel} data-state={checked ? 'checked' : 'unchecked'} className={classNames.option}>
-            <label data-part="choice">
-              <input
-                ref={ref as Ref<HTMLInputElement>}
-                type="radio"
-                name={name ?? generatedName}
-                value={channel}
-                // Uncontrolled radios belong to the DOM, so react-hook-form's `setValue` and `reset`
-                // (which set `checked` through the ref) show; `data-state` follows the next change.
-                checked={value === undefined ? undefined : checked}
-                defaultChecked={value === undefined ? checked : undefined}
-                aria-describedby={fee ? feeId : undefined}
-                data-part="radio"
-                className={classNames.radio}
-                onChange={(event) => {
-                  setInner(channel)
-                  onValueChange?.(channel)
-                  onChange?.(event)
-                }}
-                onBlur={onBlur}
-              />
-              <span data-part="name" className={classNames.name}>
-                {t(NAME_KEYS[channel])}
-              </span>
-            </label>
-            {fee && (
-              <span id={feeId} data-part="fee" className={classNames.fee}>
-                {t('channel.fee', { fee })}
-              </span>
-            )}
-          </div>
+          <ChannelChoice
+            key={channel}
+            channel={channel}
+            chosen={chosen}
+            controlled={value !== undefined}
+            defaultValue={defaultValue}
+            setInner={setInner}
+            radioRef={ref}
+            name={name ?? generatedName}
+            label={t(NAME_KEYS[channel])}
+            fee={fee && t('channel.fee', { fee })}
+            classNames={classNames}
+            onChange={(event) => {
+              setInner(channel)
+              onValueChange?.(channel)
+              onChange?.(event)
+            }}
+            onBlur={onBlur}
+          />
         )
       })}
     </fieldset>
   )
 })
+
+/** Props of one {@link ChannelChoice}. */
+interface ChannelChoiceProps {
+  channel: Channel
+  chosen: Channel | undefined
+  controlled: boolean
+  defaultValue: Channel | undefined
+  setInner: Dispatch<SetStateAction<Channel | undefined>>
+  radioRef: Ref<HTMLInputElement>
+  name: string
+  label: string
+  fee: string | undefined
+  classNames: ChannelPickerClassNames
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void
+  onBlur: ((event: FocusEvent<HTMLInputElement>) => void) | undefined
+}
+
+/**
+ * One channel: its radio, name and fee. A component of its own so that each radio gets its own
+ * observer of `checked` (a hook per radio, and the number of channels can change).
+ */
+function ChannelChoice({ channel, chosen, controlled, defaultValue, setInner, radioRef, name, label, fee, classNames, onChange, onBlur }: ChannelChoiceProps): ReactNode {
+  const checked = chosen === channel
+  const feeId = useId()
+  // Uncontrolled radios belong to the DOM, so react-hook-form's `setValue` and `reset` (which set
+  // `checked` through the ref) show at once; observing the writes keeps `data-state` and the
+  // root's `data-value` in step with them, with no change event to wait for.
+  const ref = useObservedInput({
+    property: 'checked',
+    ref: radioRef,
+    accept: (on) => {
+      if (!controlled) setInner((current) => (on ? channel : current === channel ? undefined : current))
+      return on
+    },
+    onFormReset: () => {
+      if (controlled) return undefined
+      // The default follows the choice (so that a radio mounted later shows it): point it back at
+      // the first default, which the browser then restores.
+      setInner(defaultValue)
+      return defaultValue === channel
+    },
+  })
+  return (
+    // The fee sits outside the <label>, so that the choice's name is the channel alone.
+    <div data-part="option" data-channel={channel} data-state={checked ? 'checked' : 'unchecked'} className={classNames.option}>
+      <label data-part="choice">
+        <input
+          ref={ref}
+          type="radio"
+          name={name}
+          value={channel}
+          checked={controlled ? checked : undefined}
+          defaultChecked={controlled ? undefined : checked}
+          aria-describedby={fee ? feeId : undefined}
+          data-part="radio"
+          className={classNames.radio}
+          onChange={onChange}
+          onBlur={onBlur}
+        />
+        <span data-part="name" className={classNames.name}>
+          {label}
+        </span>
+      </label>
+      {fee && (
+        <span id={feeId} data-part="fee" className={classNames.fee}>
+          {fee}
+        </span>
+      )}
+    </div>
+  )
+}

@@ -141,6 +141,57 @@ describe('EmailInput with react-hook-form', () => {
     expect(document.activeElement).toBe(input)
   })
 
+  test('register: the state attributes follow setValue and reset at once, not on the next event', async () => {
+    const view = renderForm<{ email: string }>({ defaultValues: { email: 'ama@example.com' } }, (form) => (
+      <form>
+        <EmailInput {...form.register('email')} />
+      </form>
+    ))
+    const form = view.form()
+    const input = view.getByRole('textbox') as HTMLInputElement
+    const root = view.container.querySelector('.hakiki-email') as HTMLElement
+    const attributes = () => ({ state: root.getAttribute('data-state'), valid: root.hasAttribute('data-valid'), invalid: root.hasAttribute('data-invalid') })
+    // register writes the default value through the ref when it attaches.
+    expect(attributes()).toEqual({ state: 'valid', valid: true, invalid: false })
+    act(() => form.setValue('email', 'kofi@'))
+    expect(input.value).toBe('kofi@')
+    // Not left yet: no message, but the state says what the value is.
+    expect(attributes()).toEqual({ state: 'invalid', valid: false, invalid: false })
+    input.focus()
+    await userEvent.tab()
+    expect(attributes()).toEqual({ state: 'invalid', valid: false, invalid: true })
+    act(() => form.setValue('email', 'esi@example.net'))
+    expect(attributes()).toEqual({ state: 'valid', valid: true, invalid: false })
+    act(() => form.setValue('email', ''))
+    expect(attributes()).toEqual({ state: 'empty', valid: false, invalid: false })
+    act(() => form.setValue('email', 'esi@'))
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    // A reset is a fresh start: the default address, and no message until the field is left again.
+    act(() => form.reset())
+    expect(input.value).toBe('ama@example.com')
+    expect(attributes()).toEqual({ state: 'valid', valid: true, invalid: false })
+    expect(input.getAttribute('aria-invalid')).toBeNull()
+  })
+
+  test('a native form reset restores the default address and its state', async () => {
+    const view = render(
+      <form>
+        <EmailInput defaultValue="ama@example.com" />
+      </form>,
+    )
+    const input = view.getByRole('textbox') as HTMLInputElement
+    const root = view.container.querySelector('.hakiki-email') as HTMLElement
+    await userEvent.clear(input)
+    await userEvent.type(input, 'kofi@')
+    await userEvent.tab()
+    expect(root.getAttribute('data-state')).toBe('invalid')
+    expect(root.hasAttribute('data-invalid')).toBe(true)
+    act(() => input.form?.reset())
+    expect(input.value).toBe('ama@example.com')
+    expect(root.getAttribute('data-state')).toBe('valid')
+    expect(root.hasAttribute('data-invalid')).toBe(false)
+  })
+
   test('Controller: typing, setValue, reset', async () => {
     const view = renderForm<{ email: string }>({ defaultValues: { email: '' } }, (form) => (
       <Controller control={form.control} name="email" render={({ field }) => <EmailInput {...field} />} />

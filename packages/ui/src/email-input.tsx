@@ -1,5 +1,6 @@
 'use client'
 import { isEmailAddress } from '@hakiki/core'
+import { useObservedInput } from '@hakiki/react'
 import { forwardRef, useId, useState, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type ReactNode } from 'react'
 import { cx } from './class-names'
 import { useLocale, useMessages } from './i18n/locale-context'
@@ -85,10 +86,25 @@ export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function
   const inputId = id ?? generatedId
   const descriptionId = useId()
   const errorId = useId()
-  // The text as last seen by an event: enough for validation, while the DOM keeps the value, so
-  // react-hook-form's `setValue` and `reset` through the ref work as on a plain input.
+  // The DOM keeps the value (uncontrolled), so react-hook-form's `setValue` and `reset` through the
+  // ref work as on a plain input; `text` mirrors it for validation and the state attributes.
   const [text, setText] = useState(value ?? defaultValue ?? '')
   const [touched, setTouched] = useState(false)
+  // Writes through the ref fire no event: observe them, so `data-state` follows at once.
+  const inputRef = useObservedInput({
+    ref,
+    accept: (written) => {
+      if (value === undefined) setText(written)
+      return written
+    },
+    onFormReset: (input) => {
+      if (value !== undefined) return undefined
+      // A reset is a fresh start: no message until the field is left again.
+      setText(input.defaultValue)
+      setTouched(false)
+      return undefined
+    },
+  })
   const current = value ?? text
   const problem = validateEmail(current, required)
 
@@ -117,7 +133,7 @@ export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function
         autoCorrect="off"
         spellCheck={false}
         {...inputProps}
-        ref={ref}
+        ref={inputRef}
         id={inputId}
         type="email"
         inputMode="email"
