@@ -31,9 +31,9 @@ function Expiry({ source }: { source: SentVerification | StartVerificationRespon
   return <p data-testid="expiry">{isExpired ? 'expired' : secondsLeft}</p>
 }
 
-function Resend({ source }: { source: SentVerification }) {
+function Resend({ source, retryAt }: { source: SentVerification | undefined; retryAt?: number }) {
   count('resend')
-  const { secondsLeft, canResend } = useResendCooldown(source)
+  const { secondsLeft, canResend } = useResendCooldown(source, retryAt)
   return <button disabled={!canResend}>{canResend ? 'Resend' : `Resend in ${secondsLeft}s`}</button>
 }
 
@@ -101,5 +101,25 @@ describe('useExpiryCountdown and useResendCooldown', () => {
     expect(screen.getByTestId('expiry').textContent).toBe('600')
     advance(90_000)
     expect(screen.getByTestId('expiry').textContent).toBe('510')
+  })
+
+  it('waits out a refused send: retryAt on the client clock, the longer wait winning', () => {
+    // The cooldown ends in 5 s (server clock, 3 minutes ahead); the server refused a send for 8 s.
+    const view = render(<Resend source={verification(600_000, 5_000)} retryAt={Date.now() + 8_000} />)
+    expect(screen.getByRole('button').textContent).toBe('Resend in 8s')
+    advance(7_000)
+    expect(screen.getByRole('button').textContent).toBe('Resend in 1s')
+    advance(1_000)
+    expect(screen.getByRole('button').textContent).toBe('Resend')
+    // A refusal shorter than the cooldown does not shorten it.
+    view.rerender(<Resend source={verification(600_000, 5_000)} retryAt={Date.now() + 2_000} />)
+    expect(screen.getByRole('button').textContent).toBe('Resend in 5s')
+  })
+
+  it('counts a refused send with no verification at all (a first code refused)', () => {
+    render(<Resend source={undefined} retryAt={Date.now() + 3_000} />)
+    expect(screen.getByRole('button').textContent).toBe('Resend in 3s')
+    advance(3_000)
+    expect(screen.getByRole('button')).toHaveProperty('disabled', false)
   })
 })

@@ -4,7 +4,7 @@ import { useSecondsUntil, useServerTarget, type CountdownSource } from './use-cl
 export interface ResendCooldown {
   /** Whole seconds until a resend is accepted; 0 when it is. */
   secondsLeft: number
-  /** True once the cooldown is over (and there is something to resend). */
+  /** True once the cooldown is over (and there is something to resend, or a wait to end). */
   canResend: boolean
 }
 
@@ -13,9 +13,14 @@ export interface ResendCooldown {
  * calling component only.
  *
  * @param source The flow's `verification`, or the answer of `useStartVerification`.
+ * @param retryAt When the server refused a send with `rate_limited`: the client epoch ms from which
+ *   to try again (`FlowError.retryAt`). The wait is then the longer of the two.
  */
-export function useResendCooldown(source: CountdownSource | undefined): ResendCooldown {
-  const { target, skewMs } = useServerTarget(source, 'resendAt')
+export function useResendCooldown(source: CountdownSource | undefined, retryAt?: number): ResendCooldown {
+  const { target: resendAt, skewMs } = useServerTarget(source, 'resendAt')
+  // `retryAt` is on the client's clock: shift it to the server's, where `resendAt` is counted.
+  const retry = retryAt === undefined ? undefined : retryAt + skewMs
+  const target = retry === undefined ? resendAt : Math.max(resendAt ?? retry, retry)
   const secondsLeft = useSecondsUntil(target, skewMs)
   return { secondsLeft, canResend: target !== undefined && secondsLeft === 0 }
 }

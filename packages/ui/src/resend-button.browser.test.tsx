@@ -85,6 +85,51 @@ describe('ResendButton', () => {
     expect(view.queryByRole('status')).toBeNull()
   })
 
+  test('a refused send (retryAt) waits too, with a label of its own counting down', () => {
+    const onResend = vi.fn<() => void>()
+    const view = render(
+      <ResendButton retryAt={T0 + 20_000} onResend={onResend} countdownLabel={(s) => `Send a new code in ${s} s`} data-part="new-code">
+        Send a new code
+      </ResendButton>,
+    )
+    const button = view.getByRole('button', { name: 'Send a new code' })
+    const visible = () => view.container.querySelector('[data-part="countdown"]')?.textContent
+    expect(button.getAttribute('data-part')).toBe('new-code')
+    expect(button.getAttribute('aria-disabled')).toBe('true')
+    expect(visible()).toBe('Send a new code in 20 s')
+    expect(view.getByRole('status').textContent).toBe('You can ask for a new code in 20 seconds.')
+    button.click()
+    expect(onResend).not.toHaveBeenCalled()
+    advance(5000)
+    expect(visible()).toBe('Send a new code in 15 s')
+    // The longer of the cooldown and the refusal wins.
+    view.rerender(
+      <ResendButton verification={sent(40)} retryAt={T0 + 20_000} onResend={onResend} countdownLabel={(s) => `Send a new code in ${s} s`}>
+        Send a new code
+      </ResendButton>,
+    )
+    expect(visible()).toBe('Send a new code in 35 s')
+    advance(35_000)
+    expect(button.hasAttribute('aria-disabled')).toBe(false)
+    expect(button.textContent).toBe('Send a new code')
+    button.click()
+    expect(onResend).toHaveBeenCalledTimes(1)
+  })
+
+  test('aria-disabled from the caller holds the button, still focusable', () => {
+    const onResend = vi.fn<() => void>()
+    const view = render(<ResendButton aria-disabled onResend={onResend} />)
+    const button = view.getByRole('button', { name: 'Resend code' })
+    expect(button.getAttribute('aria-disabled')).toBe('true')
+    expect(button.hasAttribute('disabled')).toBe(false)
+    button.click()
+    expect(onResend).not.toHaveBeenCalled()
+    view.rerender(<ResendButton aria-disabled={false} onResend={onResend} />)
+    expect(button.hasAttribute('aria-disabled')).toBe(false)
+    button.click()
+    expect(onResend).toHaveBeenCalledTimes(1)
+  })
+
   test('without a verification it is ready; disabled is really disabled', () => {
     const onResend = vi.fn<() => void>()
     const view = render(<ResendButton onResend={onResend} />)

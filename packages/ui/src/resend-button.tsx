@@ -20,12 +20,26 @@ export interface ResendButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
    * `useStartVerification`. Without one the button is ready.
    */
   verification?: CountdownSource | undefined
+  /**
+   * When the server refused a send with `rate_limited`: the client epoch ms from which to try
+   * again (`FlowError.retryAt`). The button waits until then too, counting down the same way.
+   */
+  retryAt?: number | undefined
   /** Called on a press that is allowed (after the cooldown, not while busy). */
   onResend?: () => void
   /** A new code is being sent: the button waits (`aria-busy`) and says so. */
   busy?: boolean
-  /** Label instead of "Resend code" (e.g. "Call me instead"); the countdown text is then not shown. */
+  /**
+   * Label instead of "Resend code" (e.g. "Call me instead"); the countdown text is then not shown,
+   * unless `countdownLabel` gives one.
+   */
   children?: ReactNode
+  /**
+   * The visible text during the wait for a button with its own label, e.g.
+   * `(s) => t('flow.newCode.countdown', { count: s })`: "Send a new code in 20 s". It should start
+   * with the label, which stays the button's accessible name.
+   */
+  countdownLabel?: (secondsLeft: number) => ReactNode
   /** Show the seconds left on the button during the cooldown. @default true */
   showCountdown?: boolean
   /**
@@ -48,16 +62,34 @@ export interface ResendButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
  * politely only when the wait starts and when it ends, never every second.
  */
 export const ResendButton = forwardRef<HTMLButtonElement, ResendButtonProps>(function ResendButton(props, ref) {
-  const { verification, onResend, busy, children, showCountdown = true, announce = true, classNames = {}, className, onClick, disabled, type, 'aria-describedby': describedBy, ...buttonProps } = props
+  const {
+    verification,
+    retryAt,
+    onResend,
+    busy,
+    children,
+    countdownLabel,
+    showCountdown = true,
+    announce = true,
+    classNames = {},
+    className,
+    onClick,
+    disabled,
+    type,
+    'aria-describedby': describedBy,
+    'aria-disabled': ariaDisabled,
+    ...buttonProps
+  } = props
   const { tag, dir } = useLocale()
   const t = useMessages(resendButtonMessagesEn)
-  const { secondsLeft } = useResendCooldown(verification)
-  const waiting = verification !== undefined && secondsLeft > 0
-  const unavailable = waiting || Boolean(busy)
+  const { secondsLeft } = useResendCooldown(verification, retryAt)
+  const waiting = (verification !== undefined || retryAt !== undefined) && secondsLeft > 0
+  // The caller may hold the button too (e.g. while its form is sending), still focusable.
+  const unavailable = waiting || Boolean(busy) || ariaDisabled === true || ariaDisabled === 'true'
   const descriptionId = useId()
 
   // One announcement per change of phase: busy, a wait starting (keyed by its end), ready again.
-  const phase = busy ? 'busy' : waiting ? `wait@${String(verification.resendAt)}` : 'ready'
+  const phase = busy ? 'busy' : waiting ? `wait@${String(verification?.resendAt)}@${String(retryAt)}` : 'ready'
   const [announcement, setAnnouncement] = useState('')
   const previous = useRef<string | undefined>(undefined)
   const secondsRef = useRef(secondsLeft)
@@ -76,16 +108,17 @@ export const ResendButton = forwardRef<HTMLButtonElement, ResendButtonProps>(fun
 
   const state = busy ? 'busy' : waiting ? 'waiting' : 'ready'
   const label = children ?? t('resend.button')
-  const countdown = waiting && showCountdown && children === undefined
+  const countdown = waiting && showCountdown && (children === undefined || countdownLabel !== undefined)
 
   return (
     <span className={cx('hakiki', 'hakiki-resend', className)} data-part="root" data-state={state} dir={dir} lang={dir && tag}>
       <button
+        // A caller's `data-part` wins: the flow's buttons keep theirs (`submit`, `new-code`).
+        data-part="button"
         {...buttonProps}
         ref={ref}
         type={type ?? 'button'}
         className={classNames.button}
-        data-part="button"
         data-state={state}
         data-disabled={unavailable || disabled ? '' : undefined}
         disabled={disabled}
@@ -106,7 +139,7 @@ export const ResendButton = forwardRef<HTMLButtonElement, ResendButtonProps>(fun
             {/* The name stays "Resend code"; the ticking text is for the eyes only. */}
             <span data-part="sr-only">{label}</span>
             <span data-part="countdown" className={classNames.countdown} aria-hidden="true">
-              {t('resend.countdown', { count: secondsLeft })}
+              {countdownLabel ? countdownLabel(secondsLeft) : t('resend.countdown', { count: secondsLeft })}
             </span>
           </>
         ) : (

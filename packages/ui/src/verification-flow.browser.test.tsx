@@ -244,6 +244,116 @@ describe('VerificationFlow: code step', () => {
   })
 })
 
+/** The parts of a button drawn by ResendButton: what it shows, says and announces. */
+function waitOf(button: HTMLElement) {
+  return {
+    disabled: button.getAttribute('aria-disabled'),
+    shown: button.querySelector('[data-part="countdown"]')?.textContent ?? button.textContent,
+    description: document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent,
+    announced: button.closest('.hakiki-resend')?.querySelector('output')?.textContent,
+  }
+}
+
+describe('VerificationFlow: a refused code (rate_limited) counts down on its button', () => {
+  test('"Send a new code" waits out the retry focusable, announced once, then sends', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const adapter = createMemoryAdapter({ fixedCode: '123456', maxAttempts: 2 })
+    const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" />)
+    const { root, alert } = queries(view)
+    view.getByRole('textbox', { name: 'Phone number' }).focus()
+    await userEvent.keyboard('0241234567{Enter}')
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    await userEvent.keyboard('111111')
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    await userEvent.keyboard('222222')
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(root().getAttribute('data-step')).toBe('problem')
+
+    // 10 s into the 30 s cooldown of the first code, the service refuses another one for 20 s.
+    await act(() => vi.advanceTimersByTimeAsync(10_000))
+    const button = view.getByRole('button', { name: 'Send a new code' })
+    button.focus()
+    button.click()
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(adapter.sent).toHaveLength(1)
+    expect(alert()).toBe('Too many requests. Try again in 20 seconds.')
+    expect(waitOf(button)).toEqual({
+      disabled: 'true',
+      shown: 'Send a new code in 20 s',
+      description: 'You can ask for a new code in 20 seconds.',
+      announced: 'You can ask for a new code in 20 seconds.',
+    })
+    // Its name stays "Send a new code"; it keeps focus, and a press does nothing yet.
+    expect(view.getByRole('button', { name: 'Send a new code' })).toBe(button)
+    expect(document.activeElement).toBe(button)
+    button.click()
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(adapter.sent).toHaveLength(1)
+
+    await act(() => vi.advanceTimersByTimeAsync(12_000))
+    // The seconds tick for the eyes; the live region is not read out every second.
+    expect(waitOf(button)).toMatchObject({ disabled: 'true', shown: 'Send a new code in 8 s', announced: 'You can ask for a new code in 20 seconds.' })
+
+    await act(() => vi.advanceTimersByTimeAsync(8000))
+    expect(waitOf(button)).toEqual({ disabled: null, shown: 'Send a new code', description: undefined, announced: 'You can ask for a new code now.' })
+    button.click()
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(root().getAttribute('data-step')).toBe('code')
+    expect(adapter.sent).toHaveLength(2)
+  })
+
+  test('"Send code" for the same number inside the cooldown shows when it can be tried again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const adapter = createMemoryAdapter({ fixedCode: '123456' })
+    const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" />)
+    const { root, alert } = queries(view)
+    const phone = view.getByRole('textbox', { name: 'Phone number' })
+    phone.focus()
+    await userEvent.keyboard('0241234567{Enter}')
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    view.getByRole('button', { name: 'Change number' }).click()
+    await act(() => vi.advanceTimersByTimeAsync(5000))
+    expect(root().getAttribute('data-step')).toBe('address')
+
+    const send = view.getByRole('button', { name: 'Send code' })
+    send.click()
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(adapter.sent).toHaveLength(1)
+    expect(alert()).toBe('Too many requests. Try again in 25 seconds.')
+    expect(waitOf(send)).toEqual({
+      disabled: 'true',
+      shown: 'Send code in 25 s',
+      description: 'You can ask for a new code in 25 seconds.',
+      announced: 'You can ask for a new code in 25 seconds.',
+    })
+    expect(send.getAttribute('data-part')).toBe('submit')
+    // Enter in the field submits through the button, which waits.
+    phone.focus()
+    await userEvent.keyboard('{Enter}')
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(adapter.sent).toHaveLength(1)
+
+    await act(() => vi.advanceTimersByTimeAsync(25_000))
+    expect(waitOf(send)).toEqual({ disabled: null, shown: 'Send code', description: undefined, announced: 'You can ask for a new code now.' })
+    await userEvent.keyboard('{Enter}')
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(root().getAttribute('data-step')).toBe('code')
+    expect(adapter.sent).toHaveLength(2)
+  })
+
+  test('another number need not wait: editing the field ends the wait', async () => {
+    const { view, alert } = setup({}, { script: [{ operation: 'start', code: 'rate_limited', retryAfter: 42 }] })
+    const phone = view.getByRole('textbox', { name: 'Phone number' })
+    await userEvent.type(phone, '0241234567{Enter}')
+    await expect.poll(alert).toMatch(/^Too many requests\. Try again in (42|41) seconds\.$/)
+    const send = view.getByRole('button', { name: 'Send code' })
+    expect(send.getAttribute('aria-disabled')).toBe('true')
+    await userEvent.clear(phone)
+    await userEvent.type(phone, '0201234567')
+    expect(send.hasAttribute('aria-disabled')).toBe(false)
+  })
+})
+
 describe('VerificationFlow: a reload', () => {
   test('with persistKey, resumes on the code step without sending another code; "Change number" shows the number', async () => {
     sessionStorage.removeItem('hakiki-test')

@@ -286,6 +286,8 @@ function FlowView({
   const generalError =
     shownError && phase !== 'problem' && !ADDRESS_ERRORS.has(shownError.code) && !(phase === 'code' && CODE_ERRORS.has(shownError.code)) ? errorText(shownError) : undefined
   const sending = state.status === 'sending'
+  // Until when the server refused a code (`rate_limited` with `retryAfter`): the send buttons wait.
+  const retryAt = shownError?.code === 'rate_limited' ? shownError.retryAt : undefined
   const changeLabel = (state.channel === 'email' ? t('flow.changeEmail') : t('flow.changePhone'))
 
   const generalErrorNode = generalError && (
@@ -360,9 +362,19 @@ function FlowView({
           />
         )}
         {phase === 'address' && generalErrorNode}
-        <button type="submit" aria-disabled={sending || undefined} {...button('primary', 'submit')}>
+        {/* A start refused with `rate_limited` (this number's cooldown) counts down here; editing
+            the address dismisses the error, and with it the wait. */}
+        <ResendButton
+          type="submit"
+          retryAt={phase === 'address' ? retryAt : undefined}
+          countdownLabel={(seconds) => t('flow.send.countdown', { count: seconds })}
+          aria-disabled={sending || undefined}
+          data-part="submit"
+          data-variant="primary"
+          classNames={{ button: classNames.button }}
+        >
           {t('flow.send')}
-        </button>
+        </ResendButton>
       </form>
 
       {phase === 'code' && verification && (
@@ -441,19 +453,21 @@ function FlowView({
             </p>
           )}
           <div data-part="actions" className={classNames.actions}>
-            <button
-              type="button"
-              aria-disabled={sending || undefined}
-              aria-busy={sending || undefined}
-              onClick={() => {
-                if (sending) return
+            {/* A refused new code counts down here, on the same cooldown logic as "Resend code". */}
+            <ResendButton
+              retryAt={retryAt}
+              busy={sending}
+              countdownLabel={(seconds) => t('flow.newCode.countdown', { count: seconds })}
+              onResend={() => {
                 if (state.status === 'failed') send({ type: 'SUBMIT', channel: state.channel, ...(messageLocale ? { locale: messageLocale } : {}) })
                 else send({ type: 'RESEND' })
               }}
-              {...button('primary', 'new-code')}
+              data-part="new-code"
+              data-variant="primary"
+              classNames={{ button: classNames.button }}
             >
               {t('flow.newCode')}
-            </button>
+            </ResendButton>
             <button type="button" onClick={() => send({ type: 'CHANGE_ADDRESS' })} {...button('link', 'change-address')}>
               {changeLabel}
             </button>

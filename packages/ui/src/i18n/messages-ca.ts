@@ -118,6 +118,11 @@ export const messages: Messages = {
   'flow.heading.locked': 'Massa codis incorrectes',
   'flow.heading.failed': 'Alguna cosa ha fallat',
   'flow.send': 'Envia el codi',
+  'flow.send.countdown': {
+    one: 'Envia el codi d’aquí a {count} s',
+    many: 'Envia el codi d’aquí a {count} s',
+    other: 'Envia el codi d’aquí a {count} s',
+  },
   'flow.verify': 'Verifica',
   'flow.sending': 'S’està enviant el codi…',
   'flow.sent.sms': 'T’hem enviat un codi per SMS al {address}.',
@@ -128,6 +133,11 @@ export const messages: Messages = {
   'flow.callInstead': 'Prefereixo una trucada',
   'flow.smsInstead': 'Prefereixo un SMS',
   'flow.newCode': 'Envia un codi nou',
+  'flow.newCode.countdown': {
+    one: 'Envia un codi nou d’aquí a {count} s',
+    many: 'Envia un codi nou d’aquí a {count} s',
+    other: 'Envia un codi nou d’aquí a {count} s',
+  },
   'flow.expiredBody': 'Els codis només són vàlids durant un temps limitat. Envia un codi nou per continuar.',
   'flow.lockedBody': 'Per la teva seguretat, aquest codi ja no funciona. Envia un codi nou per continuar.',
   'flow.verified': '{address} s’ha verificat.',

@@ -200,6 +200,8 @@ export const flowMessagesEn = {
   'flow.heading.failed': 'Something went wrong',
   /** Button that sends the code. */
   'flow.send': 'Send code',
+  /** The send button's visible text while a refused start waits (short: it sits on a button; starts with `flow.send`). */
+  'flow.send.countdown': { one: 'Send code in {count} s', other: 'Send code in {count} s' },
   /** Button that checks the code. */
   'flow.verify': 'Verify',
   /** Announced while the code is being sent. */
@@ -220,6 +222,8 @@ export const flowMessagesEn = {
   'flow.smsInstead': 'Text me instead',
   /** After expiry, too many wrong codes or a lost verification: send a new code. */
   'flow.newCode': 'Send a new code',
+  /** That button's visible text while a refused new code waits (short; starts with `flow.newCode`). */
+  'flow.newCode.countdown': { one: 'Send a new code in {count} s', other: 'Send a new code in {count} s' },
   /** Under the expired heading. */
   'flow.expiredBody': 'Codes work for a limited time. Send a new code to continue.',
   /** Under the too-many-wrong-codes heading. */

@@ -111,6 +111,11 @@ export const messages: Messages = {
   'flow.heading.locked': 'Demasiados códigos incorrectos',
   'flow.heading.failed': 'Algo ha fallado',
   'flow.send': 'Enviar código',
+  'flow.send.countdown': {
+    one: 'Enviar código en {count} s',
+    many: 'Enviar código en {count} s',
+    other: 'Enviar código en {count} s',
+  },
   'flow.verify': 'Verificar',
   'flow.sending': 'Enviando el código…',
   'flow.sent.sms': 'Te hemos enviado un código por SMS al {address}.',
@@ -121,6 +126,11 @@ export const messages: Messages = {
   'flow.callInstead': 'Prefiero una llamada',
   'flow.smsInstead': 'Prefiero un SMS',
   'flow.newCode': 'Enviar un nuevo código',
+  'flow.newCode.countdown': {
+    one: 'Enviar un nuevo código en {count} s',
+    many: 'Enviar un nuevo código en {count} s',
+    other: 'Enviar un nuevo código en {count} s',
+  },
   'flow.expiredBody': 'Los códigos solo sirven durante un tiempo limitado. Envía un nuevo código para continuar.',
   'flow.lockedBody': 'Por tu seguridad, este código ya no funciona. Envía un nuevo código para continuar.',
   'flow.verified': '{address} está verificado.',

@@ -124,6 +124,11 @@ export const messages: Messages = {
   'flow.heading.locked': 'Trop de codes incorrects',
   'flow.heading.failed': 'Un problème est survenu',
   'flow.send': 'Envoyer le code',
+  'flow.send.countdown': {
+    one: 'Envoyer le code dans {count}\u00a0s',
+    many: 'Envoyer le code dans {count}\u00a0s',
+    other: 'Envoyer le code dans {count}\u00a0s',
+  },
   'flow.verify': 'Vérifier',
   'flow.sending': 'Envoi du code…',
   'flow.sent.sms': 'Nous avons envoyé un code par SMS au {address}.',
@@ -134,6 +139,11 @@ export const messages: Messages = {
   'flow.callInstead': 'Recevoir un appel à la place',
   'flow.smsInstead': 'Recevoir un SMS à la place',
   'flow.newCode': 'Envoyer un nouveau code',
+  'flow.newCode.countdown': {
+    one: 'Envoyer un nouveau code dans {count}\u00a0s',
+    many: 'Envoyer un nouveau code dans {count}\u00a0s',
+    other: 'Envoyer un nouveau code dans {count}\u00a0s',
+  },
   'flow.expiredBody': 'Les codes ne sont valables que pendant une durée limitée. Envoyez un nouveau code pour continuer.',
   'flow.lockedBody': 'Pour votre sécurité, ce code ne fonctionne plus. Envoyez un nouveau code pour continuer.',
   'flow.verified': 'Vérification réussie pour {address}.',

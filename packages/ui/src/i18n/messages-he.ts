@@ -118,6 +118,11 @@ export const messages: Messages = {
   'flow.heading.locked': 'יותר מדי קודים שגויים',
   'flow.heading.failed': 'משהו השתבש',
   'flow.send': 'שליחת קוד',
+  'flow.send.countdown': {
+    one: 'שליחת קוד בעוד {count} שנ׳',
+    two: 'שליחת קוד בעוד {count} שנ׳',
+    other: 'שליחת קוד בעוד {count} שנ׳',
+  },
   'flow.verify': 'אימות',
   'flow.sending': 'שולחים את הקוד…',
   'flow.sent.sms': 'שלחנו קוד ב-SMS אל {address}.',
@@ -128,6 +133,11 @@ export const messages: Messages = {
   'flow.callInstead': 'עדיף שיחה',
   'flow.smsInstead': 'עדיף SMS',
   'flow.newCode': 'שליחת קוד חדש',
+  'flow.newCode.countdown': {
+    one: 'שליחת קוד חדש בעוד {count} שנ׳',
+    two: 'שליחת קוד חדש בעוד {count} שנ׳',
+    other: 'שליחת קוד חדש בעוד {count} שנ׳',
+  },
   'flow.expiredBody': 'הקודים תקפים לזמן מוגבל. כדי להמשיך, יש לשלוח קוד חדש.',
   'flow.lockedBody': 'למען האבטחה שלך, הקוד הזה כבר לא פעיל. כדי להמשיך, יש לשלוח קוד חדש.',
   'flow.verified': 'האימות של {address} הצליח.',

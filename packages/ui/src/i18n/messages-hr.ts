@@ -122,6 +122,11 @@ export const messages: Messages = {
   'flow.heading.locked': 'Previše netočnih kodova',
   'flow.heading.failed': 'Nešto je pošlo po zlu',
   'flow.send': 'Pošalji kôd',
+  'flow.send.countdown': {
+    one: 'Pošalji kôd za {count} s',
+    few: 'Pošalji kôd za {count} s',
+    other: 'Pošalji kôd za {count} s',
+  },
   'flow.verify': 'Potvrdi',
   'flow.sending': 'Slanje koda…',
   'flow.sent.sms': 'Poslali smo kôd SMS-om na broj {address}.',
@@ -132,6 +137,11 @@ export const messages: Messages = {
   'flow.callInstead': 'Radije me nazovite',
   'flow.smsInstead': 'Radije mi pošaljite SMS',
   'flow.newCode': 'Pošalji novi kôd',
+  'flow.newCode.countdown': {
+    one: 'Pošalji novi kôd za {count} s',
+    few: 'Pošalji novi kôd za {count} s',
+    other: 'Pošalji novi kôd za {count} s',
+  },
   'flow.expiredBody': 'Kodovi vrijede ograničeno vrijeme. Pošaljite novi kôd za nastavak.',
   'flow.lockedBody': 'Radi vaše sigurnosti ovaj kôd više ne vrijedi. Pošaljite novi kôd za nastavak.',
   'flow.verified': 'Potvrđeno: {address}.',

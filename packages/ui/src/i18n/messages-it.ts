@@ -115,6 +115,11 @@ export const messages: Messages = {
   'flow.heading.locked': 'Troppi codici errati',
   'flow.heading.failed': 'Si è verificato un problema',
   'flow.send': 'Invia codice',
+  'flow.send.countdown': {
+    one: 'Invia codice tra {count} s',
+    many: 'Invia codice tra {count} s',
+    other: 'Invia codice tra {count} s',
+  },
   'flow.verify': 'Verifica',
   'flow.sending': 'Invio del codice…',
   'flow.sent.sms': 'Abbiamo inviato un codice via SMS al numero {address}.',
@@ -125,6 +130,11 @@ export const messages: Messages = {
   'flow.callInstead': 'Preferisco una chiamata',
   'flow.smsInstead': 'Preferisco un SMS',
   'flow.newCode': 'Invia un nuovo codice',
+  'flow.newCode.countdown': {
+    one: 'Invia un nuovo codice tra {count} s',
+    many: 'Invia un nuovo codice tra {count} s',
+    other: 'Invia un nuovo codice tra {count} s',
+  },
   'flow.expiredBody': 'I codici sono validi solo per un tempo limitato. Invia un nuovo codice per continuare.',
   'flow.lockedBody': 'Per la tua sicurezza, questo codice non funziona più. Invia un nuovo codice per continuare.',
   'flow.verified': '{address} è verificato.',

@@ -115,6 +115,11 @@ export const messages: Messages = {
   'flow.heading.locked': 'Muitos códigos incorretos',
   'flow.heading.failed': 'Algo deu errado',
   'flow.send': 'Enviar código',
+  'flow.send.countdown': {
+    one: 'Enviar código em {count} s',
+    many: 'Enviar código em {count} s',
+    other: 'Enviar código em {count} s',
+  },
   'flow.verify': 'Verificar',
   'flow.sending': 'Enviando o código…',
   'flow.sent.sms': 'Enviamos um código por SMS para {address}.',
@@ -125,6 +130,11 @@ export const messages: Messages = {
   'flow.callInstead': 'Prefiro receber uma ligação',
   'flow.smsInstead': 'Prefiro receber um SMS',
   'flow.newCode': 'Enviar um novo código',
+  'flow.newCode.countdown': {
+    one: 'Enviar um novo código em {count} s',
+    many: 'Enviar um novo código em {count} s',
+    other: 'Enviar um novo código em {count} s',
+  },
   'flow.expiredBody': 'Os códigos valem por um tempo limitado. Envie um novo código para continuar.',
   'flow.lockedBody': 'Para sua segurança, este código não funciona mais. Envie um novo código para continuar.',
   'flow.verified': '{address} foi verificado.',

@@ -115,6 +115,11 @@ export const messages: Messages = {
   'flow.heading.locked': 'Demasiados códigos errados',
   'flow.heading.failed': 'Ocorreu um problema',
   'flow.send': 'Enviar código',
+  'flow.send.countdown': {
+    one: 'Enviar código em {count} s',
+    many: 'Enviar código em {count} s',
+    other: 'Enviar código em {count} s',
+  },
   'flow.verify': 'Verificar',
   'flow.sending': 'A enviar o código…',
   'flow.sent.sms': 'Enviámos um código por SMS para o {address}.',
@@ -125,6 +130,11 @@ export const messages: Messages = {
   'flow.callInstead': 'Prefiro uma chamada',
   'flow.smsInstead': 'Prefiro um SMS',
   'flow.newCode': 'Enviar um novo código',
+  'flow.newCode.countdown': {
+    one: 'Enviar um novo código em {count} s',
+    many: 'Enviar um novo código em {count} s',
+    other: 'Enviar um novo código em {count} s',
+  },
   'flow.expiredBody': 'Os códigos só são válidos durante um tempo limitado. Envie um novo código para continuar.',
   'flow.lockedBody': 'Por segurança, este código já não funciona. Envie um novo código para continuar.',
   'flow.verified': '{address} está verificado.',

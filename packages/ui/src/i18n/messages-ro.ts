@@ -118,6 +118,11 @@ export const messages: Messages = {
   'flow.heading.locked': 'Prea multe coduri greșite',
   'flow.heading.failed': 'A apărut o problemă',
   'flow.send': 'Trimite codul',
+  'flow.send.countdown': {
+    one: 'Trimite codul în {count} s',
+    few: 'Trimite codul în {count} s',
+    other: 'Trimite codul în {count} s',
+  },
   'flow.verify': 'Verifică',
   'flow.sending': 'Se trimite codul…',
   'flow.sent.sms': 'Am trimis un cod prin SMS la {address}.',
@@ -128,6 +133,11 @@ export const messages: Messages = {
   'flow.callInstead': 'Prefer un apel',
   'flow.smsInstead': 'Prefer un SMS',
   'flow.newCode': 'Trimite un cod nou',
+  'flow.newCode.countdown': {
+    one: 'Trimite un cod nou în {count} s',
+    few: 'Trimite un cod nou în {count} s',
+    other: 'Trimite un cod nou în {count} s',
+  },
   'flow.expiredBody': 'Codurile sunt valabile doar o perioadă limitată. Trimiteți un cod nou pentru a continua.',
   'flow.lockedBody': 'Pentru siguranța dvs., acest cod nu mai funcționează. Trimiteți un cod nou pentru a continua.',
   'flow.verified': 'Verificare reușită: {address}.',

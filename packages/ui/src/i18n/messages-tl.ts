@@ -104,6 +104,7 @@ export const messages: Messages = {
   'flow.heading.locked': 'Masyadong maraming maling code',
   'flow.heading.failed': 'Nagkaproblema',
   'flow.send': 'Ipadala ang code',
+  'flow.send.countdown': { one: 'Ipadala ang code sa loob ng {count} s', other: 'Ipadala ang code sa loob ng {count} s' },
   'flow.verify': 'I-verify',
   'flow.sending': 'Ipinapadala ang code…',
   'flow.sent.sms': 'Nagpadala kami ng code sa pamamagitan ng SMS sa {address}.',
@@ -114,6 +115,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Tawagan na lang ako',
   'flow.smsInstead': 'I-text na lang ako',
   'flow.newCode': 'Magpadala ng bagong code',
+  'flow.newCode.countdown': {
+    one: 'Magpadala ng bagong code sa loob ng {count} s',
+    other: 'Magpadala ng bagong code sa loob ng {count} s',
+  },
   'flow.expiredBody': 'May limitadong oras lang ang bisa ng mga code. Magpadala ng bagong code para magpatuloy.',
   'flow.lockedBody': 'Para sa iyong seguridad, hindi na gumagana ang code na ito. Magpadala ng bagong code para magpatuloy.',
   'flow.verified': 'Na-verify na ang {address}.',
