@@ -3,6 +3,7 @@
  * verification; on approval, hand back a signed receipt.
  */
 import type { CheckCodeResponse } from '@hakiki/core'
+import { VerifyApiError } from '@hakiki/verify-client'
 import type { HandlerContext, RequestState } from '../handler-context'
 import { iso, jsonResponse, reportUpstreamFailure } from '../handler-context'
 import { cooldownAfter } from '../limits'
@@ -34,9 +35,22 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
     throw new ProxyError(429, 'too_many_attempts', { attemptsLeft: 0, retryAfter: untilResend(ctx, record, now), detail: 'Request a new code.' })
   }
 
+  // Take one of the verification's attempts before asking the API, atomically: reading `failed`
+  // above and counting after the answer let a burst of parallel guesses all pass the read, so the
+  // proxy's cap held only as far as the API's own (undocumented) one did.
+  const attemptsKey = `vf:${record.id}`
+  const attemptsTtl = recordTtlSeconds(record, now)
+  const slot = await ctx.store.increment(attemptsKey, attemptsTtl)
+  const giveBack = () => ctx.store.increment(attemptsKey, attemptsTtl, -1)
+  if (slot.count > ctx.maxCheckAttempts) {
+    await giveBack()
+    throw new ProxyError(429, 'too_many_attempts', { attemptsLeft: 0, retryAfter: untilResend(ctx, record, now), detail: 'Request a new code.' })
+  }
+
   const addressKey = await ctx.keyOf('address', record.to)
   const attempts = await ctx.store.increment(`cf:${addressKey}`, 3600)
   if (attempts.count > ctx.limits.failedChecksPerDestinationPerHour) {
+    await giveBack()
     throw new ProxyError(429, 'too_many_attempts', { retryAfter: attempts.resetInSeconds, detail: 'Too many codes tried; try again later.' })
   }
 
@@ -44,6 +58,8 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
   try {
     result = await ctx.client.checkVerification(record.id, code)
   } catch (error) {
+    // After a timeout the API may have counted the code: the attempt stays taken.
+    if (!(error instanceof VerifyApiError && error.code === 'timeout')) await giveBack()
     reportUpstreamFailure(ctx, state, 'verify', error)
     throw upstreamProblem(error, { operation: 'verify' })
   }
@@ -51,22 +67,23 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
   const status = result.verification.status
   const at = ctx.now()
   if (status === 'approved') {
+    // A right code is not a failed attempt.
+    await giveBack()
     const approved: VerificationRecord = { ...record, status: 'approved' }
     await saveRecord(ctx.store, approved, at)
     const receipt = await signReceipt({ sub: record.to, channel: record.channel, vid: record.id }, ctx.secret, {
       now: ctx.now,
       ttlSeconds: ctx.receiptTtlSeconds,
     })
-    const left = ctx.maxCheckAttempts - failed
+    const left = ctx.maxCheckAttempts - (slot.count - 1)
     emitChecked(ctx, record, 'approved', left, at)
     ctx.log.info('verification approved', { verificationId: record.id, to: state.maskedTo })
     return respond(record, 'approved', left, at, receipt)
   }
   if (status === 'expired') throw new ProxyError(410, 'expired', { detail: 'Request a new code.' })
 
-  // A wrong code (the API answers `pending`) or the last allowed one (`cancelled`).
-  const wrong = await ctx.store.increment(`vf:${record.id}`, recordTtlSeconds(record, at))
-  const left = status === 'cancelled' ? 0 : Math.max(0, ctx.maxCheckAttempts - wrong.count)
+  // A wrong code (the API answers `pending`) or the last allowed one (`cancelled`): its attempt stays taken.
+  const left = status === 'cancelled' ? 0 : Math.max(0, ctx.maxCheckAttempts - slot.count)
   const finalStatus = left === 0 ? 'cancelled' : status
   if (finalStatus === 'cancelled') await saveRecord(ctx.store, { ...record, status: 'cancelled' }, at)
   emitChecked(ctx, record, finalStatus, left, at)

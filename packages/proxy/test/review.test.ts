@@ -1,0 +1,38 @@
+/**
+ * Findings of the adversarial review, each as the attack that used to work, over real HTTP against
+ * the sandbox (see harness.ts).
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Harness, HarnessOptions } from './harness'
+import { GHANA, startHarness } from './harness'
+
+let running: Harness | undefined
+async function harness(options?: HarnessOptions): Promise<Harness> {
+  running = await startHarness(options)
+  return running
+}
+afterEach(async () => {
+  await running?.close()
+  running = undefined
+})
+
+const checkCalls = (h: Harness) => h.upstream.calls.filter((c) => c.startsWith('PATCH ')).length
+
+describe('code guessing', () => {
+  it('sends no more concurrent guesses upstream than maxCheckAttempts, whatever the API itself allows', async () => {
+    // An API that lets more wrong codes through than the proxy promises (the wrapper's cap is not
+    // documented) must not turn a burst of parallel guesses into more than five tries.
+    const h = await harness({ sandbox: { maxChecks: 100 }, proxy: { limits: { failedChecksPerDestinationPerHour: 50 } } })
+    const browser = h.browser()
+    const id = String((await browser.start({ to: GHANA })).body?.id)
+    const right = h.codeFor(GHANA)
+    const wrong = right === '000000' ? '111111' : '000000'
+    const answers = await Promise.all(Array.from({ length: 12 }, () => browser.check(id, wrong)))
+    expect(checkCalls(h)).toBeLessThanOrEqual(5)
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(7)
+    // And the right code no longer works: the verification is spent.
+    const late = await browser.check(id, right)
+    expect(late.status).toBe(429)
+    expect(late.body?.receipt).toBeUndefined()
+  })
+})
