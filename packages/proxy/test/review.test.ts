@@ -36,3 +36,20 @@ describe('code guessing', () => {
     expect(late.body?.receipt).toBeUndefined()
   })
 })
+
+describe('upstream amplification', () => {
+  it('asks the API about a pending verification at most once per few seconds, however often a browser polls', async () => {
+    // Every status read of a pending verification used to cost a call to the API, whose quota is
+    // shared by every user of the app: one verification bought unlimited upstream calls.
+    const h = await harness()
+    const browser = h.browser()
+    const id = String((await browser.start({ to: GHANA })).body?.id)
+    const getCalls = () => h.upstream.calls.filter((c) => c.startsWith('GET ') && c.endsWith(id)).length
+    const answers = await Promise.all(Array.from({ length: 20 }, () => browser.status(id)))
+    for (const a of answers) expect(a.body).toMatchObject({ id, status: 'pending' })
+    expect(getCalls()).toBe(1)
+    h.clock.advance(5)
+    expect((await browser.status(id)).body?.status).toBe('pending')
+    expect(getCalls()).toBe(2)
+  })
+})

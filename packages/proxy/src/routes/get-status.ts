@@ -7,6 +7,9 @@ import { saveRecord } from '../verification-record'
 import type { VerificationRecord } from '../verification-record'
 import { loadOwnedRecord } from './owned-record'
 
+/** Least time between two questions to the API about the same verification. */
+export const STATUS_REFRESH_SECONDS = 5
+
 /** Handles a status read. */
 export async function getStatus(ctx: HandlerContext, state: RequestState): Promise<Response> {
   const record = await loadOwnedRecord(ctx, state)
@@ -15,6 +18,12 @@ export async function getStatus(ctx: HandlerContext, state: RequestState): Promi
   // about finished or expired ones: the proxy's own record is the truth there.
   if (record.status !== 'pending') return respond(record, record.status, now)
   if (now >= record.expiresAt) return respond(record, 'expired', now)
+  // The API's quota is shared by every user of the app, and polling is free for a browser: ask
+  // it about one verification at most once per window, else answer from the record. The record
+  // stays right meanwhile: approval and cancellation are saved when the proxy sees them, expiry
+  // is computed from `expiresAt`.
+  const asked = await ctx.store.increment(`vg:${record.id}`, STATUS_REFRESH_SECONDS)
+  if (asked.count > 1) return respond(record, 'pending', now)
 
   let status: VerificationStatus
   try {
