@@ -10,7 +10,7 @@ import type { HandlerContext, RequestState } from './handler-context'
 import { resolveLimits } from './limits'
 import { addCorsHeaders, createOriginCheck, isJsonContentType, preflightResponse, varyOnOrigin } from './origin'
 import { ProxyError, problemResponse } from './problem'
-import { matchRoute } from './route-match'
+import { SAFE_BASE, matchRoute } from './route-match'
 import { checkCode } from './routes/check-code'
 import { createRatesRoute } from './routes/get-rates'
 import { getStatus } from './routes/get-status'
@@ -37,6 +37,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   assertSecret(options.secret)
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
   if (basePath !== '' && !basePath.startsWith('/')) throw new TypeError('basePath must start with "/"')
+  if (!SAFE_BASE.test(basePath)) throw new TypeError('basePath must be a URL path without ";" or ","')
   const codeLength = options.codeLength ?? 6
   if (!Number.isInteger(codeLength) || codeLength < 4 || codeLength > 10) throw new TypeError('codeLength must be 4 to 10')
   const isAllowedOrigin = createOriginCheck(options.allowedOrigins)

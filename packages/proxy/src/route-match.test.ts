@@ -16,7 +16,7 @@ describe('matchRoute', () => {
   })
 
   it('matches nothing else', () => {
-    for (const path of ['/', '/verification', '/verifications/', '/verifications/a/b', '/rates/x']) {
+    for (const path of ['/', '/x;Path=/verifications', '/a,b/rates', '/verification', '/verifications/', '/verifications/a/b', '/rates/x']) {
       expect({ path, match: matchRoute(path, '') }).toEqual({ path, match: undefined })
     }
   })

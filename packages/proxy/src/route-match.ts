@@ -19,6 +19,13 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; route: RouteMatch['route']; metho
 ]
 
 /**
+ * What a base may hold: it becomes the session cookie's `Path`, and a URL path may carry a raw `;`
+ * (and `,`), which would end the attribute and start another (`/x;Domain=example.com`). Every
+ * other character a URL leaves unescaped in a path is harmless there.
+ */
+export const SAFE_BASE = /^[A-Za-z0-9\-._~!$&'()*+=:@%/]*$/
+
+/**
  * Finds the route of `pathname`. With a `basePath` the path must sit right under it; without one
  * any prefix is accepted and becomes the base, so the handler works wherever it is mounted.
  */
@@ -27,7 +34,7 @@ export function matchRoute(pathname: string, basePath: string): RouteMatch | und
     const match = pattern.exec(pathname)
     if (!match) continue
     const base = match[1] ?? ''
-    if (basePath !== '' && base !== basePath) continue
+    if ((basePath !== '' && base !== basePath) || !SAFE_BASE.test(base)) continue
     const id = match[2]
     return id === undefined ? { route, base, methods } : { route, base, id, methods }
   }

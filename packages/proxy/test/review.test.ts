@@ -53,3 +53,21 @@ describe('upstream amplification', () => {
     expect(getCalls()).toBe(2)
   })
 })
+
+describe('header injection', () => {
+  it('puts no attribute of the request path into the session cookie (basePath unset)', async () => {
+    // With basePath '' the path before /verifications becomes the cookie's Path, and a URL path
+    // may hold a raw ";": "/x;Domain=example.com/verifications" used to set the cookie for a
+    // whole parent domain.
+    const h = await harness()
+    const response = await fetch(`${h.origin}/x;Domain=127.0.0.1;SameSite=None/verifications`, {
+      method: 'POST',
+      headers: { origin: h.origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ to: GHANA }),
+    })
+    const cookies = response.headers.getSetCookie()
+    for (const cookie of cookies) expect(cookie).not.toMatch(/Domain|SameSite=None/i)
+    expect(response.status).toBe(404)
+    expect(h.upstream.calls.filter((c) => c.startsWith('POST /verify'))).toEqual([])
+  })
+})
