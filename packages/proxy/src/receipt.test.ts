@@ -73,4 +73,13 @@ describe('receipts', () => {
     await expect(signReceipt(subject, 'short')).rejects.toThrow(/32 bytes/)
     await expect(verifyReceipt('a.b', new Uint8Array(31))).rejects.toThrow(/32 bytes/)
   })
+
+  it('compares e-mail addresses by ASCII case only: a receipt for k@ does not vouch for a Unicode look-alike', async () => {
+    // "\u212A" (KELVIN SIGN) lower-cases to an ASCII "k"; so did the whole comparison, and an app
+    // that stores the form's address got an account for a mailbox nobody verified.
+    const token = await signReceipt({ sub: 'kim@example.com', channel: 'email', vid: subject.vid }, SECRET, { now: atT0 })
+    expect(await rejection(verifyReceipt(token, SECRET, { now: atT0, expectedTo: '\u212Aim@example.com' }))).toBe('wrong_address')
+    expect(await rejection(verifyReceipt(token, SECRET, { now: atT0, expectedTo: 'kim@example.co\u1E41' }))).toBe('wrong_address')
+    expect((await verifyReceipt(token, SECRET, { now: atT0, expectedTo: ' KIM@Example.COM ' })).sub).toBe('kim@example.com')
+  })
 })

@@ -159,5 +159,8 @@ function parseClaims(payload: string): ReceiptClaims | undefined {
 
 function canonicalAddress(address: string): string {
   const trimmed = address.trim()
-  return trimmed.includes('@') ? trimmed.toLowerCase() : trimmed.replace(/[\s().-]/g, '')
+  // ASCII case folding only, as the proxy's own e-mail validation admits ASCII only:
+  // `toLowerCase` also maps look-alikes such as U+212A KELVIN SIGN to ASCII `k`, which made a
+  // receipt for `kim@` vouch for a different (Unicode) address typed into the sign-up form.
+  return trimmed.includes('@') ? trimmed.replace(/[A-Z]/g, (c) => c.toLowerCase()) : trimmed.replace(/[\s().-]/g, '')
 }
