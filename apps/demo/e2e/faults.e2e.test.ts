@@ -32,7 +32,8 @@ describe('each sandbox fault shows a clear message and a way forward', () => {
       await screenshot(page, `06-fault-${fault.id}`)
       await expectNoAxeViolations(page, `fault ${fault.id}`)
 
-      // The way forward: the fault is spent, so sending again goes through.
+      // The way forward: the fault is spent (the panel says so), so sending again goes through.
+      await page.getByText('That fault has been used: everything works again.').waitFor()
       await page.getByRole('button', { name: 'Send code' }).click()
       const message = await waitForMessage(demo, to)
       await typeCode(page, message.code)

@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import { addFault, advanceClock, clearFaults, type SandboxFault } from './sandbox-controls'
+import { useEffect, useState } from 'react'
+import { addFault, advanceClock, clearFaults, countQueuedFaults, type SandboxFault } from './sandbox-controls'
 
 /** One button of the panel: what it arms, and what the reviewer should then see. */
 interface FaultAction {
@@ -34,25 +34,45 @@ export const FAULT_ACTIONS: readonly FaultAction[] = [
  */
 export function FaultsPanel() {
   const [status, setStatus] = useState('No fault armed: everything works.')
-  const act = async (run: () => Promise<void>, message: string) => {
+  // Bumped each time a fault is queued: the effect below then watches the sandbox until it is spent.
+  const [armed, setArmed] = useState(0)
+  const act = async (run: () => Promise<void>, message: string, queuesFault: boolean) => {
     try {
       await run()
       setStatus(message)
+      setArmed(queuesFault ? (n) => n + 1 : 0)
     } catch {
       setStatus('The sandbox did not answer. Is the demo server still running?')
     }
   }
+  useEffect(() => {
+    if (armed === 0) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let stopped = false
+    // Polling, not the message stream: a spent fault sends no message (that is the point of it).
+    const check = async () => {
+      const left = await countQueuedFaults().catch(() => 1)
+      if (stopped) return
+      if (left === 0) setStatus('That fault has been used: everything works again.')
+      else timer = setTimeout(() => void check(), 1000)
+    }
+    timer = setTimeout(() => void check(), 1000)
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [armed])
   return (
     <section className="demo-card demo-faults" aria-labelledby="faults-title" lang="en">
       <h2 id="faults-title">Try the error paths</h2>
       <p className="demo-muted">Each button changes the sandbox, not the page. Then use the form.</p>
       <div className="demo-fault-buttons">
         {FAULT_ACTIONS.map((action) => (
-          <button key={action.id} type="button" className="demo-button" data-fault={action.id} onClick={() => void act(action.run, action.armed)}>
+          <button key={action.id} type="button" className="demo-button" data-fault={action.id} onClick={() => void act(action.run, action.armed, action.id !== 'expire-code')}>
             {action.label}
           </button>
         ))}
-        <button type="button" className="demo-button demo-button-quiet" onClick={() => void act(clearFaults, 'Faults cleared: everything works.')}>
+        <button type="button" className="demo-button demo-button-quiet" onClick={() => void act(clearFaults, 'Faults cleared: everything works.', false)}>
           Clear faults
         </button>
       </div>

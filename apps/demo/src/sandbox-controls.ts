@@ -23,6 +23,14 @@ async function call(method: 'POST' | 'DELETE', path: string, body?: unknown): Pr
 /** Queues a fault for the next calls of its operation. */
 export const addFault = (fault: SandboxFault): Promise<void> => call('POST', 'faults', fault)
 
+/** How many faults the sandbox still has queued (a fault is spent once its `times` calls happened). */
+export async function countQueuedFaults(): Promise<number> {
+  const response = await fetch('/api/sandbox/faults')
+  if (!response.ok) throw new Error(`The sandbox answered ${response.status}`)
+  const { faults } = (await response.json()) as { faults?: unknown[] }
+  return Array.isArray(faults) ? faults.length : 0
+}
+
 /** Removes every queued fault. */
 export const clearFaults = (): Promise<void> => call('DELETE', 'faults')
 
