@@ -3,6 +3,7 @@
  * the sandbox (see harness.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest'
+import { createMemoryStore } from '../src/stores/memory-store'
 import type { Harness, HarnessOptions } from './harness'
 import { GHANA, startHarness } from './harness'
 
@@ -16,6 +17,8 @@ afterEach(async () => {
   running = undefined
 })
 
+/** The i-th of many valid Ghanaian mobile numbers. */
+const number = (i: number) => `+2332412${String(i).padStart(5, '0')}`
 const checkCalls = (h: Harness) => h.upstream.calls.filter((c) => c.startsWith('PATCH ')).length
 
 describe('code guessing', () => {
@@ -69,5 +72,22 @@ describe('header injection', () => {
     for (const cookie of cookies) expect(cookie).not.toMatch(/Domain|SameSite=None/i)
     expect(response.status).toBe(404)
     expect(h.upstream.calls.filter((c) => c.startsWith('POST /verify'))).toEqual([])
+  })
+})
+
+describe('memory store flooding', () => {
+  it('keeps the per-IP cap through a flood of refused starts (refused requests leave no keys to evict it with)', async () => {
+    // Every refused start used to leave four zero counters behind (the fresh session's and the
+    // fresh number's, given back but kept); a few thousand of them filled the store, which then
+    // evicted its oldest keys: the per-IP counter among them, and the cap started over.
+    const h = await harness({
+      adapter: { useSocketAddress: true },
+      proxy: { store: createMemoryStore({ maxKeys: 40 }), limits: { sendsPerIp: { hour: 2 } } },
+    })
+    for (const i of [0, 1]) expect((await h.browser().start({ to: number(i) })).status).toBe(201)
+    for (let i = 2; i < 60; i++) expect((await h.browser().start({ to: number(i) })).status).toBe(429)
+    const after = await h.browser().start({ to: number(60) })
+    expect(after.status).toBe(429)
+    expect(after.body?.code).toBe('rate_limited')
   })
 })

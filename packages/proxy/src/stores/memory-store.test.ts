@@ -26,6 +26,18 @@ describe('createMemoryStore', () => {
     expect(await store.increment('r', 10, -1)).toEqual({ count: 1, resetInSeconds: 90 })
   })
 
+  it('forgets a counter given back to zero, and stores nothing for a refund of an absent one', async () => {
+    const store = createMemoryStore({ now: clock().now, maxKeys: 1 })
+    await store.increment('a', 60)
+    expect((await store.increment('a', 60, -1)).count).toBe(0)
+    expect(await store.get('a')).toBeUndefined()
+    expect((await store.increment('gone', 60, -1)).count).toBe(-1)
+    expect(await store.get('gone')).toBeUndefined()
+    // Neither holds the one slot, so a live key is not evicted for them.
+    await store.set('live', 'x', 60)
+    expect(await store.get('live')).toBe('x')
+  })
+
   it('stores values until their TTL, replaces and deletes them', async () => {
     const c = clock()
     const store = createMemoryStore({ now: c.now })

@@ -55,9 +55,15 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CounterStor
       const entry = live(key)
       if (entry) {
         const count = (Number(entry.value) || 0) + by
-        entry.value = String(count)
-        return { count, resetInSeconds: ttlSeconds((entry.expiresAt - now()) / 1000) }
+        const resetInSeconds = ttlSeconds((entry.expiresAt - now()) / 1000)
+        // A counter given back to zero is gone: reading it as absent is the same, and keeping it
+        // let refused requests (each one refunded) fill the store until live counters, the
+        // per-IP one among them, were evicted and their caps started over.
+        if (count <= 0) entries.delete(key)
+        else entry.value = String(count)
+        return { count, resetInSeconds }
       }
+      if (by <= 0) return { count: by, resetInSeconds: ttlSeconds(windowSeconds) }
       makeRoom()
       const window = ttlSeconds(windowSeconds)
       entries.set(key, { value: String(by), expiresAt: now() + window * 1000 })

@@ -44,6 +44,15 @@ describe.skipIf(!redisAvailable)('createRedisStore (real redis-server)', () => {
     expect(refunded.resetInSeconds).toBeGreaterThan(80)
   })
 
+  it('deletes a counter given back to zero', async () => {
+    const store = createRedisStore(client, { prefix: 'test6:' })
+    await store.increment('z', 90)
+    expect((await store.increment('z', 90, -1)).count).toBe(0)
+    expect(await client.exists('test6:z')).toBe(0)
+    expect((await store.increment('none', 90, -1)).count).toBe(-1)
+    expect(await client.exists('test6:none')).toBe(0)
+  })
+
   it('sets with a TTL, gets and deletes', async () => {
     const store = createRedisStore(client, { prefix: 'test3:' })
     await store.set('k', '{"a":1}', 45)

@@ -18,10 +18,15 @@ export interface RedisStoreOptions {
 }
 
 // INCRBY and EXPIRE in one script, so that a crash between them can never leave a counter
-// without expiry (a permanent lock-out). A key without TTL is new (or was written by someone
+// without expiry (a permanent lock-out). A counter given back to zero is deleted: every refused
+// request refunds its slots, and zero counters kept for a day were memory an attacker could fill. A key without TTL is new (or was written by someone
 // else without one): either way it gets the window.
 const INCREMENT_SCRIPT = `
 local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count <= 0 then
+  redis.call('DEL', KEYS[1])
+  return {count, tonumber(ARGV[1])}
+end
 local ttl = redis.call('TTL', KEYS[1])
 if ttl < 0 then
   redis.call('EXPIRE', KEYS[1], ARGV[1])
