@@ -15,6 +15,11 @@ describe('ipLimitKey', () => {
     expect(ipLimitKey('2c0f:f248:0:2::1')).not.toBe(a)
   })
 
+  it('drops a port after the address', () => {
+    expect(ipLimitKey('41.66.1.2:51234')).toBe('41.66.1.2')
+    expect(ipLimitKey('[2c0f:f248:0:1::aaaa]:443')).toBe('2c0f:f248:0:1::/64')
+  })
+
   it('refuses what is not an address', () => {
     expect(ipLimitKey('not-an-ip')).toBeUndefined()
     expect(ipLimitKey('1::2::3')).toBeUndefined()

@@ -24,7 +24,9 @@ export function getAdapterClientIp(request: Request): string | undefined {
  * reset the counter. IPv4-mapped IPv6 (`::ffff:1.2.3.4`) counts as the IPv4 address.
  */
 export function ipLimitKey(ip: string): string | undefined {
-  const trimmed = ip.trim().replace(/%[^\]]*/, '').replace(/^\[|\]$/g, '')
+  // Some proxies (Azure's) write a port after the address: `1.2.3.4:5678`, `[2001:db8::1]:443`.
+  const withoutPort = ip.trim().replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/, '$1').replace(/^\[([^\]]*)\]:\d{1,5}$/, '$1')
+  const trimmed = withoutPort.replace(/%[^\]]*/, '').replace(/^\[|\]$/g, '')
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(trimmed)
   const v4 = mapped ? mapped[1] : trimmed
   if (v4 !== undefined && /^\d{1,3}(?:\.\d{1,3}){3}$/.test(v4)) return v4

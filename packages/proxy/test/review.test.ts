@@ -91,3 +91,20 @@ describe('memory store flooding', () => {
     expect(after.body?.code).toBe('rate_limited')
   })
 })
+
+describe('per-IP limits', () => {
+  it('apply to an address with a port (Azure-style X-Forwarded-For) and to one it cannot parse', async () => {
+    // Both used to make ipLimitKey answer undefined, and the per-IP caps were silently skipped.
+    let port = 40_000
+    const sources = [() => `41.66.1.2:${port++}`, () => `[2c0f:f248::${port++ % 1000}]:443`, () => 'unknown']
+    let which = 0
+    const h = await harness({ proxy: { limits: { sendsPerIp: { hour: 2 } }, getClientIp: () => sources[which]?.() } })
+    let n = 0
+    for (which = 0; which < sources.length; which++) {
+      for (const expected of [201, 201, 429]) {
+        const answer = await h.browser().start({ to: number(n++) })
+        expect({ which, status: answer.status }).toEqual({ which, status: expected })
+      }
+    }
+  })
+})

@@ -46,7 +46,9 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
 
   const quotas: Quota[] = []
   const ip = await ctx.getClientIp(state.request)
-  const ipKey = ip === undefined ? undefined : ipLimitKey(ip)
+  // An address we cannot parse still counts, under its own spelling: skipping the per-IP caps
+  // whenever `getClientIp` answers something unexpected would fail open.
+  const ipKey = ip === undefined || ip.trim() === '' ? undefined : (ipLimitKey(ip) ?? `raw:${ip.trim().slice(0, 100)}`)
   if (ipKey !== undefined) quotas.push(...hourDay(`si:${await ctx.keyOf('ip', ipKey)}`, ctx.limits.sendsPerIp))
   quotas.push(...hourDay(`ss:${sessionKey}`, ctx.limits.sendsPerSession))
   quotas.push(...hourDay(`sd:${addressKey}`, ctx.limits.sendsPerDestination))
