@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ProxyError } from './problem'
-import { normalizeCheckCode, normalizeEmail, normalizePhoneNumber, parseStartInput } from './validate'
+import { mailboxOf, normalizeCheckCode, normalizeEmail, normalizePhoneNumber, parseStartInput } from './validate'
 
 function codeOf(fn: () => unknown): string | undefined {
   try {
@@ -73,5 +73,13 @@ describe('parseStartInput', () => {
     expect(codeOf(() => parseStartInput({ to: '+233241234567', locale: 'xx-YY' }))).toBe('unsupported_locale')
     expect(codeOf(() => parseStartInput({ to: 'jane@example.com' }))).toBe('invalid_phone_number')
     expect(codeOf(() => parseStartInput({ to: '+233241234567', channel: 'email' }))).toBe('invalid_email')
+  })
+
+  it('mailboxOf folds the spellings of one mailbox, and nothing else', () => {
+    expect(mailboxOf('jane+promo@example.com')).toBe('jane@example.com')
+    expect(mailboxOf('j.a.n.e+x@googlemail.com')).toBe('jane@gmail.com')
+    expect(mailboxOf('j.ane@example.com')).toBe('j.ane@example.com')
+    expect(mailboxOf('+tag@example.com')).toBe('+tag@example.com')
+    expect(mailboxOf('+233241234567')).toBe('+233241234567')
   })
 })

@@ -88,6 +88,29 @@ export function normalizeEmail(input: string): string {
   return trimmed.toLowerCase()
 }
 
+/** Providers that ignore dots in the local part (`j.ane@gmail.com` is `jane@gmail.com`). */
+const DOTLESS_DOMAINS: ReadonlyMap<string, string> = new Map([
+  ['gmail.com', 'gmail.com'],
+  ['googlemail.com', 'gmail.com'],
+])
+
+/**
+ * The mailbox a normalized address delivers to, for per-address limits only: the sub-address
+ * after `+` dropped (`jane+1@` is `jane@`), and at Gmail the dots too. Without it each spelling
+ * had counters of its own, and one inbox could be flooded once per tag. Phone numbers (already
+ * E.164) come back unchanged. Never used as the address itself: codes and receipts go to the
+ * spelling the user typed.
+ */
+export function mailboxOf(address: string): string {
+  const at = address.lastIndexOf('@')
+  if (at < 0) return address
+  const plus = address.indexOf('+')
+  let local = plus > 0 && plus < at ? address.slice(0, plus) : address.slice(0, at)
+  const domain = DOTLESS_DOMAINS.get(address.slice(at + 1)) ?? address.slice(at + 1)
+  if (DOTLESS_DOMAINS.has(domain)) local = local.replaceAll('.', '') || local
+  return `${local}@${domain}`
+}
+
 // Separators people and SMS apps put inside a code, and the invisible marks that RTL text and
 // autofill add around it.
 const CODE_SEPARATORS = /[\s\-\u2010-\u2015.\u00B7\u2022\u2027_\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g

@@ -108,3 +108,17 @@ describe('per-IP limits', () => {
     }
   })
 })
+
+describe('per-address limits', () => {
+  it('count every spelling of one mailbox together: plus tags, and dots at Gmail', async () => {
+    // Each spelling used to get its own counters, so one inbox could be flooded five times an
+    // hour per tag (and with no client IP known, a new cookie-less request is a new session).
+    const h = await harness({ proxy: { limits: { sendsPerDestination: { hour: 2 } } } })
+    const send = async (to: string) => (await h.browser().start({ to, channel: 'email' })).status
+    expect([await send('jane+1@example.com'), await send('jane+2@example.com'), await send('Jane+x@Example.com')]).toEqual([201, 201, 429])
+    expect(await send('kofi@example.com')).toBe(201)
+    expect([await send('a.b.c@gmail.com'), await send('abc+q@googlemail.com'), await send('ab.c@gmail.com')]).toEqual([201, 201, 429])
+    // Dots are only folded where the provider ignores them.
+    expect(await send('a.bc@example.com')).toBe(201)
+  })
+})

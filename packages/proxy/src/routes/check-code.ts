@@ -12,7 +12,7 @@ import { ProxyError } from '../problem'
 import { readJsonBody } from '../read-json-body'
 import { signReceipt } from '../receipt'
 import { upstreamProblem } from '../upstream-problem'
-import { normalizeCheckCode } from '../validate'
+import { mailboxOf, normalizeCheckCode } from '../validate'
 import { recordTtlSeconds, saveRecord } from '../verification-record'
 import type { VerificationRecord } from '../verification-record'
 import { failedChecks, loadOwnedRecord } from './owned-record'
@@ -47,7 +47,7 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
     throw new ProxyError(429, 'too_many_attempts', { attemptsLeft: 0, retryAfter: untilResend(ctx, record, now), detail: 'Request a new code.' })
   }
 
-  const addressKey = await ctx.keyOf('address', record.to)
+  const addressKey = await ctx.keyOf('address', mailboxOf(record.to))
   const attempts = await ctx.store.increment(`cf:${addressKey}`, 3600)
   if (attempts.count > ctx.limits.failedChecksPerDestinationPerHour) {
     await giveBack()

@@ -15,7 +15,7 @@ import { ProxyError } from '../problem'
 import { readJsonBody } from '../read-json-body'
 import { wantsSecureCookie } from '../session'
 import { upstreamProblem } from '../upstream-problem'
-import { parseStartInput } from '../validate'
+import { mailboxOf, parseStartInput } from '../validate'
 import type { StartInput } from '../validate'
 import type { VerificationRecord } from '../verification-record'
 import { MAX_SESSIONS_PER_VERIFICATION, VERIFICATION_ID, loadRecord, recordTtlSeconds, saveRecord } from '../verification-record'
@@ -35,6 +35,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   })
   const sessionKey = await ctx.keyOf('session', cookie.id)
   const addressKey = await ctx.keyOf('address', input.to)
+  const mailboxKey = await ctx.keyOf('address', mailboxOf(input.to))
   const now = ctx.now()
 
   const current = await currentRecord(ctx, addressKey, now)
@@ -51,7 +52,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   const ipKey = ip === undefined || ip.trim() === '' ? undefined : (ipLimitKey(ip) ?? `raw:${ip.trim().slice(0, 100)}`)
   if (ipKey !== undefined) quotas.push(...hourDay(`si:${await ctx.keyOf('ip', ipKey)}`, ctx.limits.sendsPerIp))
   quotas.push(...hourDay(`ss:${sessionKey}`, ctx.limits.sendsPerSession))
-  quotas.push(...hourDay(`sd:${addressKey}`, ctx.limits.sendsPerDestination))
+  quotas.push(...hourDay(`sd:${mailboxKey}`, ctx.limits.sendsPerDestination))
   const quota = await consumeQuotas(ctx.store, quotas)
   if (quota.wait !== undefined) {
     await ctx.store.delete(gateKey)
