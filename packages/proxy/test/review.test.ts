@@ -2,7 +2,8 @@
  * Findings of the adversarial review, each as the attack that used to work, over real HTTP against
  * the sandbox (see harness.ts).
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { request as httpRequest } from 'node:http'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryStore } from '../src/stores/memory-store'
 import type { Harness, HarnessOptions } from './harness'
 import { GHANA, startHarness } from './harness'
@@ -120,5 +121,57 @@ describe('per-address limits', () => {
     expect([await send('a.b.c@gmail.com'), await send('abc+q@googlemail.com'), await send('ab.c@gmail.com')]).toEqual([201, 201, 429])
     // Dots are only folded where the provider ignores them.
     expect(await send('a.bc@example.com')).toBe(201)
+  })
+})
+
+describe('body limits', () => {
+  it('answers 413 to an endless chunked body after reading just past 16 KiB', async () => {
+    const h = await harness()
+    const url = new URL(`${h.base}/verifications`)
+    let sent = 0
+    const answer = await new Promise<string>((resolve) => {
+      const headers = { origin: h.origin, 'content-type': 'application/json', 'transfer-encoding': 'chunked' }
+      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers }, (res) => {
+        res.resume()
+        resolve(String(res.statusCode))
+        req.destroy()
+      })
+      req.on('error', () => resolve('error'))
+      const pump = (): void => {
+        if (sent > 4_000_000) return void req.end()
+        sent += 1024
+        if (req.write(`"${'x'.repeat(1022)}`)) setImmediate(pump)
+        else req.once('drain', pump)
+      }
+      pump()
+    })
+    expect(answer).toBe('413')
+    expect(sent).toBeLessThan(1_000_000)
+  })
+})
+
+describe('object-level authorization', () => {
+  it('does the same keyed-hash work for another session\'s id as for an unknown one (no timing oracle)', async () => {
+    // "Not yours" used to hash the session key after finding the record, "unknown" did not: an
+    // HMAC's worth of time told a prober which ids exist.
+    const h = await harness()
+    const owner = h.browser()
+    const id = String((await owner.start({ to: GHANA })).body?.id)
+    const stranger = h.browser()
+    await stranger.start({ to: 'someone@example.com', channel: 'email' })
+    const sign = vi.spyOn(crypto.subtle, 'sign')
+    try {
+      const work = async (target: string) => {
+        sign.mockClear()
+        const answer = await stranger.status(target)
+        return { status: answer.status, hmacs: sign.mock.calls.length }
+      }
+      const foreign = await work(id)
+      const unknown = await work('VE00000000000000000000000000000000')
+      expect(foreign).toEqual(unknown)
+      expect(foreign.status).toBe(404)
+    } finally {
+      sign.mockRestore()
+    }
   })
 })

@@ -15,8 +15,11 @@ export async function loadOwnedRecord(ctx: HandlerContext, state: RequestState):
   if (!VERIFICATION_ID.test(id)) throw notFound
   const session = await ctx.sessions.read(state.request)
   if (session === undefined) throw notFound
+  // Hashed before the lookup, whatever it finds: hashing only when a record exists made "not
+  // yours" an HMAC slower than "unknown", a timing oracle for which ids exist.
+  const sessionKey = await ctx.keyOf('session', session)
   const record = await loadRecord(ctx.store, id)
-  if (!record || !record.sessions.includes(await ctx.keyOf('session', session))) throw notFound
+  if (!record || !record.sessions.includes(sessionKey)) throw notFound
   state.maskedTo = maskAddress(record.to)
   return record
 }
