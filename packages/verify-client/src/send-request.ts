@@ -43,7 +43,10 @@ export async function sendRequest(
   callerSignal?.addEventListener('abort', forwardAbort, { once: true })
   try {
     const fetch = options.fetch
-    const response = await fetch(url, { ...init, signal: controller.signal })
+    // `manual`: a 3xx comes back as is, as with `nodeFetch`. The platform fetch (workers, or an
+    // injected one) would otherwise follow a 307/308 and re-send the body, the client secret
+    // included, to whatever host the redirect names.
+    const response = await fetch(url, { ...init, redirect: 'manual', signal: controller.signal })
     const text = await response.text()
     return { response, text }
   } catch (error) {
