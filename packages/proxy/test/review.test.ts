@@ -41,6 +41,23 @@ describe('code guessing', () => {
   })
 })
 
+describe('code length', () => {
+  it('refuses a code of another length than the verification\'s without spending an attempt or calling the API', async () => {
+    // A 5-digit typo used to burn one of five attempts; and a longer code such as "0" + the code
+    // is sent to an API that might compare numbers, not strings.
+    const h = await harness()
+    const browser = h.browser()
+    const id = String((await browser.start({ to: GHANA })).body?.id)
+    const right = h.codeFor(GHANA)
+    for (const code of [right.slice(1), `0${right}`, `${right}0`]) {
+      const answer = await browser.check(id, code)
+      expect({ code, status: answer.status, problem: answer.body?.code }).toEqual({ code, status: 400, problem: 'invalid_code_format' })
+    }
+    expect(checkCalls(h)).toBe(0)
+    expect((await browser.check(id, right)).body).toMatchObject({ status: 'approved', attemptsLeft: 5 })
+  })
+})
+
 describe('upstream amplification', () => {
   it('asks the API about a pending verification at most once per few seconds, however often a browser polls', async () => {
     // Every status read of a pending verification used to cost a call to the API, whose quota is

@@ -22,6 +22,9 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
   const body = await readJsonBody(state.request)
   const record = await loadOwnedRecord(ctx, state)
   const code = normalizeCheckCode(body.code)
+  // A code of any other length is wrong for sure: refusing it here spares the user an attempt (a
+  // typo), and never sends the API a longer string (`0` + the code) it might compare as a number.
+  if (code.length !== record.codeLength) throw new ProxyError(400, 'invalid_code_format', { detail: 'The code has the wrong number of digits.' })
   const now = ctx.now()
 
   if (record.status === 'approved') {
