@@ -71,4 +71,16 @@ describe.skipIf(!redisAvailable)('several instances on one Redis store', () => {
     expect(keys.length).toBeGreaterThan(3)
     expect(keys.join(' ')).not.toContain('233241234567')
   })
+
+  it('lets no more than five wrong codes through, even in a burst split between the instances', async () => {
+    const to = '+233241112233'
+    const onFirst = h.browser({ origin: APP })
+    const id = String((await onFirst.start({ to })).body?.id)
+    const onSecond = new TestBrowser(secondBase, APP, h.seen)
+    for (const [name, value] of onFirst.cookies) onSecond.cookies.set(name, value)
+    const wrong = h.codeFor(to) === '000000' ? '111111' : '000000'
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? onSecond : onFirst).check(id, wrong)))
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5)
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(7)
+  })
 })
