@@ -5,6 +5,10 @@ describe('ipLimitKey', () => {
   it('keeps IPv4 addresses and unwraps IPv4-mapped IPv6', () => {
     expect(ipLimitKey('41.66.1.2')).toBe('41.66.1.2')
     expect(ipLimitKey('::ffff:41.66.1.2')).toBe('41.66.1.2')
+    // The same address in hex: it used to become the /64 "0:0:0:0::/64", one counter shared by
+    // every IPv4 client spelled this way.
+    expect(ipLimitKey('::ffff:2942:102')).toBe('41.66.1.2')
+    expect(ipLimitKey('0:0:0:0:0:FFFF:2942:0102')).toBe('41.66.1.2')
   })
 
   it('groups IPv6 addresses by /64, however they are spelled', () => {

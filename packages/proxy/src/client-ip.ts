@@ -31,7 +31,13 @@ export function ipLimitKey(ip: string): string | undefined {
   const v4 = mapped ? mapped[1] : trimmed
   if (v4 !== undefined && /^\d{1,3}(?:\.\d{1,3}){3}$/.test(v4)) return v4
   const groups = expandIpv6(trimmed)
-  return groups ? `${groups.slice(0, 4).join(':')}::/64` : undefined
+  if (!groups) return undefined
+  // IPv4-mapped in hex (`::ffff:2942:102`): the IPv4 address, not the /64 all of them share.
+  if (groups.slice(0, 5).every((g) => g === '0') && groups[5] === 'ffff') {
+    const [high = 0, low = 0] = groups.slice(6).map((g) => Number.parseInt(g, 16))
+    return [high >> 8, high & 255, low >> 8, low & 255].join('.')
+  }
+  return `${groups.slice(0, 4).join(':')}::/64`
 }
 
 function expandIpv6(ip: string): string[] | undefined {
