@@ -192,3 +192,31 @@ describe('object-level authorization', () => {
     }
   })
 })
+
+describe('rates during an outage', () => {
+  it('asks the failing API at most once per 30 s, with or without a stale list to serve', async () => {
+    // Every anonymous GET /rates used to call the failing API again (after a 401, a token
+    // request and a retry too): during an outage, unauthenticated amplification onto the API.
+    const h = await harness({ proxy: { ratesTtlSeconds: 60 } })
+    const browser = h.browser()
+    const rateCalls = () => h.upstream.calls.filter((c) => c.endsWith('/sms/rate')).length
+    h.sandbox.sandbox.faults.add({ operation: 'rates', status: 500, times: 1000 })
+    const cold = await Promise.all(Array.from({ length: 3 }, () => browser.request('GET', '/rates')))
+    for (let i = 0; i < 5; i++) cold.push(await browser.request('GET', '/rates'))
+    for (const answer of cold) expect(answer.status).toBe(503)
+    expect(rateCalls()).toBe(1)
+    h.clock.advance(30)
+    expect((await browser.request('GET', '/rates')).status).toBe(503)
+    expect(rateCalls()).toBe(2)
+
+    // With a list cached, then stale: served, and the API asked once per 30 s, not per request.
+    h.sandbox.sandbox.faults.clear()
+    h.clock.advance(30)
+    expect((await browser.request('GET', '/rates')).status).toBe(200)
+    const fresh = rateCalls()
+    h.sandbox.sandbox.faults.add({ operation: 'rates', status: 500, times: 1000 })
+    h.clock.advance(61)
+    for (let i = 0; i < 5; i++) expect((await browser.request('GET', '/rates')).status).toBe(200)
+    expect(rateCalls()).toBe(fresh + 1)
+  })
+})

@@ -5,6 +5,7 @@
 import { createServer } from 'node:net'
 import { ERROR_CODES } from '@hakiki/core'
 import { afterEach, describe, expect, it } from 'vitest'
+import { RATES_RETRY_SECONDS } from '../src/routes/get-rates'
 import type { Harness, HarnessOptions, Seen, TestBrowser } from './harness'
 import { GHANA, startHarness } from './harness'
 
@@ -93,7 +94,9 @@ describe('fault statuses on each operation', () => {
       expect(res.headers.has('retry-after')).toBe(expected[0] === 503)
       const failed = h.events.find((e) => e.type === 'upstream.failed')
       expect(failed).toMatchObject({ type: 'upstream.failed', operation, upstreamStatus: status })
-      // The fault was one call only: the same request now succeeds.
+      // The fault was one call only: the same request now succeeds (rates once the API is asked
+      // again, RATES_RETRY_SECONDS after a failure).
+      if (operation === 'rates') h.clock.advance(RATES_RETRY_SECONDS)
       const again =
         operation === 'create'
           ? await browser.start({ to: GHANA })

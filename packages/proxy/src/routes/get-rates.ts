@@ -7,7 +7,11 @@ import type { CountryRate, RatesResponse } from '@hakiki/core'
 import { COUNTRIES } from '@hakiki/core'
 import type { HandlerContext, RequestState } from '../handler-context'
 import { reportUpstreamFailure } from '../handler-context'
+import type { ProxyError } from '../problem'
 import { upstreamProblem } from '../upstream-problem'
+
+/** Seconds the API is left alone after a failed rates request. */
+export const RATES_RETRY_SECONDS = 30
 
 /** Serves the rates route of one handler. */
 export type RatesRoute = (ctx: HandlerContext, state: RequestState) => Promise<Response>
@@ -16,26 +20,41 @@ export type RatesRoute = (ctx: HandlerContext, state: RequestState) => Promise<R
 export function createRatesRoute(): RatesRoute {
   let cached: { body: RatesResponse; fetchedAt: number } | undefined
   let inflight: Promise<RatesResponse> | undefined
+  // After a failure the API is left alone for a while: the route needs no session, and asking
+  // again on every request would turn an outage into unauthenticated load on the API.
+  let backoff: { until: number; problem: ProxyError } | undefined
 
   async function load(ctx: HandlerContext, state: RequestState): Promise<RatesResponse> {
     try {
       const result = await ctx.client.getSmsRates()
       const body: RatesResponse = { currency: 'USD', countries: toCountryRates(result.countries) }
       cached = { body, fetchedAt: ctx.now() }
+      backoff = undefined
       return body
     } catch (error) {
       reportUpstreamFailure(ctx, state, 'rates', error)
+      const problem = upstreamProblem(error, { operation: 'rates' })
+      backoff = { until: ctx.now() + Math.max(RATES_RETRY_SECONDS, problem.extras.retryAfter ?? 0) * 1000, problem }
       if (cached) {
         ctx.log.warn('serving the cached rates after a failed refresh')
         return cached.body
       }
-      throw upstreamProblem(error, { operation: 'rates' })
+      throw problem
     }
   }
 
+  function current(ctx: HandlerContext, state: RequestState): RatesResponse | Promise<RatesResponse> {
+    const now = ctx.now()
+    if (cached && now - cached.fetchedAt < ctx.ratesTtlSeconds * 1000) return cached.body
+    if (backoff && now < backoff.until) {
+      if (cached) return cached.body
+      throw backoff.problem
+    }
+    return (inflight ??= load(ctx, state).finally(() => (inflight = undefined)))
+  }
+
   return async (ctx, state) => {
-    const fresh = cached && ctx.now() - cached.fetchedAt < ctx.ratesTtlSeconds * 1000
-    const body = fresh && cached ? cached.body : await (inflight ??= load(ctx, state).finally(() => (inflight = undefined)))
+    const body = await current(ctx, state)
     return new Response(JSON.stringify(body), {
       status: 200,
       headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=300' },
