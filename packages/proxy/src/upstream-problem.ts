@@ -23,6 +23,16 @@ import { ProxyError } from './problem'
 /** The operation the proxy was performing, to pick the right validation code for a 400. */
 export type UpstreamContext = { operation: 'create'; channel: Channel } | { operation: 'get' | 'verify' | 'rates' }
 
+/**
+ * Longest wait passed on from the API's `Retry-After`: its number is not ours to trust, and a
+ * huge one (`1e22`) would be sent to browsers as is and stop the rates route's retries for good.
+ */
+export const MAX_RETRY_AFTER_SECONDS = 3600
+
+function clampRetryAfter(seconds: number): number {
+  return Number.isFinite(seconds) ? Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(seconds))) : 60
+}
+
 /** Maps anything the Verify client threw to a {@link ProxyError}. */
 export function upstreamProblem(error: unknown, context: UpstreamContext): ProxyError {
   if (!(error instanceof VerifyApiError)) return new ProxyError(503, 'upstream_unavailable')
@@ -30,7 +40,7 @@ export function upstreamProblem(error: unknown, context: UpstreamContext): Proxy
     case 'not_found':
       return context.operation === 'get' || context.operation === 'verify' ? new ProxyError(404, 'not_found') : new ProxyError(502, 'upstream_error')
     case 'rate_limited':
-      return new ProxyError(429, 'rate_limited', { retryAfter: error.retryAfter ?? 60 })
+      return new ProxyError(429, 'rate_limited', { retryAfter: clampRetryAfter(error.retryAfter ?? 60) })
     case 'bad_request':
       return badRequestProblem(error, context)
     case 'timeout':
