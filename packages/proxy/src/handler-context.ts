@@ -30,6 +30,8 @@ export interface HandlerContext {
   getClientIp(request: Request): Promise<string | undefined>
   emit(event: VerifyEvent): void
   log: Required<ProxyLogger>
+  /** Set once the "no client IP, per-IP caps off" warning was logged. */
+  warnedNoClientIp?: boolean
 }
 
 /** One request being handled. */
