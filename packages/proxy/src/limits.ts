@@ -38,6 +38,12 @@ export interface Limits {
    * checks are failed ones.
    */
   failedChecksPerDestinationPerHour: number
+  /**
+   * Sends through this handler in all, whoever asks: the backstop against SMS pumping when the
+   * other caps are dodged (fresh sessions, many numbers, no client IP known). Default 1000 an
+   * hour, 10000 a day; size it to the app's real traffic, with the store shared by every instance.
+   */
+  sendsTotal: HourDayCap
 }
 
 /** Overrides for some of the {@link Limits}. */
@@ -47,6 +53,7 @@ export interface LimitsOptions {
   sendsPerSession?: Partial<HourDayCap>
   sendsPerIp?: Partial<HourDayCap>
   failedChecksPerDestinationPerHour?: number
+  sendsTotal?: Partial<HourDayCap>
 }
 
 /** The default limits. */
@@ -56,6 +63,7 @@ export const DEFAULT_LIMITS: Limits = {
   sendsPerSession: { hour: 10, day: 20 },
   sendsPerIp: { hour: 100, day: 1000 },
   failedChecksPerDestinationPerHour: 10,
+  sendsTotal: { hour: 1000, day: 10_000 },
 }
 
 /** Merges overrides into the defaults and checks every value is a positive integer. */
@@ -67,6 +75,7 @@ export function resolveLimits(options: LimitsOptions = {}): Limits {
     sendsPerIp: { ...DEFAULT_LIMITS.sendsPerIp, ...options.sendsPerIp },
     failedChecksPerDestinationPerHour:
       options.failedChecksPerDestinationPerHour ?? DEFAULT_LIMITS.failedChecksPerDestinationPerHour,
+    sendsTotal: { ...DEFAULT_LIMITS.sendsTotal, ...options.sendsTotal },
   }
   const numbers = [
     ...limits.resendCooldownSeconds,
@@ -77,6 +86,8 @@ export function resolveLimits(options: LimitsOptions = {}): Limits {
     limits.sendsPerIp.hour,
     limits.sendsPerIp.day,
     limits.failedChecksPerDestinationPerHour,
+    limits.sendsTotal.hour,
+    limits.sendsTotal.day,
   ]
   if (limits.resendCooldownSeconds.length === 0 || !numbers.every((n) => Number.isSafeInteger(n) && n > 0)) {
     throw new TypeError('limits must be positive integers and resendCooldownSeconds must not be empty')

@@ -106,6 +106,15 @@ describe('send caps', () => {
     expectRefused(await from('2c0f:f248:0:1:ffff::c').start({ to: '+254712345681' }), 'rate_limited')
   })
 
+  it('caps sends in all, across sessions, numbers and IPs (the SMS-pumping backstop)', async () => {
+    const h = await harness({ proxy: { limits: { ...fast, sendsTotal: { hour: 2 } } } })
+    expect((await h.browser().start({ to: GHANA })).status).toBe(201)
+    expect((await h.browser().start({ to: KENYA })).status).toBe(201)
+    expectRefused(await h.browser().start({ to: NIGERIA }), 'rate_limited', 3600)
+    h.clock.advance(3601)
+    expect((await h.browser().start({ to: NIGERIA })).status).toBe(201)
+  })
+
   it('skips per-IP caps when no client IP is known, rather than lumping everyone together', async () => {
     const h = await harness({ proxy: { limits: { ...fast, sendsPerIp: { hour: 1 } } } })
     expect((await h.browser().start({ to: GHANA })).status).toBe(201)

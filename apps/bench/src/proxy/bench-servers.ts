@@ -17,6 +17,7 @@ export const BENCH_LIMITS: LimitsOptions = {
   sendsPerSession: { hour: 1_000_000, day: 1_000_000 },
   sendsPerIp: { hour: 1_000_000, day: 1_000_000 },
   failedChecksPerDestinationPerHour: 1_000_000,
+  sendsTotal: { hour: 1_000_000, day: 1_000_000 },
 }
 
 /** A sandbox on loopback that counts the token requests it answers. */

@@ -59,6 +59,8 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   }
   quotas.push(...hourDay(`ss:${sessionKey}`, ctx.limits.sendsPerSession))
   quotas.push(...hourDay(`sd:${mailboxKey}`, ctx.limits.sendsPerDestination))
+  // Last, so a request refused by a narrower cap never takes (and gives back) a global slot.
+  quotas.push(...hourDay('st:all', ctx.limits.sendsTotal))
   const quota = await consumeQuotas(ctx.store, quotas)
   if (quota.wait !== undefined) {
     await ctx.store.delete(gateKey)
