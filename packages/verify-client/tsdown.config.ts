@@ -1,27 +1,5 @@
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { libraryBuild } from '@hakiki/build-config'
 import { defineConfig } from 'tsdown'
 
-// TypeScript 7 is a native binary without a library API, so the declarations come from its `tsc`,
-// run by rolldown-plugin-dts's `tsgo` mode (see shared/toolchain.md).
-const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc')
-
 /** The published build of @hakiki/verify-client: ESM for Node (>= 20.19, the workspace's engines), with declarations and source maps. */
-export default defineConfig({
-  entry: { index: 'src/index.ts' },
-  format: 'esm',
-  // Server only: Node built-ins stay `node:` imports.
-  platform: 'node',
-  target: 'node20.19',
-  // `.js` and `.d.ts`, the names `exports` uses (the package is `"type": "module"`).
-  fixedExtension: false,
-  sourcemap: true,
-  // Apps minify their own bundles; a readable library keeps stack traces and size analyses useful.
-  minify: false,
-  // `src` without tests and stories; see the comment there.
-  tsconfig: 'tsconfig.build.json',
-  dts: { tsgo: { path: tsc } },
-  // Dependencies and peers stay imports (tsdown's default). Anything else from node_modules would
-  // be inlined without a word: make that a build error instead.
-  deps: { onlyBundle: [] },
-})
+export default defineConfig(libraryBuild('server'))
