@@ -1,3 +1,4 @@
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@hakiki/build-config/chromium'
 import { chromium, type Browser } from 'playwright-core'
 import { serveStatic, type StaticFile } from '../static-server'
 import { round2, summarize, type Summary } from '../stats'
@@ -5,17 +6,8 @@ import { buildPages } from './build-pages'
 import { RENDER_CANDIDATES, type RenderCandidate } from './candidates'
 import type { CommitRecord, KeyRecord } from './pages/harness'
 
-/** Chromium flags that keep Debian's Chromium quiet on a machine without network (toolchain.md). */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+export { CHROMIUM_ARGS }
+
 
 /** Workload of {@link measureRenders}. */
 export interface RendersOptions {
@@ -90,7 +82,7 @@ export async function measureRenders(options: RendersOptions = {}): Promise<Rend
   const server = await serveStatic(files)
   let browser: Browser | undefined
   try {
-    browser = await chromium.launch({ executablePath: options.executablePath ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+    browser = await chromium.launch({ executablePath: options.executablePath ?? CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
     const context = await browser.newContext()
     const samples = new Map(candidates.map((c) => [c.name, [] as Array<{ commits: CommitRecord[]; keys: KeyRecord[]; value: string }>]))
     for (let run = 0; run < runs; run++) {
