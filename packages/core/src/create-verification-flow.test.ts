@@ -74,7 +74,9 @@ describe('createVerificationFlow', () => {
     flow.send({ type: 'TYPE_CODE', code: 'Your code is 123456' })
     const verified = await until(flow, 'verified')
     expect(verified).toMatchObject({ status: 'verified', receipt: expect.any(String) })
-    expect(statuses).toEqual(['sending', 'code_sent', 'code_sent', 'checking', 'verified'])
+    // One notification per event: the complete code goes straight to checking (auto-check is a
+    // branch of the machine's TYPE_CODE, not a second dispatch after it).
+    expect(statuses).toEqual(['sending', 'code_sent', 'checking', 'verified'])
   })
 
   it('counts wrong codes down to locked, then a resend starts a new verification', async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { StartVerificationResponse } from './contract'
 import type { CodeSentState, FlowCommand, FlowResult, FlowState } from './flow-state'
-import { canResend, initialFlowState, secondsUntilExpiry, secondsUntilResend, transition } from './transition'
+import { canResend, secondsUntilExpiry, secondsUntilResend } from './flow-clock'
+import { initialFlowState } from './flow-machine'
+import { transition } from './transition'
 
 // The server runs 5 minutes ahead of this client: every countdown must still follow the server.
 const SKEW = 5 * 60_000
