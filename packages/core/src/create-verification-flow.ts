@@ -55,6 +55,11 @@ export interface VerificationFlowStore {
   resume(snapshot: unknown): boolean
   /** Re-reads the status of the sent verification (e.g. when the tab becomes visible again). */
   refresh(): Promise<void>
+  /**
+   * Puts `state` in place without running effects or notifying: for controlled use, where the app
+   * holds the state and passes it back (`useVerificationFlow({ state, onStateChange })`).
+   */
+  setState(state: FlowState): void
   /** Aborts requests in flight and clears the timer; the flow ignores answers afterwards. */
   destroy(): void
 }
@@ -174,6 +179,11 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
       // RESTORE goes through the machine's `validSnapshot` guard like any other event.
       dispatch({ type: 'RESTORE', state: snapshot as FlowState })
       return state !== before || Object.is(snapshot, before)
+    },
+    setState(next) {
+      if (destroyed || Object.is(next, state)) return
+      state = next
+      syncActivities()
     },
     async refresh() {
       if (state.status !== 'code_sent' || inflight) return

@@ -83,11 +83,11 @@ export type DataAttributes = { [key: `data-${string}`]: string | undefined }
 /** Props for the real `<input>`, with the caller's props merged in. */
 export type CodeInputElementProps = InputHTMLAttributes<HTMLInputElement> & DataAttributes & { ref: RefCallback<HTMLInputElement> }
 
-/** User props accepted by {@link UseCodeInputReturn.getInputProps}. */
+/** User props accepted by {@link UseCodeInputResult.getInputProps}. */
 export type CodeInputUserProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> | undefined }
 
 /** What {@link useCodeInput} returns. */
-export interface UseCodeInputReturn {
+export interface UseCodeInputResult {
   /** The code: ASCII digits, at most `length`. */
   value: string
   /** Number of digits of the code. */
@@ -146,7 +146,7 @@ function commonEnds(a: string, b: string): [number, number] {
  * character filter rejects Arabic-Indic digits before any transform can see them, and its
  * selection sync polls the page; this hook covers the same ground in about half the bytes.
  */
-export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputReturn {
+export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputResult {
   const { length: lengthOption = 6, value: valueProp, defaultValue = '', disabled, readOnly, loading, invalid, mask, name, autoFocus, webOtp = true } = options
   if (!Number.isInteger(lengthOption) || lengthOption < MIN_LENGTH || lengthOption > MAX_LENGTH) {
     throw new RangeError(`useCodeInput: length must be an integer from ${MIN_LENGTH} to ${MAX_LENGTH}, got ${String(lengthOption)}`)

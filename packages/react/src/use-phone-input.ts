@@ -65,7 +65,7 @@ export interface UsePhoneInputOptions {
 /** Props for the visible number `<input>`. */
 export type PhoneInputElementProps = InputHTMLAttributes<HTMLInputElement> & { ref: RefCallback<HTMLInputElement> }
 
-/** User props accepted by {@link UsePhoneInputReturn.getInputProps}. */
+/** User props accepted by {@link UsePhoneInputResult.getInputProps}. */
 export type PhoneInputUserProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & { ref?: Ref<HTMLInputElement> | undefined }
 
 /** Props for a country picker (`CountrySelect` of `@hakiki/ui` takes them as they are). */
@@ -81,7 +81,7 @@ export interface PhoneCountryProps {
 }
 
 /** What {@link usePhoneInput} returns. */
-export interface UsePhoneInputReturn {
+export interface UsePhoneInputResult {
   /** What the field shows: the number formatted as typed (`024 123 4567`). */
   displayValue: string
   /** The number in E.164, or `''` while it is empty or not valid. */
@@ -161,7 +161,7 @@ function evaluate(display: string, country: CountryCode | undefined, allowed: (c
  * another allowed country switches the country and is shown in national form. Deleting a space or
  * parenthesis deletes the digit beside it instead of being undone by the formatter.
  */
-export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInputReturn {
+export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInputResult {
   const { value: valueProp, defaultValue = '', defaultCountry, countries = ALL_COUNTRIES, disabled, readOnly } = options
   const generatedId = useId()
   const id = options.id ?? generatedId
