@@ -1,9 +1,7 @@
 import { isCompleteCode, normalizeCode } from '@hakiki/core'
 import {
   useCallback,
-  useEffect,
   useId,
-  useLayoutEffect,
   useRef,
   useState,
   type ChangeEvent,
@@ -19,6 +17,8 @@ import {
   type SyntheticEvent,
 } from 'react'
 import { assignRef } from './assign-ref'
+import { composeHandlers } from './compose-handlers'
+import { useIsoLayoutEffect } from './use-iso-layout-effect'
 import { useObservedInput } from './use-observed-input'
 import { useWebOTP } from './use-web-otp'
 
@@ -116,8 +116,6 @@ export interface UseCodeInputResult {
 
 const flag = (on: boolean | undefined): string | undefined => (on ? '' : undefined)
 
-// SSR: useLayoutEffect warns on the server in React 18; no window is touched at import time.
-const useIsoLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
 /** The native value setter: React notices the change and fires `onChange` for the event we dispatch. */
 function setNativeValue(input: HTMLInputElement, value: string): void {
@@ -448,10 +446,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
         assignRef(userRef, el)
       },
       onChange: (event) => handleChange(event, userOnChange),
-      onKeyDown: (event) => {
-        onKeyDown?.(event)
-        if (!event.defaultPrevented) handleKeyDown(event)
-      },
+      onKeyDown: composeHandlers(onKeyDown, handleKeyDown),
       onFocus: (event: FocusEvent<HTMLInputElement>) => {
         onFocus?.(event)
         setFocused(true)
@@ -463,22 +458,13 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
         onBlur?.(event)
         setFocused(false)
       },
-      onClick: (event) => {
-        onClick?.(event)
-        if (!event.defaultPrevented) handleClick(event)
-      },
+      onClick: composeHandlers(onClick, handleClick),
       onSelect: (event) => {
         onSelect?.(event)
         handleSelect(event)
       },
-      onPaste: (event) => {
-        onPaste?.(event)
-        if (!event.defaultPrevented) handlePaste(event)
-      },
-      onDrop: (event) => {
-        onDrop?.(event)
-        if (!event.defaultPrevented) handleDrop(event)
-      },
+      onPaste: composeHandlers(onPaste, handlePaste),
+      onDrop: composeHandlers(onDrop, handleDrop),
     }
   }
 

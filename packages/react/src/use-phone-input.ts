@@ -9,9 +9,7 @@ import {
 } from '@hakiki/core'
 import {
   useCallback,
-  useEffect,
   useId,
-  useLayoutEffect,
   useRef,
   useState,
   type ChangeEvent,
@@ -22,6 +20,8 @@ import {
   type RefCallback,
 } from 'react'
 import { assignRef } from './assign-ref'
+import { composeHandlers } from './compose-handlers'
+import { useIsoLayoutEffect } from './use-iso-layout-effect'
 import { useObservedInput } from './use-observed-input'
 
 /** Why the number cannot be used yet; `no_country` when national digits were typed with no country chosen. */
@@ -111,8 +111,6 @@ export interface UsePhoneInputResult {
 const ALL_COUNTRIES: readonly CountryCode[] = COUNTRIES.map((c) => c.iso2)
 const SIGNIFICANT = /[+\p{Nd}]/u
 
-// SSR: useLayoutEffect warns on the server in React 18; no window is touched at import time.
-const useIsoLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
 /** Digits and `+`: the characters formatting keeps; spaces, dashes and parentheses come and go. */
 function countSignificant(text: string): number {
@@ -368,10 +366,7 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
           assignRef(userRef, el)
         },
         onChange: handleChange,
-        onPaste: (event: ClipboardEvent<HTMLInputElement>) => {
-          onPaste?.(event)
-          if (!event.defaultPrevented) handlePaste(event)
-        },
+        onPaste: composeHandlers(onPaste, handlePaste),
         onBlur: (event: FocusEvent<HTMLInputElement>) => {
           setTouched(true)
           onBlur?.(event)

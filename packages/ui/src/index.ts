@@ -1,4 +1,5 @@
 export { CodeInput, type CodeInputProps, type CodeInputClassNames } from './code-input'
+export type { FieldValueEvent } from './field-value-event'
 export { PhoneInput, usePhoneErrorMessage, type PhoneInputProps, type PhoneInputClassNames, type PhoneInputEvent } from './phone-input'
 export { EmailInput, validateEmail, type EmailInputProps, type EmailInputClassNames, type EmailInputError } from './email-input'
 export { ChannelPicker, type ChannelPickerProps, type ChannelPickerClassNames } from './channel-picker'
@@ -14,18 +15,10 @@ export { LocaleProvider, type LocaleProviderProps } from './i18n/locale-provider
 export { useLocale, useMessages, type LocaleValue, type Translate } from './i18n/locale-context'
 export { formatMessage, type MessageValues } from './i18n/format-message'
 export { loadMessages, type MessagesModule } from './i18n/load-messages'
+// The English catalog is public (a base for your own wording); its per-component groups are how the
+// components pick their keys, not API.
 export {
   messagesEn,
-  codeInputMessagesEn,
-  phoneInputMessagesEn,
-  emailInputMessagesEn,
-  channelPickerMessagesEn,
-  localeSelectMessagesEn,
-  resendButtonMessagesEn,
-  expiryNoticeMessagesEn,
-  attemptsNoticeMessagesEn,
-  errorMessagesEn,
-  flowMessagesEn,
   type Message,
   type MessageKey,
   type Messages,

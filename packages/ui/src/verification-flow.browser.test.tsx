@@ -1,5 +1,5 @@
 import './styles.css'
-import { ERROR_CODES, createMemoryAdapter, type FlowError, type HakikiErrorCode, type MemoryAdapterOptions } from '@hakiki/core'
+import { ERROR_CODES, createMemoryAdapter, type FlowError, type FlowState, type HakikiErrorCode, type MemoryAdapterOptions } from '@hakiki/core'
 import { VerificationProvider } from '@hakiki/react'
 import { act, render, type RenderResult } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
@@ -351,6 +351,30 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
     await userEvent.clear(phone)
     await userEvent.type(phone, '0201234567')
     expect(send.hasAttribute('aria-disabled')).toBe(false)
+  })
+})
+
+describe('VerificationFlow: what the app learns', () => {
+  test('onStateChange tells where each code went and how the flow ends, without wrapping the adapter', async () => {
+    const onStateChange = vi.fn<(state: FlowState) => void>()
+    const { root, code } = await toCode({ onStateChange })
+    const sent = onStateChange.mock.calls.map(([s]) => s).filter((s) => s.status === 'code_sent')
+    expect(sent.map((s) => s.status === 'code_sent' && [s.verification.to, s.verification.channel])).toEqual([['+233241234567', 'sms']])
+    code.focus()
+    await userEvent.keyboard('123456')
+    await reach(root, 'verified')
+    // Every keystroke is a change too (the draft and the code live in the state); the steps in order:
+    const steps = onStateChange.mock.calls.map(([s]) => s.status).filter((status, i, all) => status !== all[i - 1])
+    expect(steps).toEqual(['idle', 'sending', 'code_sent', 'checking', 'verified'])
+  })
+
+  test('autoSubmit={false} waits for Verify', async () => {
+    const { view, root, adapter } = await toCode({ autoSubmit: false })
+    await userEvent.keyboard('123456')
+    expect(root().getAttribute('data-state')).toBe('code_sent')
+    await userEvent.click(view.getByRole('button', { name: 'Verify' }))
+    await reach(root, 'verified')
+    expect(adapter.sent).toHaveLength(1)
   })
 })
 
