@@ -256,7 +256,9 @@ export function connectVerificationFlow(state: FlowState, send: (command: FlowCo
 function waitOf(state: FlowState): number | undefined {
   const error = 'error' in state ? state.error : undefined
   const retryAt = error?.code === 'rate_limited' ? error.retryAt : undefined
-  const cooldown = state.status === 'code_sent' ? state.verification.resendAt - state.verification.skewMs : undefined
+  // The cooldown of the last code gates every send to its address: the code step's and the problem step's.
+  const verification = 'verification' in state && state.status !== 'verified' ? state.verification : undefined
+  const cooldown = verification ? verification.resendAt - verification.skewMs : undefined
   if (retryAt === undefined) return cooldown
   return cooldown === undefined ? retryAt : Math.max(retryAt, cooldown)
 }

@@ -132,8 +132,9 @@ describe('flowMachine: effects are data', () => {
     const refused = machine(STATES.checking, { type: 'CHECK_DONE', response: { id: 'VE1', status: 'pending', attemptsLeft: 4 }, at: T0 }).state
     expect(refused).toMatchObject({ status: 'code_sent', code: '', tried: '123456', error: { code: 'wrong_code', attemptsLeft: 4 } })
     const retyped = machine(refused, { type: 'TYPE_CODE', code: '123456', at: T0 })
-    expect(retyped.state).toMatchObject({ status: 'code_sent', code: '123456' })
-    expect(retyped.effects).toEqual([])
+    expect(retyped.state).toMatchObject({ status: 'code_sent', code: '123456', error: { code: 'already_tried' } })
+    // Said once, not checked.
+    expect(retyped.effects).toEqual([{ type: 'announce', announcement: { kind: 'error', error: { code: 'already_tried' } } }])
     // The Verify button still checks it if the user insists.
     expect(machine(retyped.state, { type: 'CHECK', at: T0 }).effects[0]).toEqual({ type: 'check', id: 'VE1', code: '123456' })
   })

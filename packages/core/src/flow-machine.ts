@@ -115,23 +115,42 @@ export interface FlowStateConfig<S extends FlowStatus> {
 export type FlowActivity = 'expiryTimer'
 
 /**
- * "Can a new code be asked for now?", written once: after the cooldown on the code step, at any
- * time once the code expired, was locked or the verification failed, and never before the wait a
- * refused send asked for (`rate_limited` with `retryAt`) is over. `clientNow` is the client clock.
+ * "Can a new code be asked for now?", written once: on the code step, and once the code expired,
+ * was locked or the verification was lost, after the cooldown the server set for the last code
+ * (it gates any send to that address, so asking earlier only meets a 429), and never before the
+ * wait a refused send asked for (`rate_limited` with `retryAt`) is over. `clientNow` is the client clock.
  */
 export function canResendAt(state: FlowState, clientNow: number): boolean {
   const verification = 'verification' in state ? state.verification : undefined
   if (!verification) return false
   const error = 'error' in state ? state.error : undefined
   if (error?.code === 'rate_limited' && error.retryAt !== undefined && clientNow < error.retryAt) return false
-  if (state.status === 'code_sent') return canResend(verification, clientNow)
-  return state.status === 'expired' || state.status === 'locked' || state.status === 'failed'
+  const resendable = state.status === 'code_sent' || state.status === 'expired' || state.status === 'locked' || state.status === 'failed'
+  return resendable && canResend(verification, clientNow)
+}
+
+/** A kept code for the address and channel being submitted, if one is still usable at `at`. */
+export function keptFor(state: FlowState, to: string, channel: Channel, at: number): SentVerification | undefined {
+  const key = addressKey(to, channel)
+  return state.kept?.find((v) => v.channel === channel && addressKey(v.to, v.channel) === key && v.attemptsLeft > 0 && !isExpiredAt(v, at))
+}
+
+/** An address as compared: digits and `+` of a phone number, a trimmed lower-case e-mail address. */
+function addressKey(to: string, channel: Channel): string {
+  return channel === 'email' ? to.trim().toLowerCase() : to.replace(/[^\d+]/g, '')
 }
 
 /** The named guards of the machine. */
 export const flowGuards = {
   /** The submitted address is not blank. */
   hasAddress: (state, event) => (event.type === 'SUBMIT' ? (event.to ?? state.to) : state.to).trim() !== '',
+  /** The submitted address has a code sent before that is still usable (see `kept`). */
+  hasKeptCode: (state, event) => event.type === 'SUBMIT' && keptFor(state, event.to ?? state.to, event.channel ?? state.channel, event.at) !== undefined,
+  /** The complete code typed is the one the server just refused. */
+  alreadyTried: (state, event) => {
+    if (state.status !== 'code_sent' || event.type !== 'TYPE_CODE' || state.tried === undefined) return false
+    return normalizeCode(event.code, state.verification.codeLength) === state.tried
+  },
   /** A resend or switch is allowed now (see {@link canResendAt}). */
   canResend: (state, event) => canResendAt(state, event.at),
   /** A switch stays on the same kind of address: sms and call reach a phone, email a mailbox. */
@@ -200,11 +219,37 @@ const restore: Branch<FlowState, EventOf<'RESTORE'>> = {
 }
 
 const changeAddress: Branch<FlowState, EventOf<'CHANGE_ADDRESS'>> = {
-  to: (state) => ({ ...baseOf(state), status: 'idle' }),
+  to: (state, event) => {
+    const base = baseOf(state)
+    // A code still on its way to being typed is kept: going back to this address returns to it.
+    const current = state.status === 'code_sent' || state.status === 'checking' ? state.verification : undefined
+    const kept = [...(current ? [current] : []), ...(base.kept ?? []).filter((v) => v.id !== current?.id && !isExpiredAt(v, event.at))].slice(0, 3)
+    const { kept: _kept, ...rest } = base
+    return { ...rest, ...(kept.length > 0 ? { kept } : {}), status: 'idle' }
+  },
   effects: () => [{ type: 'cancel' }],
 }
 
 const submit: readonly Branch<StateOf<'idle' | 'failed'>, EventOf<'SUBMIT'>>[] = [
+  {
+    // Back to a number whose code is still valid: its code step, not a 429 for another code.
+    guard: ['hasAddress', 'hasKeptCode'],
+    to: (state, event) => {
+      const to = event.to ?? state.to
+      const channel = event.channel ?? state.channel
+      const verification = keptFor(state, to, channel, event.at) as SentVerification
+      const rest = (state.kept ?? []).filter((v) => v !== verification)
+      const { kept: _kept, ...base } = baseOf(state)
+      return { ...base, ...(rest.length > 0 ? { kept: rest } : {}), status: 'code_sent', to, channel, verification, code: '' }
+    },
+    effects: (next) =>
+      next.status === 'code_sent'
+        ? [
+            { type: 'status', id: next.verification.id },
+            { type: 'announce', announcement: { kind: 'sent', to: next.verification.to, channel: next.verification.channel } },
+          ]
+        : [],
+  },
   {
     guard: 'hasAddress',
     to: (state, event) => ({
@@ -317,6 +362,19 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
             guard: ['codeChanged', 'autoCheckable'],
             to: (state, event) => checking(state, normalizeCode(event.code, state.verification.codeLength)),
             effects: (next) => checkEffects(next),
+          },
+          {
+            // The code just refused, typed again: not checked by itself, and the user is told.
+            guard: ['codeChanged', 'alreadyTried'],
+            to: (state, event) => ({
+              ...baseOf(state),
+              status: 'code_sent',
+              verification: state.verification,
+              code: normalizeCode(event.code, state.verification.codeLength),
+              tried: state.tried as string,
+              error: { code: 'already_tried' },
+            }),
+            effects: () => [{ type: 'announce', announcement: { kind: 'error', error: { code: 'already_tried' } } }],
           },
           {
             guard: 'codeChanged',
@@ -457,6 +515,7 @@ function baseOf(state: FlowState): FlowBase {
     ...(state.locale ? { locale: state.locale } : {}),
     ...(state.country ? { country: state.country } : {}),
     ...(state.aside ? { aside: state.aside } : {}),
+    ...(state.kept && state.kept.length > 0 ? { kept: state.kept } : {}),
   }
 }
 
@@ -543,6 +602,7 @@ function isFlowState(value: unknown): value is FlowState {
   const s = value as Record<string, unknown>
   if (typeof s.status !== 'string' || !STATUSES.has(s.status) || typeof s.to !== 'string' || !CHANNELS.includes(s.channel as Channel)) return false
   if (s.locale !== undefined && typeof s.locale !== 'string') return false
+  if (s.kept !== undefined && !(Array.isArray(s.kept) && s.kept.every(isVerification))) return false
   const needsVerification = s.status !== 'idle' && s.status !== 'sending' && s.status !== 'failed'
   if (s.verification === undefined) return !needsVerification && (s.status !== 'failed' || isError(s.error))
   if (!isVerification(s.verification)) return false

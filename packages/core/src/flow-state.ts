@@ -6,8 +6,11 @@ import type { Channel, CheckCodeResponse, StartVerificationResponse, Verificatio
 import type { CountryCode } from './countries'
 import type { HakikiErrorCode } from './hakiki-error'
 
-/** What the last action ran into; `wrong_code` and `incomplete_code` come from the flow itself. */
-export type FlowErrorCode = HakikiErrorCode | 'wrong_code' | 'incomplete_code'
+/**
+ * What the last action ran into; `wrong_code`, `incomplete_code` and `already_tried` (the code just
+ * refused, typed again) come from the flow itself.
+ */
+export type FlowErrorCode = HakikiErrorCode | 'wrong_code' | 'incomplete_code' | 'already_tried'
 
 /** An error as data (not an `Error` instance), so the state stays serializable. */
 export interface FlowError {
@@ -50,6 +53,11 @@ export interface FlowBase {
   country?: CountryCode
   /** The address typed for the other kind of channel (phone ↔ e-mail), restored when switching back. */
   aside?: string
+  /**
+   * Codes sent to addresses the user then changed, still valid: submitting one of those addresses
+   * again (same channel) returns to its code step instead of asking the server for another code.
+   */
+  kept?: SentVerification[]
 }
 
 /** Entering the address (first state, and after "change number"). */

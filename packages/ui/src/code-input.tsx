@@ -158,11 +158,11 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
       <p id={descriptionId} data-part="description" className={classNames.description}>
         {hint}
       </p>
-      {hasError && (
-        <p id={errorId} data-part="error" className={classNames.error}>
-          {error}
-        </p>
-      )}
+      {/* Always present (empty when there is no error): a live region is only read out when it
+          changes, and a region that appears with its text is often not read at all. */}
+      <p id={errorId} data-part="error" className={classNames.error} aria-live="polite">
+        {hasError ? error : null}
+      </p>
       {/* Present before it has text: screen readers only announce changes to a live region they know. */}
       <output data-part="sr-only">{loading ? t('code.checking') : ''}</output>
     </div>

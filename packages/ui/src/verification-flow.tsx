@@ -1,7 +1,7 @@
 'use client'
 import { CHANNELS, formatPhoneNumber, stepOf, type Channel, type CountryCode, type FlowAnnouncement, type FlowError, type FlowState, type VerificationAdapter } from '@hakiki/core'
-import { VerificationProvider, useRates, useVerificationContext, useVerificationFlow, type PhoneChangeDetails } from '@hakiki/react'
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { VerificationProvider, useRates, useResendCooldown, useVerificationContext, useVerificationFlow, type PhoneChangeDetails } from '@hakiki/react'
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { AttemptsNotice } from './attempts-notice'
 import { ChannelPicker } from './channel-picker'
 import { cx, isolate } from './class-names'
@@ -10,7 +10,7 @@ import { EmailInput, validateEmail } from './email-input'
 import { ExpiryNotice } from './expiry-notice'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { LocaleProvider } from './i18n/locale-provider'
-import { attemptsNoticeMessagesEn, emailInputMessagesEn, errorMessagesEn, flowMessagesEn, type Messages } from './i18n/messages-en'
+import { attemptsNoticeMessagesEn, codeInputMessagesEn, emailInputMessagesEn, errorMessagesEn, flowMessagesEn, type Messages } from './i18n/messages-en'
 import { PhoneInput, usePhoneErrorMessage } from './phone-input'
 import { ResendButton } from './resend-button'
 
@@ -110,7 +110,7 @@ export function VerificationFlow({ adapter, locale, messages, ...props }: Verifi
 /** Errors shown on the address field rather than above the form. */
 const ADDRESS_ERRORS: ReadonlySet<string> = new Set(['invalid_phone_number', 'unsupported_country', 'invalid_email', 'invalid_request'])
 /** Errors shown on the code field. */
-const CODE_ERRORS: ReadonlySet<string> = new Set(['wrong_code', 'incomplete_code', 'invalid_code_format'])
+const CODE_ERRORS: ReadonlySet<string> = new Set(['wrong_code', 'incomplete_code', 'invalid_code_format', 'already_tried'])
 
 /**
  * An address as shown: kept left to right inside RTL text, and a phone number formatted with
@@ -124,6 +124,19 @@ function display(to: string, by: Channel): string {
 interface Announcement {
   text: string
   id: number
+}
+
+/** A button's label with visible progress beside it while busy; the accessible name stays the label (2.5.3). */
+function withProgress(label: string, busy: boolean, progress: string): ReactNode {
+  if (!busy) return label
+  return (
+    <>
+      <span data-part="sr-only">{label}</span>
+      <span data-part="progress" aria-hidden="true">
+        {progress}
+      </span>
+    </>
+  )
 }
 
 function FlowView({
@@ -148,6 +161,7 @@ function FlowView({
   const te = useMessages(errorMessagesEn)
   const tEmail = useMessages(emailInputMessagesEn)
   const tAttempts = useMessages(attemptsNoticeMessagesEn)
+  const tCode = useMessages(codeInputMessagesEn)
   const phoneErrorMessage = usePhoneErrorMessage()
   const { now } = useVerificationContext()
   // Sent with the request only when the app chose a language; otherwise the proxy's default.
@@ -175,7 +189,6 @@ function FlowView({
   const addressRef = useRef<HTMLInputElement>(null)
   const codeRef = useRef<HTMLInputElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const sentId = useId()
 
   const rates = useRates({ enabled: Boolean(showFees) })
   const countryFees = useMemo(() => {
@@ -189,6 +202,8 @@ function FlowView({
     switch (e.code) {
       case 'wrong_code':
         return e.attemptsLeft === undefined ? te('error.wrong_code') : tAttempts('attempts.wrongCode', { count: e.attemptsLeft })
+      case 'already_tried':
+        return te('error.already_tried')
       case 'incomplete_code':
         return te('error.incomplete_code', { count: verification?.codeLength ?? 6 })
       case 'rate_limited': {
@@ -219,8 +234,10 @@ function FlowView({
     if (!announcement) return
     const said = announcement.announcement
     if (said.kind === 'error') {
-      setAlert((a) => ({ text: errorText(said.error), id: a.id + 1 }))
       onError?.(said.error)
+      // One owner per announcement: an error of a field is read by that field's live region.
+      const ownedByField = phase === 'address' ? ADDRESS_ERRORS.has(said.error.code) : phase === 'code' && CODE_ERRORS.has(said.error.code)
+      if (!ownedByField) setAlert((a) => ({ text: errorText(said.error), id: a.id + 1 }))
       return
     }
     const text = statusText(said)
@@ -240,7 +257,7 @@ function FlowView({
     const phaseBefore = stepOf(before)
     if (phase === 'address' && phaseBefore !== 'address') addressRef.current?.focus()
     else if (phase === 'address' && fresh) addressRef.current?.focus()
-    else if (phase === 'code' && state.status === 'code_sent' && (before.status === 'sending' || fresh)) codeRef.current?.focus()
+    else if (phase === 'code' && state.status === 'code_sent' && (before.status === 'sending' || phaseBefore !== 'code' || fresh)) codeRef.current?.focus()
     else if ((phase === 'verified' || phase === 'problem') && phase !== phaseBefore) headingRef.current?.focus()
     // Runs per state change.
     // oxlint-disable-next-line react/exhaustive-deps
@@ -262,7 +279,7 @@ function FlowView({
     }
     setClientError(problem)
     if (problem) {
-      setAlert((a) => ({ text: problem, id: a.id + 1 }))
+      // Said by the field's own live region, not the flow's alert (read once, not twice).
       addressRef.current?.focus()
       return
     }
@@ -270,8 +287,8 @@ function FlowView({
   }
 
   const addressError = clientError ?? (phase === 'address' && error && ADDRESS_ERRORS.has(error.code) ? errorText(error) : undefined)
-  // Under the boxes "That code is not right."; the attempts left show just below in AttemptsNotice.
-  const codeError = phase === 'code' && error && CODE_ERRORS.has(error.code) ? (error.code === 'wrong_code' ? te('error.wrong_code') : errorText(error)) : undefined
+  // Under the boxes "That code is not right. 4 attempts left." (then no separate attempts line).
+  const codeError = phase === 'code' && error && CODE_ERRORS.has(error.code) ? errorText(error) : undefined
   const generalError =
     error && phase !== 'problem' && !ADDRESS_ERRORS.has(error.code) && !(phase === 'code' && CODE_ERRORS.has(error.code)) ? errorText(error) : undefined
   const sending = state.status === 'sending'
@@ -282,11 +299,12 @@ function FlowView({
   const country = api.getCountryProps()
   const changeAddress = api.getChangeAddressButtonProps()
 
-  const generalErrorNode = generalError && (
+  const generalErrorNode = generalError && error && (
     <p data-part="error" className={cx('hakiki-flow-error', classNames.error)}>
-      {generalError}
+      {error.code === 'rate_limited' && error.retryAt !== undefined ? <RetryText retryAt={error.retryAt} /> : generalError}
     </p>
   )
+  const checking = state.status === 'checking'
 
   return (
     <div className={cx('hakiki', 'hakiki-flow', className)} {...api.getRootProps()} dir={dir}
@@ -359,7 +377,7 @@ function FlowView({
           data-variant="primary"
           classNames={{ button: classNames.button }}
         >
-          {t('flow.send')}
+          {withProgress(t('flow.send'), sending && phase === 'address', t('flow.sending'))}
         </ResendButton>
       </form>
 
@@ -375,7 +393,7 @@ function FlowView({
           <Heading data-part="heading" className={classNames.heading}>
             {t('flow.heading.code')}
           </Heading>
-          <p id={sentId} data-part="message" className={classNames.message}>
+          <p data-part="message" className={classNames.message}>
             {t(`flow.sent.${verification.channel}`, { address: display(verification.to, verification.channel) })}
           </p>
           <CodeInput
@@ -386,18 +404,20 @@ function FlowView({
             loading={state.status === 'checking'}
             readOnly={sending}
             error={codeError}
-            aria-describedby={sentId}
+            // The hint says before it happens that the last digit checks the code (WCAG 3.2.2).
+            description={autoSubmit ? `${tCode('code.hint', { count: verification.codeLength })} ${t('flow.autoSubmitHint')}` : undefined}
             onValueChange={(code) => api.getCodeInputProps().onChange({ target: { value: code } })}
           />
           <ExpiryNotice verification={verification} />
-          <AttemptsNotice attemptsLeft={verification.attemptsLeft} />
+          {error?.code !== 'wrong_code' && <AttemptsNotice attemptsLeft={verification.attemptsLeft} />}
           {generalErrorNode}
-          <button type="submit" aria-disabled={state.status !== 'code_sent' || undefined} {...button('primary', 'verify')}>
-            {t('flow.verify')}
+          <button type="submit" aria-disabled={state.status !== 'code_sent' || undefined} aria-busy={checking || undefined} {...button('primary', 'verify')}>
+            {withProgress(t('flow.verify'), checking, tCode('code.checking'))}
           </button>
           <div data-part="actions" className={classNames.actions}>
             <ResendButton
               verification={verification}
+              retryAt={retryAt}
               busy={sending && state.intent === 'resend'}
               onResend={api.getResendButtonProps().onClick}
               classNames={{ button: classNames.button }}
@@ -405,8 +425,11 @@ function FlowView({
             {verification.channel !== 'email' && offered.includes(verification.channel === 'sms' ? 'call' : 'sms') && (
               <ResendButton
                 verification={verification}
+                retryAt={retryAt}
                 busy={sending && state.intent === 'switch_channel'}
                 announce={false}
+                // Waits on the same clock as "Resend code", and says so on the button.
+                countdownLabel={(seconds) => t(verification.channel === 'sms' ? 'flow.callInstead.countdown' : 'flow.smsInstead.countdown', { count: seconds })}
                 onResend={api.getSwitchChannelButtonProps(verification.channel === 'sms' ? 'call' : 'sms').onClick}
                 classNames={{ button: classNames.button }}
               >
@@ -431,13 +454,14 @@ function FlowView({
           {/* A refused new code (rate limited) leaves the flow here, saying why. */}
           {state.status !== 'failed' && error && (
             <p data-part="error" className={cx('hakiki-flow-error', classNames.error)}>
-              {errorText(error)}
+              {error.code === 'rate_limited' && error.retryAt !== undefined ? <RetryText retryAt={error.retryAt} /> : errorText(error)}
             </p>
           )}
           <div data-part="actions" className={classNames.actions}>
-            {/* A refused new code counts down here, on the same cooldown logic as "Resend code". */}
+            {/* Waits out the cooldown the code step knew (and any refused send's wait) instead of
+                meeting a 429: the same clock as "Resend code". */}
             <ResendButton
-              retryAt={retryAt}
+              retryAt={api.waitUntil}
               busy={sending}
               countdownLabel={(seconds) => t('flow.newCode.countdown', { count: seconds })}
               onResend={api.getNewCodeButtonProps().onClick}
@@ -475,4 +499,14 @@ function FlowView({
       </div>
     </div>
   )
+}
+
+/**
+ * "Too many requests. Try again in 19 seconds.", ticking on the same clock as the buttons beside it
+ * (`useResendCooldown`), so the error and the countdown never disagree.
+ */
+function RetryText({ retryAt }: { retryAt: number }): ReactNode {
+  const te = useMessages(errorMessagesEn)
+  const { secondsLeft } = useResendCooldown(undefined, retryAt)
+  return secondsLeft > 0 ? te('error.rate_limited.retry', { count: secondsLeft }) : te('error.rate_limited')
 }

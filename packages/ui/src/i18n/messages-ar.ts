@@ -191,4 +191,23 @@ export const messages: Messages = {
   'flow.expiredBody': 'الرموز صالحة لفترة محدودة. أرسِل رمزًا جديدًا للمتابعة.',
   'flow.lockedBody': 'حفاظًا على أمانك، لم يعد هذا الرمز صالحًا. أرسِل رمزًا جديدًا للمتابعة.',
   'flow.verified': 'تم التحقق من {address}.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'لقد جرّبت هذا الرمز من قبل.',
+  'flow.autoSubmitHint': 'نتحقق من الرمز فور كتابة الرقم الأخير.',
+  'flow.callInstead.countdown': {
+    zero: 'اتصل بي بدلًا من ذلك بعد {count} ث',
+    one: 'اتصل بي بدلًا من ذلك بعد {count} ث',
+    two: 'اتصل بي بدلًا من ذلك بعد {count} ث',
+    few: 'اتصل بي بدلًا من ذلك بعد {count} ث',
+    many: 'اتصل بي بدلًا من ذلك بعد {count} ث',
+    other: 'اتصل بي بدلًا من ذلك بعد {count} ث',
+  },
+  'flow.smsInstead.countdown': {
+    zero: 'أرسل لي رسالة SMS بدلًا من ذلك بعد {count} ث',
+    one: 'أرسل لي رسالة SMS بدلًا من ذلك بعد {count} ث',
+    two: 'أرسل لي رسالة SMS بدلًا من ذلك بعد {count} ث',
+    few: 'أرسل لي رسالة SMS بدلًا من ذلك بعد {count} ث',
+    many: 'أرسل لي رسالة SMS بدلًا من ذلك بعد {count} ث',
+    other: 'أرسل لي رسالة SMS بدلًا من ذلك بعد {count} ث',
+  },
 }
