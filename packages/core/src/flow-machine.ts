@@ -433,7 +433,7 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
               const error: FlowError = { code: 'wrong_code', attemptsLeft: response.attemptsLeft }
               return { ...baseOf(state), status: 'code_sent', verification, code: '', tried: state.code, error }
             }
-            return finished(baseOf(state), verification, response.status)
+            return finished(baseOf(state), response.status === 'expired' ? pastExpiry(verification, event.at) : verification, response.status)
           },
           effects: (next) => outcomeEffects(next),
         },
@@ -442,7 +442,7 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
             const { verification } = state
             switch (event.error.code) {
               case 'expired':
-                return { ...baseOf(state), status: 'expired', verification }
+                return { ...baseOf(state), status: 'expired', verification: pastExpiry(verification, event.at) }
               case 'too_many_attempts':
                 return { ...baseOf(state), status: 'locked', verification: { ...verification, attemptsLeft: 0 } }
               case 'not_found':
@@ -549,6 +549,16 @@ function outcomeEffects(next: FlowState): FlowEffect[] {
   if (next.status === 'verified') return [{ type: 'announce', announcement: { kind: 'verified', to: next.verification.to, channel: next.verification.channel } }]
   const error = 'error' in next ? next.error : undefined
   return error ? [{ type: 'announce', announcement: { kind: 'error', error } }] : []
+}
+
+/**
+ * The server said the code expired: its clock is past `expiresAt`, whatever the skew measured at
+ * the send said. Moving the skew up to that keeps every wait honest (the cooldown, which ends
+ * before expiry, is then over), so "Send a new code" does not wait for a cooldown the server ended.
+ */
+function pastExpiry(verification: SentVerification, at: number): SentVerification {
+  const skewMs = Math.max(verification.skewMs, verification.expiresAt - at)
+  return skewMs === verification.skewMs ? verification : { ...verification, skewMs }
 }
 
 function finished(base: FlowBase, verification: SentVerification, status: Exclude<VerificationStatus, 'approved' | 'pending'>): FlowState {

@@ -199,6 +199,13 @@ describe('transition: resend, channel switch and change of address', () => {
     expect(run(refused, { type: 'RESEND', at: T0 + 49_000 })).toBe(refused)
   })
 
+  it('learns from "expired" that the server clock is past the expiry, so no cooldown is left to wait', () => {
+    // The server jumped ahead (or this client's clock lags): the check says the code expired.
+    const expired = run(codeSent(), { type: 'TYPE_CODE', code: '123456' }, { type: 'CHECK', at: T0 + 5000 }, { type: 'CHECK_FAILED', error: { code: 'expired' }, at: T0 + 5000 })
+    expect(expired.status).toBe('expired')
+    expect(run(expired, { type: 'RESEND', at: T0 + 5000 })).toMatchObject({ status: 'sending', from: 'expired' })
+  })
+
   it('going back to a number whose code is still valid returns to its code step, without another code', () => {
     const sent = run(codeSent(), { type: 'TYPE_CODE', code: '12' })
     const changed = run(sent, { type: 'CHANGE_ADDRESS' }, { type: 'SET_ADDRESS', to: '+233201234567' }, { type: 'SUBMIT', channel: 'sms' })
