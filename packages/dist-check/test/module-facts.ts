@@ -9,6 +9,8 @@ export interface ModuleFacts {
   readonly specifiers: readonly string[]
   /** Every string literal and template chunk in the code. */
   readonly strings: readonly string[]
+  /** Whether the file is only imports and re-exports (no code of its own). */
+  readonly onlyModuleSyntax: boolean
 }
 
 interface Node {
@@ -76,7 +78,13 @@ export function readModuleFacts(file: string): ModuleFacts {
     for (const child of Object.values(value)) visit(child)
   }
   visit(body)
-  return { directives, specifiers, strings }
+  const onlyModuleSyntax = body.every(
+    (statement) =>
+      statement.type === 'ImportDeclaration' ||
+      statement.type === 'ExportAllDeclaration' ||
+      (statement.type === 'ExportNamedDeclaration' && (statement.declaration === null || statement.declaration === undefined)),
+  )
+  return { directives, specifiers, strings, onlyModuleSyntax }
 }
 
 /** The package a bare specifier names: `react` for `react/jsx-runtime`, `@a/b` for `@a/b/c`. */
