@@ -1,0 +1,34 @@
+// The published JavaScript uses no syntax and no built-in API above what its build declares:
+// ES2022 for the browser packages (tsdown's `target`, and `lib` in their tsconfig.build.json), and
+// ES2023 for the server packages (Node 20.19, Deno, Bun, workerd all have it). Checked twice: the
+// built files with es-check (syntax and features such as `Array.prototype.toSorted`), and the
+// published sources with the compiler and the build's `lib`, which names the offending line.
+import { spawnSync } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { LIBRARY_PACKAGES, distFiles } from './library-packages'
+
+const require = createRequire(import.meta.url)
+// es-check's `exports` hide its files; its CLI is reached through this package's node_modules.
+const ES_CHECK = fileURLToPath(new URL('../node_modules/es-check/lib/cli/index.js', import.meta.url))
+const TSC = join(dirname(require.resolve('typescript/package.json')), 'bin/tsc')
+const VERSION = { browser: 'es2022', server: 'es2023' } as const
+
+describe.each(LIBRARY_PACKAGES)('$name', (pkg) => {
+  it(`emits no syntax or API above ${VERSION[pkg.runtime]}`, () => {
+    const files = distFiles(pkg, '.js')
+    expect(files.length).toBeGreaterThan(0)
+    const result = spawnSync(process.execPath, [ES_CHECK, VERSION[pkg.runtime], ...files, '--module', '--checkFeatures'], { cwd: pkg.dir, encoding: 'utf8' })
+    const errors = `${result.stdout}\n${result.stderr}`.split('\n').filter((line) => /erroring file|error: Error/.test(line)).map((line) => line.trim())
+    expect({ status: result.status, errors }).toEqual({ status: 0, errors: [] })
+  })
+})
+
+describe.each(LIBRARY_PACKAGES.filter((pkg) => pkg.runtime === 'browser'))('$name sources', (pkg) => {
+  it('type-check with the ES2022 lib of their build', () => {
+    const result = spawnSync(process.execPath, [TSC, '-p', join(pkg.dir, 'tsconfig.build.json'), '--noEmit'], { encoding: 'utf8' })
+    expect({ status: result.status, errors: result.stdout.split('\n').filter((line) => line.includes('error TS')) }).toEqual({ status: 0, errors: [] })
+  })
+})
