@@ -13,6 +13,7 @@ export default defineConfig({
     globalSetup: ['e2e/support/global-setup.ts'],
     // Ceilings for a hung test, not waits: every step waits on a condition. A busy 2-core machine
     // (CI beside other work) makes a four-screen axe walk take well over 30 s, which is not a bug.
+    expect: { poll: { timeout: 30_000 } },
     testTimeout: 180_000,
     hookTimeout: 180_000,
     // One Chromium per file: two at a time is what 2 cores carry.
