@@ -99,6 +99,11 @@ describe('the packed packages', () => {
     }
   })
 
+  it('give npm users the sandbox CLI: npx hakiki-sandbox', () => {
+    const result = spawnSync('npx', ['--no-install', 'hakiki-sandbox', '--help'], { cwd: app, encoding: 'utf8', timeout: 60_000 })
+    expect({ status: result.status, usage: /--port/.test(result.stdout + result.stderr) }).toEqual({ status: 0, usage: true })
+  })
+
   it('type-check a Node server strict, without the DOM lib', () => {
     expect(compileServer()).toEqual({ status: 0, errors: [], stderr: '' })
   })
