@@ -11,6 +11,10 @@ export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   optimizeDeps: { include: ['react', 'react-dom', 'react-dom/client', 'react-hook-form', 'axe-core', '@testing-library/react'] },
   test: {
+    // Ceilings, not waits (see the setup file): `expect.poll` gives up after 1 s by default, a test
+    // after 15 s in the browser, both too short on a busy 2-core machine.
+    expect: { poll: { timeout: 15_000 } },
+    testTimeout: 60_000,
     projects: [
       {
         extends: true,
