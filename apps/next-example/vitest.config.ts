@@ -7,7 +7,9 @@ export default defineConfig({
     environment: 'node',
     include: ['e2e/**/*.e2e.test.ts', 'server/**/*.test.ts', 'app/**/*.test.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Ceilings, not waits: conditions end every wait; a busy 2-core machine needs the room.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    expect: { poll: { timeout: 30_000 } },
   },
 })

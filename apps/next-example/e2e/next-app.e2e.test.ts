@@ -45,7 +45,7 @@ function freshPhone(): string {
 
 /** Waits until the sandbox "sent" a message to `to` and returns it. */
 async function messageTo(to: string) {
-  await expect.poll(() => app.sandbox.inbox.list({ to }).length, { timeout: 10_000, message: `a message to ${to}` }).toBeGreaterThan(0)
+  await expect.poll(() => app.sandbox.inbox.list({ to }).length, { message: `a message to ${to}` }).toBeGreaterThan(0)
   const [message] = app.sandbox.inbox.list({ to })
   if (!message) throw new Error('unreachable: the inbox was just polled')
   return message

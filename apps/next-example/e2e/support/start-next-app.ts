@@ -59,7 +59,7 @@ export async function startNextApp(): Promise<RunningNextApp> {
 
   // Ready when it answers over HTTP (the "Ready" line comes before the first page is compiled
   // into memory, and its wording changes between versions).
-  const deadline = Date.now() + 45_000
+  const deadline = Date.now() + 90_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${String(child.exitCode)}:\n${output}`)
     try {
@@ -69,7 +69,7 @@ export async function startNextApp(): Promise<RunningNextApp> {
     }
     if (Date.now() > deadline) {
       child.kill()
-      throw new Error(`next start did not answer within 45 s:\n${output}`)
+      throw new Error(`next start did not answer within 90 s:\n${output}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
