@@ -1,3 +1,7 @@
+// Deliberately not 'use client': the components and hooks carry it in their own modules (and
+// published files), so that Server Components can import this entry and call its helpers
+// (loadMessages, formatMessage, validateEmail, the catalogs). src/client-directives.test.ts
+// checks which modules have it.
 export { CodeInput, type CodeInputProps, type CodeInputClassNames } from './code-input'
 export { PhoneInput, usePhoneErrorMessage, type PhoneInputProps, type PhoneInputClassNames, type PhoneInputEvent } from './phone-input'
 export { EmailInput, type EmailInputProps, type EmailInputClassNames } from './email-input'
