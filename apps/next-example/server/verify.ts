@@ -1,5 +1,6 @@
 import { createVerifyHandler, type VerifyHandler } from '@hakiki/proxy'
 import { createVerifyClient } from '@hakiki/verify-client'
+import { forwardedFor, trustedProxies } from './forwarded-for'
 import { readEnv } from './read-env'
 
 let handler: VerifyHandler | undefined
@@ -9,6 +10,7 @@ let handler: VerifyHandler | undefined
  * per server process, on the first request, from the environment (see the README).
  */
 export function verifyHandler(): VerifyHandler {
+  const hops = trustedProxies()
   handler ??= createVerifyHandler({
     client: createVerifyClient({
       baseUrl: readEnv('VERIFY_API_URL'),
@@ -24,16 +26,12 @@ export function verifyHandler(): VerifyHandler {
     allowedOrigins: [readEnv('HAKIKI_PUBLIC_ORIGIN')],
     // Client IP for the per-IP limits. A route handler sees no socket; `next start` copies the
     // peer address into `X-Forwarded-For` only when the request has none, so the header is the
-    // client's own word unless a reverse proxy you run overwrites or appends it. Behind exactly
-    // one such proxy, its entry is the last one. Facing the Internet directly, leave this out
-    // (per-IP limits are then skipped; the per-address, per-session and total caps still apply).
-    ...(process.env.HAKIKI_TRUSTED_PROXIES === '1' ? { getClientIp: lastForwardedFor } : {}),
+    // client's own word unless reverse proxies you run append to it: behind n of them, the entry
+    // the outermost one appended is the n-th from the right (entries further left are whatever
+    // the client wrote). Facing the Internet directly, leave this out (per-IP limits are then
+    // skipped; the per-address, per-session and total caps still apply).
+    ...(hops > 0 ? { getClientIp: (request: Request) => forwardedFor(request, hops) } : {}),
     logger: { error: (message, fields) => console.error(`[hakiki] ${message}`, fields ?? '') },
   })
   return handler
-}
-
-/** The entry the one trusted reverse proxy appended to `X-Forwarded-For` (the rightmost). */
-function lastForwardedFor(request: Request): string | undefined {
-  return request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || undefined
 }
