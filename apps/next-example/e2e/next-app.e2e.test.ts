@@ -80,7 +80,8 @@ describe('the Next.js example under next start', () => {
 
     // The sign-up route checked the receipt itself: the same receipt again is a replay, and a
     // receipt never vouches for another number.
-    expect(receipts).toHaveLength(1)
+    // (The response listener reads the body asynchronously: wait for it rather than race it.)
+    await expect.poll(() => receipts.length).toBe(1)
     const signUp = (body: object) => fetch(`${app.url}/api/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
     const replayed = await signUp({ to, receipt: receipts[0] })
     expect([replayed.status, ((await replayed.json()) as { code: string }).code]).toEqual([400, 'receipt_replayed'])
