@@ -9,8 +9,6 @@ export interface ModuleFacts {
   readonly specifiers: readonly string[]
   /** Every string literal and template chunk in the code. */
   readonly strings: readonly string[]
-  /** Whether the file is only imports and re-exports (no code of its own). */
-  readonly onlyModuleSyntax: boolean
 }
 
 interface Node {
@@ -78,13 +76,7 @@ export function readModuleFacts(file: string): ModuleFacts {
     for (const child of Object.values(value)) visit(child)
   }
   visit(body)
-  const onlyModuleSyntax = body.every(
-    (statement) =>
-      statement.type === 'ImportDeclaration' ||
-      statement.type === 'ExportAllDeclaration' ||
-      (statement.type === 'ExportNamedDeclaration' && (statement.declaration === null || statement.declaration === undefined)),
-  )
-  return { directives, specifiers, strings, onlyModuleSyntax }
+  return { directives, specifiers, strings }
 }
 
 /** The package a bare specifier names: `react` for `react/jsx-runtime`, `@a/b` for `@a/b/c`. */
