@@ -27,5 +27,7 @@ describe('the proxy in Bun', () => {
     })
     await verifyThrough(server.origin, sandbox, '+233241234569')
     expect(server.output()).not.toMatch(/error/i)
+    // The `node` export condition applies: the verify-client's Node entry, whose nodeFetch reports a 407.
+    expect(server.ready).toMatchObject({ nodeEntry: true })
   })
 })

@@ -35,5 +35,7 @@ describe('the proxy in Deno', () => {
     })
     await verifyThrough(server.origin, sandbox, '+233241234568')
     expect(server.output()).not.toMatch(/error/i)
+    // The `node` export condition applies: the verify-client's Node entry, whose nodeFetch reports a 407.
+    expect(server.ready).toMatchObject({ nodeEntry: true })
   })
 })
