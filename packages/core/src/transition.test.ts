@@ -207,9 +207,10 @@ describe('transition: resend, channel switch and change of address', () => {
   })
 
   it('going back to a number whose code is still valid returns to its code step, without another code', () => {
-    const sent = run(codeSent(), { type: 'TYPE_CODE', code: '12' })
+    const first = codeSent()
+    const sent = run(first, { type: 'TYPE_CODE', code: '12' })
     const changed = run(sent, { type: 'CHANGE_ADDRESS' }, { type: 'SET_ADDRESS', to: '+233201234567' }, { type: 'SUBMIT', channel: 'sms' })
-    expect(changed).toMatchObject({ status: 'sending', intent: 'start', to: '+233201234567', kept: [sent.verification] })
+    expect(changed).toMatchObject({ status: 'sending', intent: 'start', to: '+233201234567', kept: [first.verification] })
     const other = run(changed, { type: 'START_DONE', response: started({ id: 'VE2', to: '+233201234567' }) })
     const back = run(other, { type: 'CHANGE_ADDRESS' }, { type: 'SUBMIT', to: '+233 24 123 4567', channel: 'sms', at: T0 + 60_000 })
     expect(back).toMatchObject({ status: 'code_sent', code: '', verification: { id: 'VE1' }, kept: [{ id: 'VE2' }] })

@@ -1,9 +1,12 @@
 'use client'
-import { useEmailInput, type EmailInputError } from '@hakiki/react'
+import { useEmailInput } from '@hakiki/react'
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { cx } from './class-names'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { emailInputMessagesEn } from './i18n/messages-en'
+import type { EmailInputError } from './validate-email'
+
+export type { EmailInputError }
 
 /** Class names for the parts of {@link EmailInput}, beside the root's `className`. */
 export interface EmailInputClassNames {
@@ -41,8 +44,6 @@ export interface EmailInputProps extends Omit<InputHTMLAttributes<HTMLInputEleme
   /** Classes of the inner parts. */
   classNames?: EmailInputClassNames
 }
-
-export { validateEmail, type EmailInputError } from '@hakiki/react'
 
 /**
  * E-mail address field: `type="email"`, `inputmode="email"`, `autocomplete="email"`, validated by
