@@ -148,7 +148,10 @@ export const Checking: Story = {
     const code = await sendCode(canvas, userEvent)
     await userEvent.type(code, '123456')
     await expect(code).toHaveAttribute('aria-busy', 'true')
-    await expect(canvas.getByText('Checking the code…')).toBeDefined()
+    // Visible progress on Verify (its name unchanged); the code field's status region says it once.
+    const verify = canvas.getByRole('button', { name: 'Verify' })
+    await expect(verify).toHaveAttribute('aria-busy', 'true')
+    await expect(verify).toHaveTextContent('Checking the code…')
   },
 }
 
