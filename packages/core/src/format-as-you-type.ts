@@ -1,5 +1,5 @@
 import type { MetadataJson } from 'libphonenumber-js/core'
-import { checkPlanLength, findPlan, findPlanByCallingCode, matchesEntirely, withoutMissingPlus, type PhonePlan, type PlanFormat, type PlanOf } from './phone-plan'
+import { checkPlanLength, findPlan, findPlanByCallingCode, matchesEntirely, stripIddPrefix, withoutMissingPlus, type PhonePlan, type PlanFormat, type PlanOf } from './phone-plan'
 import type { PlanNumber } from './read-phone-number'
 
 /**
@@ -161,6 +161,19 @@ function formatNational(typed: Typed): string | undefined {
 }
 
 /**
+ * Input dialled out with the default country's call prefix, formatted as an international number
+ * behind the prefix as typed (`000 44 20 7946 0000` in Kenya), when `digits` start with that prefix.
+ * `AsYouType` looks for the prefix once three digits are in, and again whenever a national number
+ * cannot be formatted (`00` in Ghana is kept as typed either way).
+ */
+function formatAfterIdd(digits: string, plan: PhonePlan, metadata: MetadataJson): TypedPhoneNumber | undefined {
+  const rest = stripIddPrefix(digits, plan)
+  if (rest === undefined || rest === digits) return undefined
+  const typed = formatAsYouType(`+${rest}`, undefined, metadata)
+  return { ...typed, formatted: `${digits.slice(0, digits.length - rest.length)} ${typed.formatted.slice(1)}`.trim() }
+}
+
+/**
  * Formats cleaned input (`+` and ASCII digits) as libphonenumber-js's `AsYouType` does when given
  * all of it at once: `024 12` in Ghana, `+234 802 1`; also the country and the number read so far.
  */
@@ -180,6 +193,8 @@ export function formatAsYouType(text: string, defaultCountry: string | undefined
   } else {
     found = findPlan(metadata, defaultCountry)
     if (!found) return { formatted: digits }
+    const afterIdd = digits.length >= 3 ? formatAfterIdd(digits, found.plan, metadata) : undefined
+    if (afterIdd) return afterIdd
   }
 
   const { plan } = found
@@ -189,6 +204,8 @@ export function formatAsYouType(text: string, defaultCountry: string | undefined
   let formatted = formatNational(typed)
   let missingPlus = false
   if (formatted === undefined) {
+    const afterIdd = international ? undefined : formatAfterIdd(digits, plan, metadata)
+    if (afterIdd) return afterIdd
     const shorter = international ? undefined : withoutMissingPlus(digits, plan)
     if (shorter !== undefined) {
       // National digits that start with the country's own calling code: read as `+` forgotten.
