@@ -5,38 +5,16 @@
  * Written here rather than taken from a library: the OTP inputs we measured reject Arabic-Indic
  * digits and pasted sentences outright, and the rules below fit in a few hundred bytes.
  */
+import { CODE_MIN_DIGITS, CODE_SEPARATOR_CLASS, INVISIBLE_MARK_CLASS } from './rules/code-format'
+import { toAsciiDigits } from './to-ascii-digits'
 
-/** Invisible marks that iOS, Android and RTL text insert around codes: bidi controls, zero-width chars, BOM. */
-const INVISIBLE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g
-/** Separators a human or an SMS puts inside a code: whitespace, the dash family, dots, bullets, underscore. */
-const SEPARATOR_CLASS = '\\s\\-\u2010-\u2015.\u00B7\u2022\u2027_'
-const NON_ASCII_DIGIT = /(?![0-9])\p{Nd}/gu
+export { toAsciiDigits } from './to-ascii-digits'
+
+const INVISIBLE = new RegExp(`[${INVISIBLE_MARK_CLASS}]`, 'g')
 const LETTER = /\p{L}/u
 /** A run of digits where single separators may sit between two digits ("123-456", "12 34 56"). */
-const DIGIT_RUN = new RegExp(`\\d(?:[${SEPARATOR_CLASS}]?\\d)*`, 'g')
+const DIGIT_RUN = new RegExp(`\\d(?:[${CODE_SEPARATOR_CLASS}]?\\d)*`, 'g')
 const NOT_DIGIT = /\D/g
-const ANY_DIGIT = /^\p{Nd}$/u
-
-/** Fewest digits a run in a pasted sentence needs to count as a code (the API's minimum code length). */
-const MIN_CODE_DIGITS = 4
-
-/**
- * The value of one Unicode decimal digit. Unicode encodes every `\p{Nd}` digit in contiguous,
- * ascending runs of ten that start at zero (a stability guarantee of the standard), so the value
- * is the distance from the start of the run modulo 10. Walking back at most a few runs finds it
- * without shipping a table of the ~70 digit scripts.
- */
-function digitValue(char: string): number {
-  const cp = char.codePointAt(0) ?? 0
-  let start = cp
-  while (start > 0 && ANY_DIGIT.test(String.fromCodePoint(start - 1))) start--
-  return (cp - start) % 10
-}
-
-/** Maps every Unicode decimal digit (Arabic-Indic, Persian, Devanagari, Thai, ...) to its ASCII digit. */
-export function toAsciiDigits(input: string): string {
-  return input.replace(NON_ASCII_DIGIT, (d) => String(digitValue(d)))
-}
 
 /**
  * The word for "code" in the API's 36 locales, as a word start: `code`, `código`, `codice`, `cod`,
@@ -95,11 +73,11 @@ export function pickCode(input: string, length: number): PickedCode {
 
   const afterWord = [...text.matchAll(AFTER_CODE_WORD)].map((m) => digitsOf(m[1] ?? '')).filter((d) => d.length === max)
   const runs = (text.match(DIGIT_RUN) ?? []).map(digitsOf)
-  const candidates = new Set(runs.filter((digits) => digits.length >= Math.min(MIN_CODE_DIGITS, max)))
+  const candidates = new Set(runs.filter((digits) => digits.length >= Math.min(CODE_MIN_DIGITS, max)))
   if (afterWord.length > 0 && new Set(afterWord).size === 1) return { code: afterWord[0] ?? '', confident: true }
   const exact = runs.findLast((digits) => digits.length === max)
   if (exact !== undefined) return { code: exact, confident: candidates.size === 1 }
-  const picked = runs.find((digits) => digits.length >= Math.min(MIN_CODE_DIGITS, max) && digits.length <= max) ?? runs[0] ?? ''
+  const picked = runs.find((digits) => digits.length >= Math.min(CODE_MIN_DIGITS, max) && digits.length <= max) ?? runs[0] ?? ''
   return { code: picked.slice(0, max), confident: false }
 }
 

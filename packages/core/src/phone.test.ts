@@ -41,6 +41,9 @@ describe('parsePhoneNumber', () => {
     // Nigeria dials out with 009, Kenya with 000: 00 is no call prefix there (as libphonenumber-js reads it).
     ['00233 24 123 4567', 'NG', 'invalid'],
     ['00233 24 123 4567', 'KE', 'too_long'],
+    // Valid toll-free numbers of the metadata, but 16 and 17 digits: past E.164, refused like the proxy does.
+    ['+234 800 1234 567890', undefined, 'too_long'],
+    ['0800 1234 5678901', 'NG', 'too_long'],
   ])('%j (default %s) fails with %s', (input, country, error) => {
     const result = parsePhoneNumber(input, country)
     expect(result.error).toBe(error)
