@@ -209,6 +209,8 @@ describe('phone helpers for every region they can read, against libphonenumber-j
     const examples = { [iso2]: (examplesMobile as Partial<Examples>)[iso2 as LibCountryCode] }
     const subject: Subject = { metadata, examples, ours: createPhoneHelpers(metadata, examples), library: withPhoneMetadata(metadata, examples), others: ['GB'] }
     valid += checkRegion(iso2, SEED + 100 + index, subject, { parse: 30, typed: 3 })
+    const example = subject.ours.getExampleNumber(iso2)
+    expect(example === undefined || subject.ours.parsePhoneNumber(example.international).e164 === example.e164).toBe(true)
   })
 
   it('reached valid numbers in most regions', () => {
