@@ -62,8 +62,8 @@ export function buildPhoneMetadata(): GeneratedPhoneMetadata {
 
 /** Number pattern of a format made only of digit groups: `(\d{2})(\d{3,4})`. */
 const GROUPS_ONLY = /^(?:\(\\d(?:\{\d+(?:,\d+)?\})?\))+$/
-/** Layout of a format: the groups with single spaces, `$1 $2 $3`. */
-const SPACED_GROUPS = /^\$1(?: \$\d)*$/
+/** Layout of a format: the groups in order with single spaces or dashes, `$1 $2 $3`, `$1-$2-$3`. */
+const SPACED_GROUPS = /^\$1(?:[ -]\$\d)*$/
 /** National prefix rule: the prefix before the first group, maybe in parentheses (`0$1`, `(0$1)`). */
 const PREFIX_RULE = /^(\(?)(\d*)\$1(\)?)$/
 
@@ -71,7 +71,7 @@ const PREFIX_RULE = /^(\(?)(\d*)\$1(\)?)$/
  * What in `metadata` the hand-written phone helpers do not implement (empty when they handle it
  * all): shared calling codes, calling codes that are prefixes of others, national prefix parsing
  * and transform rules, optional national prefixes, international layouts, formats that add
- * characters other than spaces, plans without an international call prefix pattern or without
+ * characters other than spaces and dashes, plans without an international call prefix pattern or without
  * per-type patterns, non-geographic codes.
  */
 export function findUnsupportedPhoneFeatures(metadata: MetadataJson): string[] {

@@ -95,7 +95,8 @@ function formatComplete(typed: Typed, format: PlanFormat): string | undefined {
   const [pattern, layout] = format
   const { nationalNumber, prefix, international } = typed
   const rule = prefixRule(format, typed)
-  const plain = nationalNumber.replace(new RegExp(pattern), layout)
+  // International numbers separate groups with single spaces, dashes too.
+  const plain = international ? nationalNumber.replace(new RegExp(pattern), layout).replace(/-/g, ' ') : nationalNumber.replace(new RegExp(pattern), layout)
   // With the format's own national prefix rule first (`0$1`, `(0$1)`), else the prefix typed put in front.
   const candidates = [(prefix ? prefix + prefixSeparator(format) : '') + plain]
   if (rule) candidates.unshift(international ? plain : nationalNumber.replace(new RegExp(pattern), layout.replace(FIRST_GROUP, rule)))
@@ -121,7 +122,7 @@ function template(typed: Typed, format: PlanFormat): string | undefined {
   let result = dummy.replace(new RegExp(pattern), withPrefix).replace(/9/g, 'x')
   if (!prefixInside && prefix) result = 'x'.repeat(prefix.length) + prefixSeparator(format) + result
   // International numbers separate groups with single spaces, without parentheses.
-  return typed.international ? result.replace(/[ ()]+/g, ' ').trim() : result
+  return typed.international ? result.replace(/[- ()]+/g, ' ').trim() : result
 }
 
 /** Fills a template with the typed digits and cuts it after the last one, dropping an unclosed `(`. */

@@ -38,7 +38,7 @@ describe('generated phone metadata', () => {
     // Call prefixes are read with each country's pattern (Kazakhstan's 810, Kenya's 000).
     expect(problems.some((p) => p.includes('international prefix'))).toBe(false)
     expect(problems.some((p) => p.startsWith('non-geographic calling codes 800, '))).toBe(true)
-    expect(problems.some((p) => p.startsWith('AR: format') && p.includes('layout $1 $2-$3'))).toBe(true)
+    expect(problems.some((p) => p.startsWith('AR: format') && p.includes('layout $2 15-$3-$4'))).toBe(true)
     expect(problems.some((p) => p.startsWith('JP: field 8'))).toBe(true)
     expect(problems.some((p) => p.startsWith('SE: format') && p.includes('optional national prefix'))).toBe(true)
   })
