@@ -75,7 +75,8 @@ export function pickCode(input: string, length: number): PickedCode {
   const runs = (text.match(DIGIT_RUN) ?? []).map(digitsOf)
   const candidates = new Set(runs.filter((digits) => digits.length >= Math.min(CODE_MIN_DIGITS, max)))
   if (afterWord.length > 0 && new Set(afterWord).size === 1) return { code: afterWord[0] ?? '', confident: true }
-  const exact = runs.findLast((digits) => digits.length === max)
+  // The last one (no `findLast`: published code stays within ES2022).
+  const exact = runs.filter((digits) => digits.length === max).pop()
   if (exact !== undefined) return { code: exact, confident: candidates.size === 1 }
   const picked = runs.find((digits) => digits.length >= Math.min(CODE_MIN_DIGITS, max) && digits.length <= max) ?? runs[0] ?? ''
   return { code: picked.slice(0, max), confident: false }
