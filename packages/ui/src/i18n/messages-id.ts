@@ -36,7 +36,7 @@ export const messages: Messages = {
   'locale.label': 'Bahasa',
 
   'resend.button': 'Kirim ulang kode',
-  'resend.countdown': { other: 'Kirim ulang dalam {count} dtk' },
+  'resend.countdown': { other: 'Kirim ulang kode dalam {count} dtk' },
   'resend.wait': { other: 'Anda dapat meminta kode baru dalam {count} detik.' },
   'resend.ready': 'Sekarang Anda dapat meminta kode baru.',
   'resend.sending': 'Mengirim kode baru…',

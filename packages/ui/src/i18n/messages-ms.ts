@@ -36,7 +36,7 @@ export const messages: Messages = {
   'locale.label': 'Bahasa',
 
   'resend.button': 'Hantar semula kod',
-  'resend.countdown': { other: 'Hantar semula dalam {count} s' },
+  'resend.countdown': { other: 'Hantar semula kod dalam {count} s' },
   'resend.wait': { other: 'Anda boleh meminta kod baharu dalam {count} saat.' },
   'resend.ready': 'Anda kini boleh meminta kod baharu.',
   'resend.sending': 'Menghantar kod baharu…',
