@@ -20,6 +20,12 @@ export default defineConfig({
         launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
       }),
       instances: [{ browser: 'chromium' }],
+      // Windows' forced colours, for the theme's test (styles.browser.test.tsx).
+      commands: {
+        emulateForcedColors: async ({ page }, value: 'active' | 'none') => {
+          await page.emulateMedia({ forcedColors: value })
+        },
+      },
       screenshotDirectory: '__screenshots__',
       viewport: { width: 800, height: 600 },
     },
