@@ -272,6 +272,10 @@ describe('the phone field in Arabic', () => {
     // Right to left: the name at the start (right), the dial code at the end (left edge of the row).
     expect(name.left).toBeGreaterThan(dial.right)
     expect(dial.left - row.left).toBeLessThan(12)
+    // The list opens under the trigger, inside the screen, not off its left edge.
+    const popover = view.container.querySelector('[data-part="popover"]')?.getBoundingClientRect()
+    expect(popover?.left).toBeGreaterThanOrEqual(0)
+    expect(popover?.right).toBeLessThanOrEqual(window.innerWidth)
     expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth)
   })
 })
