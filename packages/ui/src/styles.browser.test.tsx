@@ -279,3 +279,34 @@ describe('the phone field in Arabic', () => {
     expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth)
   })
 })
+
+describe('errors and the layout', () => {
+  test('a field error appearing on blur does not move the button under the pointer', async () => {
+    const view = render(
+      <div className="hakiki" style={{ inlineSize: 360 }}>
+        <EmailInput required />
+        <button type="button">Send code</button>
+      </div>,
+    )
+    const button = view.getByRole('button')
+    const before = button.getBoundingClientRect().top
+    const input = view.getByRole('textbox')
+    act(() => input.focus())
+    act(() => input.blur())
+    await expect.poll(() => view.container.querySelector('[data-part="error"]')?.textContent).toBe('Enter your email address.')
+    expect(button.getBoundingClientRect().top).toBe(before)
+  })
+
+  test('an empty flow error stays in the accessibility tree but takes no room', () => {
+    const view = render(
+      <div className="hakiki hakiki-flow">
+        <div data-part="step">
+          <p data-part="error" className="hakiki-flow-error" role="alert" />
+        </div>
+      </div>,
+    )
+    const region = view.getByRole('alert')
+    expect(getComputedStyle(region).display).not.toBe('none')
+    expect(region.getBoundingClientRect().height).toBeLessThanOrEqual(1)
+  })
+})
