@@ -29,7 +29,8 @@ export function countryEntries(tag: string): CountryEntry[] {
     names = undefined
   }
   const collator = new Intl.Collator(tag)
-  entries = COUNTRIES.map((c) => ({ iso2: c.iso2, name: names?.of(c.iso2) ?? c.name, englishName: c.name, dialCode: c.dialCode })).toSorted(
+  // `sort` in place (the array is fresh from `map`): `toSorted` is ES2023, the published code ES2022.
+  entries = COUNTRIES.map((c) => ({ iso2: c.iso2, name: names?.of(c.iso2) ?? c.name, englishName: c.name, dialCode: c.dialCode })).sort(
     (a, b) => collator.compare(a.name, b.name),
   )
   cache.set(tag, entries)
