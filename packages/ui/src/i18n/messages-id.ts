@@ -36,7 +36,7 @@ export const messages: Messages = {
   'locale.label': 'Bahasa',
 
   'resend.button': 'Kirim ulang kode',
-  'resend.countdown': { other: 'Kirim ulang dalam {count} dtk' },
+  'resend.countdown': { other: 'Kirim ulang kode dalam {count} dtk' },
   'resend.wait': { other: 'Anda dapat meminta kode baru dalam {count} detik.' },
   'resend.ready': 'Sekarang Anda dapat meminta kode baru.',
   'resend.sending': 'Mengirim kode baru…',
@@ -87,8 +87,8 @@ export const messages: Messages = {
   'flow.sent.email': 'Kami telah mengirim kode ke {address}. Mungkin perlu waktu satu menit untuk sampai.',
   'flow.changePhone': 'Ubah nomor',
   'flow.changeEmail': 'Ubah alamat email',
-  'flow.callInstead': 'Telepon saya saja',
-  'flow.smsInstead': 'Kirim SMS saja',
+  'flow.callInstead': 'Terima kode lewat telepon',
+  'flow.smsInstead': 'Terima kode lewat SMS',
   'flow.newCode': 'Kirim kode baru',
   'flow.newCode.countdown': { other: 'Kirim kode baru dalam {count} dtk' },
   'flow.expiredBody': 'Kode hanya berlaku dalam waktu terbatas. Kirim kode baru untuk melanjutkan.',
@@ -97,6 +97,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Anda sudah mencoba kode ini.',
   'flow.autoSubmitHint': 'Kode langsung diperiksa begitu Anda mengetik digit terakhir.',
-  'flow.callInstead.countdown': { other: 'Telepon saya saja dalam {count} dtk' },
-  'flow.smsInstead.countdown': { other: 'Kirim SMS saja dalam {count} dtk' },
+  'flow.callInstead.countdown': { other: 'Terima kode lewat telepon dalam {count} dtk' },
+  'flow.smsInstead.countdown': { other: 'Terima kode lewat SMS dalam {count} dtk' },
 }

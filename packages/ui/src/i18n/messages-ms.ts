@@ -36,7 +36,7 @@ export const messages: Messages = {
   'locale.label': 'Bahasa',
 
   'resend.button': 'Hantar semula kod',
-  'resend.countdown': { other: 'Hantar semula dalam {count} s' },
+  'resend.countdown': { other: 'Hantar semula kod dalam {count} s' },
   'resend.wait': { other: 'Anda boleh meminta kod baharu dalam {count} saat.' },
   'resend.ready': 'Anda kini boleh meminta kod baharu.',
   'resend.sending': 'Menghantar kod baharu…',
@@ -87,8 +87,8 @@ export const messages: Messages = {
   'flow.sent.email': 'Kami telah menghantar kod ke {address}. Ia mungkin mengambil masa seminit untuk tiba.',
   'flow.changePhone': 'Tukar nombor',
   'flow.changeEmail': 'Tukar alamat e-mel',
-  'flow.callInstead': 'Telefon saya sahaja',
-  'flow.smsInstead': 'Hantar SMS sahaja',
+  'flow.callInstead': 'Terima kod melalui panggilan',
+  'flow.smsInstead': 'Terima kod melalui SMS',
   'flow.newCode': 'Hantar kod baharu',
   'flow.newCode.countdown': { other: 'Hantar kod baharu dalam {count} s' },
   'flow.expiredBody': 'Kod hanya sah untuk tempoh terhad. Hantar kod baharu untuk meneruskan.',
@@ -97,6 +97,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Anda sudah mencuba kod ini.',
   'flow.autoSubmitHint': 'Kod disemak sebaik sahaja anda menaip digit terakhir.',
-  'flow.callInstead.countdown': { other: 'Telefon saya sahaja dalam {count} s' },
-  'flow.smsInstead.countdown': { other: 'Hantar SMS sahaja dalam {count} s' },
+  'flow.callInstead.countdown': { other: 'Terima kod melalui panggilan dalam {count} s' },
+  'flow.smsInstead.countdown': { other: 'Terima kod melalui SMS dalam {count} s' },
 }
