@@ -11,7 +11,7 @@ export interface Manifest {
   readonly peerDependencies?: Readonly<Record<string, string>>
 }
 
-/** One of the six published packages, read from its folder (not through module resolution). */
+/** One of the published packages, read from its folder (not through module resolution). */
 export interface LibraryPackage {
   readonly name: string
   /** Absolute path of the package's folder. */
@@ -38,6 +38,7 @@ const RUNTIMES = {
   sandbox: 'server',
   'verify-client': 'server',
   proxy: 'server',
+  twilio: 'server',
 } as const
 
 /** The published packages, browser ones first. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 
 const TSC = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc')
 const PROJECT = fileURLToPath(new URL('consumer/tsconfig.json', import.meta.url))
-const ENTRIES = ['core', 'react', 'ui', 'sandbox', 'verify-client', 'proxy'].map((name) => `${name}/dist/index.d.ts`).concat('proxy/dist/node.d.ts', 'proxy/dist/express.d.ts')
+const ENTRIES = ['core', 'react', 'ui', 'sandbox', 'verify-client', 'proxy', 'twilio'].map((name) => `${name}/dist/index.d.ts`).concat('proxy/dist/node.d.ts', 'proxy/dist/express.d.ts')
 
 describe('the built declarations', () => {
   it('type-check an app that uses every entry, resolving each to dist/', () => {
