@@ -34,8 +34,8 @@ export interface TwilioSandboxOptions {
   /** Accepted accounts; default {@link DEFAULT_TWILIO_ACCOUNT}. */
   accounts?: TwilioSandboxAccount[]
   /**
-   * E.164 prefixes (`+4478`) whose sms and call verifications are refused with 60410, as Twilio's
-   * Verify Fraud Guard refuses a blocked prefix; default none.
+   * E.164 prefixes (`+4478`) whose sms verifications are refused with 60410, as Twilio's Verify
+   * Fraud Guard blocks a prefix for SMS; default none.
    */
   blockedPrefixes?: string[]
 }

@@ -128,6 +128,8 @@ describe('the Twilio Verify v2 dialect', () => {
     await expectTwilioError(await start(sandbox, { To: '+442071838750', Channel: 'sms' }), 400, 60205)
     expect((await start(sandbox, { To: '+442071838750', Channel: 'call' })).status).toBe(201)
     await expectTwilioError(await start(sandbox, { To: '+5511987654321', Channel: 'sms' }), 403, 60410)
+    // Fraud Guard blocks SMS only: a call to the same number goes out.
+    expect((await start(sandbox, { To: '+5511987654321', Channel: 'call' })).status).toBe(201)
     await expectTwilioError(await checkCode(sandbox, { VerificationSid: `VE${'0'.repeat(32)}`, Code: '12' }), 400, 60200)
   })
 

@@ -131,8 +131,8 @@ export function createTwilioRoutes(state: SandboxState, twilioOptions?: TwilioSa
       if (!phone || !phone.isValid() || phone.number !== to) throw invalidParameter('To')
       // https://www.twilio.com/docs/api/errors/60205: "SMS is not supported by landline phone number".
       if (channel === 'sms' && phone.getType() === 'FIXED_LINE') throw new TwilioApiError(400, 60205, 'SMS is not supported by landline phone number')
-      // https://www.twilio.com/docs/api/errors/60410: Fraud Guard blocks a whole prefix.
-      if (options.blockedPrefixes.some((p) => to.startsWith(p))) {
+      // https://www.twilio.com/docs/api/errors/60410: Fraud Guard blocks a whole prefix "for SMS channels".
+      if (channel === 'sms' && options.blockedPrefixes.some((p) => to.startsWith(p))) {
         throw new TwilioApiError(403, 60410, 'Verification delivery attempt blocked')
       }
     }
@@ -160,7 +160,11 @@ export function createTwilioRoutes(state: SandboxState, twilioOptions?: TwilioSa
     m.updatedAt = now
     m.attempts.push({ attempt_sid: attemptSid, channel: channel as Channel, time: twilioDate(now) })
     remember(record.id, m)
-    pendingByTo.set(toKey(service, record.to), record.id)
+    const key = toKey(service, record.to)
+    pendingByTo.delete(key)
+    pendingByTo.set(key, record.id)
+    // Stale entries (expired verifications) go oldest first, at the same cap as the records.
+    if (pendingByTo.size > MAX_META) pendingByTo.delete(pendingByTo.keys().next().value!)
     return twilioJson(201, verificationJson(url, record.id, record.to, record.channel, 'pending', m))
   }
 
