@@ -102,6 +102,25 @@ describe('createTwilioProvider', () => {
     expect(error.kind).toBe('timeout')
   })
 
+  it("stops a call in flight when the caller aborts, rejecting with the caller's reason", async () => {
+    let arrived!: () => void
+    const reached = new Promise<void>((resolve) => (arrived = resolve))
+    // The sandbox's fault delay waits here: we know the request is in flight, and it never answers.
+    const sleep = (_ms: number, signal: AbortSignal) => {
+      arrived()
+      return new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
+    }
+    const server = await sandbox({ sleep })
+    server.sandbox.faults.add({ operation: 'create', delayMs: 60_000 })
+    const provider = createTwilioProvider({ accountSid, authToken }, { serviceSid, baseUrl: server.url })
+    const controller = new AbortController()
+    const call = provider.start({ to: UK, channel: 'sms', locale: 'en' }, { signal: controller.signal })
+    await reached
+    const reason = new Error('the browser went away')
+    controller.abort(reason)
+    await expect(call).rejects.toBe(reason)
+  })
+
   it('never follows a redirect (the Basic credentials would go with it)', async () => {
     let reachedTarget = false
     const target = await listen((_req, res) => {
