@@ -13,6 +13,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.browser.test.tsx'],
     setupFiles: ['./test/setup.ts'],
+    // Ceilings, not waits (see the setup file): `expect.poll` gives up after 1 s by default, a test
+    // after 15 s in the browser, both too short on a busy 2-core machine.
+    expect: { poll: { timeout: 15_000 } },
+    testTimeout: 60_000,
     browser: {
       enabled: true,
       headless: true,
