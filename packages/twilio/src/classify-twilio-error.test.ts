@@ -6,7 +6,7 @@ describe('classifyTwilioError', () => {
     [{ operation: 'check', status: 429, code: 60202 }, 'max_attempts'],
     [{ operation: 'start', status: 429, code: 60203 }, 'max_sends'],
     [{ operation: 'start', status: 403, code: 60410 }, 'fraud_blocked'],
-    [{ operation: 'start', status: 400, code: 60605 }, 'unsupported_country'],
+    [{ operation: 'start', status: 400, code: 21408 }, 'unsupported_country'],
     [{ operation: 'start', status: 400, code: 60200, message: 'Invalid parameter: To', channel: 'sms' }, 'invalid_phone_number'],
     [{ operation: 'start', status: 400, code: 60200, message: 'Invalid parameter `To`: +1555', channel: 'email' }, 'invalid_email'],
     [{ operation: 'start', status: 400, code: 60200, message: 'Invalid parameter: Locale' }, 'unsupported_locale'],

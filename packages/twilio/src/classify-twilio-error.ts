@@ -7,7 +7,7 @@
  * | 60202 max check attempts             | `max_attempts`             |
  * | 60203 max send attempts              | `max_sends`                |
  * | 60410, 60412 Fraud Guard blocks      | `fraud_blocked`            |
- * | 60605, 21408 geo-permissions         | `unsupported_country`      |
+ * | 21408 geo-permissions (disabled region) | `unsupported_country`   |
  * | 60205 landline, 21211, 21614         | `invalid_phone_number`     |
  * | 60200 "Invalid parameter: To"        | `invalid_phone_number` / `invalid_email` (by channel) |
  * | 60200 naming `Locale`                | `unsupported_locale`       |
@@ -39,7 +39,6 @@ const BY_CODE: Readonly<Record<number, ProviderErrorKind>> = {
   60203: 'max_sends',
   60410: 'fraud_blocked',
   60412: 'fraud_blocked',
-  60605: 'unsupported_country',
   21408: 'unsupported_country',
   60205: 'invalid_phone_number',
   21211: 'invalid_phone_number',
