@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { isProviderError, type ProviderError } from '@hakiki/proxy'
-import { DEFAULT_TWILIO_ACCOUNT, startSandboxServer, type SandboxServer, type SandboxServerOptions } from '@hakiki/sandbox'
+import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
+import { startSandboxServer, type SandboxServer, type SandboxServerOptions } from '@hakiki/sandbox/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTwilioProvider } from './create-twilio-provider'
 

@@ -1,6 +1,7 @@
 // The kit's Twilio provider passes the provider contract against the sandbox's Twilio dialect,
 // over real HTTP on loopback, with a number outside the spec's covered countries.
-import { DEFAULT_TWILIO_ACCOUNT, startSandboxServer } from '@hakiki/sandbox'
+import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
+import { startSandboxServer } from '@hakiki/sandbox/node'
 import { createTwilioProvider } from '../src/create-twilio-provider'
 import { describeProviderContract } from './provider-contract'
 

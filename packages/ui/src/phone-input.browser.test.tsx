@@ -218,10 +218,11 @@ describe('CountrySelect in PhoneInput', () => {
     expect(document.activeElement).toBe(trigger)
 
     await userEvent.keyboard('{ArrowDown}')
-    await userEvent.keyboard('{End}')
+    // Home and End belong to the search text's caret; Page Down/Up jump through the list.
+    await userEvent.keyboard('{PageDown}{PageDown}')
     const options = view.getAllByRole('option')
     expect(activeOption()).toBe(options.at(-1))
-    await userEvent.keyboard('{Home}')
+    await userEvent.keyboard('{PageUp}{PageUp}')
     expect(activeOption()).toBe(options[0])
     await userEvent.keyboard('{ArrowDown}')
     expect(activeOption()).toBe(options[1])
@@ -237,7 +238,7 @@ describe('CountrySelect in PhoneInput', () => {
     await userEvent.keyboard('z')
     const combobox = view.getByRole('combobox') as HTMLInputElement
     expect(combobox.value).toBe('z')
-    expect(view.getAllByRole('option').map((o) => o.querySelector('[data-part="name"]')?.textContent)).toEqual(['Tanzania', 'Zimbabwe'])
+    expect(view.getAllByRole('option').map((o) => o.querySelector('[data-part="name"]')?.textContent)).toEqual(['Zimbabwe', 'Tanzania'])
     await userEvent.clear(combobox)
     await userEvent.type(combobox, '+27')
     const options = view.getAllByRole('option')
