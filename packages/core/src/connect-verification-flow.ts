@@ -115,7 +115,8 @@ export interface VerificationFlowApi {
     maxLength: number | undefined
     readOnly: boolean
     'aria-invalid'?: true
-    onChange(event: ValueEvent): void
+    /** `guessed`: the code was picked among other numbers of a pasted text; it is never checked by itself. */
+    onChange(event: ValueEvent & { guessed?: boolean }): void
   }
   /** Props for the "Resend code" button: waits out the cooldown. */
   getResendButtonProps(): FlowButtonProps
@@ -233,7 +234,7 @@ export function connectVerificationFlow(state: FlowState, send: (command: FlowCo
       maxLength: verification?.codeLength,
       readOnly: state.status !== 'code_sent',
       ...(state.status === 'code_sent' && state.error ? { 'aria-invalid': true as const } : {}),
-      onChange: (event) => send({ type: 'TYPE_CODE', code: event.target.value }),
+      onChange: (event) => send({ type: 'TYPE_CODE', code: event.target.value, ...(event.guessed ? { guessed: true } : {}) }),
     }),
     getResendButtonProps: () => button('resend', canResend, sendingBy('resend'), () => send({ type: 'RESEND' })),
     getSwitchChannelButtonProps: (channel) =>

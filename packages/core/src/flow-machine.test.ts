@@ -128,6 +128,10 @@ describe('flowMachine: effects are data', () => {
     expect(typed.state).toMatchObject({ status: 'checking', code: '123456' })
     expect(typed.effects[0]).toEqual({ type: 'check', id: 'VE1', code: '123456' })
     expect(machine(STATES.code_sent, { type: 'TYPE_CODE', code: '123456', at: T0 }, { autoCheck: false }).state).toMatchObject({ status: 'code_sent', code: '123456' })
+    // A code guessed out of a pasted text fills the field but is never checked by itself.
+    const guessed = machine(STATES.code_sent, { type: 'TYPE_CODE', code: '123456', guessed: true, at: T0 })
+    expect(guessed.state).toMatchObject({ status: 'code_sent', code: '123456' })
+    expect(guessed.effects).not.toContainEqual(expect.objectContaining({ type: 'check' }))
 
     const refused = machine(STATES.checking, { type: 'CHECK_DONE', response: { id: 'VE1', status: 'pending', attemptsLeft: 4 }, at: T0 }).state
     expect(refused).toMatchObject({ status: 'code_sent', code: '', tried: '123456', error: { code: 'wrong_code', attemptsLeft: 4 } })

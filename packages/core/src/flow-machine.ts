@@ -162,9 +162,9 @@ export const flowGuards = {
   /** The typed code differs from the one in the state (or clears an error). */
   codeChanged: (state, event) =>
     state.status === 'code_sent' && event.type === 'TYPE_CODE' && (normalizeCode(event.code, state.verification.codeLength) !== state.code || state.error !== undefined),
-  /** Auto-check is on and the typed code is complete and not the one just refused. */
+  /** Auto-check is on and the typed code is complete, not guessed out of a text, and not the one just refused. */
   autoCheckable: (state, event, options) => {
-    if (!options.autoCheck || state.status !== 'code_sent' || event.type !== 'TYPE_CODE') return false
+    if (!options.autoCheck || state.status !== 'code_sent' || event.type !== 'TYPE_CODE' || event.guessed) return false
     const code = normalizeCode(event.code, state.verification.codeLength)
     return isCompleteCode(code, state.verification.codeLength) && code !== state.tried
   },

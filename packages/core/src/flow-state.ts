@@ -140,7 +140,8 @@ export type FlowCommand =
   /** Send a code to `to` (defaults to the address in the state). */
   | { type: 'SUBMIT'; to?: string; channel?: Channel; locale?: string }
   /** Update the typed code; it is normalized (Unicode digits, spaces, pasted sentences). */
-  | { type: 'TYPE_CODE'; code: string }
+  /** `guessed`: picked among other numbers of a pasted text (`pickCode`), so never auto-checked. */
+  | { type: 'TYPE_CODE'; code: string; guessed?: boolean }
   /** Check the typed code. */
   | { type: 'CHECK' }
   /** Send the code again (after the cooldown), or a new one after expiry or lock. */

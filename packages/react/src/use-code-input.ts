@@ -1,4 +1,4 @@
-import { isCompleteCode, normalizeCode } from '@hakiki/core'
+import { isCompleteCode, normalizeCode, pickCode } from '@hakiki/core'
 import {
   useCallback,
   useId,
@@ -26,6 +26,16 @@ import { useWebOTP } from './use-web-otp'
 const MIN_LENGTH = 4
 const MAX_LENGTH = 10
 
+/** What {@link UseCodeInputOptions.onChange} learns besides the code. */
+export interface CodeChangeDetails {
+  /**
+   * The code was picked among other numbers of a pasted or autofilled text (`pickCode` was not
+   * sure: "Order 123456 confirmed. Code: 654321" is sure, "Ref 1234 5678" is not). The field shows
+   * it, but nothing should submit it by itself: a wrong guess spends one of the user's attempts.
+   */
+  guessed: boolean
+}
+
 /** Options of {@link useCodeInput}. */
 export interface UseCodeInputOptions {
   /** Number of digits of the code, 4 to 10 (the verification's `codeLength`). @default 6 */
@@ -35,11 +45,12 @@ export interface UseCodeInputOptions {
   /** The initial code of an uncontrolled field (also what a form reset restores). */
   defaultValue?: string
   /** Called with the normalized code (ASCII digits only) whenever it changes. */
-  onChange?: (value: string) => void
+  onChange?: (value: string, details: CodeChangeDetails) => void
   /**
    * Called when the user completes the code: once per distinct complete code, so re-typing the
    * code that was just submitted (after a "wrong code" error) does not spend another attempt,
-   * while a different code does. Programmatic changes (`value`, `setValue`, form reset) never call it.
+   * while a different code does. Programmatic changes (`value`, `setValue`, form reset) never call
+   * it, nor does a code guessed out of a pasted text (see {@link CodeChangeDetails.guessed}).
    */
   onComplete?: (code: string) => void
   /** Disables the field. */
@@ -168,6 +179,8 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
   /** An edit this hook made itself, carried through the `input` event it dispatched. */
   const forced = useRef<{ value: string; caret: number } | undefined>(undefined)
   const lastCompleted = useRef<string | undefined>(undefined)
+  /** A code the last paste or autofill only guessed at: shown, never completed by itself. */
+  const guessed = useRef<string | undefined>(undefined)
   const activeIndex = Math.min(active, value.length, length - 1)
 
   // Handlers read the latest options through this ref so callbacks can stay stable.
@@ -180,12 +193,13 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
   /** Records `next` as the code; `byUser` edits may complete it. */
   const commit = useCallback((next: string, byUser: boolean): void => {
     const { options: o, length: n, controlled: isControlled } = latest.current
+    const isGuess = next === guessed.current
     if (next !== valueRef.current) {
       valueRef.current = next
       if (!isControlled) setInner(next)
-      o.onChange?.(next)
+      o.onChange?.(next, { guessed: isGuess })
     }
-    if (byUser && isCompleteCode(next, n) && next !== lastCompleted.current) {
+    if (byUser && !isGuess && isCompleteCode(next, n) && next !== lastCompleted.current) {
       lastCompleted.current = next
       o.onComplete?.(next)
     }
@@ -222,12 +236,14 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
   /** Inserts text (paste, drop, WebOTP) at the selection; a whole code replaces everything. */
   const insert = useCallback((text: string): void => {
     const n = latest.current.length
-    const digits = normalizeCode(text, n)
+    const { code: digits, confident } = pickCode(text, n)
     if (!digits) return
     const v = valueRef.current
     const [start, end] = selection.current
-    if (digits.length === n) edit(digits, n)
-    else edit((v.slice(0, start) + digits + v.slice(end)).slice(0, n), Math.min(start + digits.length, n))
+    const whole = digits.length === n
+    const next = whole ? digits : (v.slice(0, start) + digits + v.slice(end)).slice(0, n)
+    guessed.current = confident ? undefined : next
+    edit(next, whole ? n : Math.min(start + digits.length, n))
   }, [edit])
 
   // Keep the DOM selection on the active slot after every render that moved it.
@@ -293,7 +309,8 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
         head = prev.slice(0, p)
         tail = prev.slice(prev.length - q)
       }
-      const digits = normalizeCode(raw.slice(head.length, raw.length - tail.length), length)
+      const picked = pickCode(raw.slice(head.length, raw.length - tail.length), length)
+      const digits = picked.code
       if (digits.length === length) {
         next = digits
         caret = length
@@ -301,6 +318,8 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
         next = (head + digits + tail).slice(0, length)
         caret = Math.min(start + digits.length, length)
       }
+      // iOS autofill and some keyboards paste through `input`, not `paste`: the same guess rule.
+      guessed.current = picked.confident ? undefined : next
     }
     // Show the normalized code before the caller's onChange reads `event.target.value`.
     if (raw !== next) setNativeValue(el, next)

@@ -64,6 +64,23 @@ describe('CodeInput: one real input', () => {
     expect(onComplete).toHaveBeenCalledExactlyOnceWith('123456')
   })
 
+  test.each([
+    ['two codes and no word for "code"', 'Order 123456 shipped, ref 654321', '654321'],
+    ['an amount beside the code', 'Pay NGN 500000 to 123456 today', '123456'],
+  ])('a pasted code guessed among other numbers (%s) fills the field but never completes by itself', async (_, text, code) => {
+    const onValueChange = vi.fn<(value: string, details: { guessed: boolean }) => void>()
+    const { input, shown, onComplete } = setup({ onValueChange })
+    await pasteFromClipboard(input, text)
+    expect(shown()).toBe(code)
+    expect(onValueChange).toHaveBeenLastCalledWith(code, { guessed: true })
+    expect(onComplete).not.toHaveBeenCalled()
+    // The same paste with the word for "code" is sure, and completes.
+    await userEvent.clear(input)
+    await pasteFromClipboard(input, `Your code: ${code}. Order 111222`)
+    expect(onValueChange).toHaveBeenLastCalledWith(code, { guessed: false })
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith(code)
+  })
+
   test('a paste event dispatched by script (a password manager) is read too', () => {
     const { input, onComplete } = setup()
     act(() => {
@@ -186,7 +203,10 @@ describe('CodeInput: one real input', () => {
     expect(four.slots()).toHaveLength(4)
     act(() => fireNativeInput(four.input, '98765'))
     expect(four.input.value).toBe('9876')
-    expect(four.onComplete).toHaveBeenCalledExactlyOnceWith('9876')
+    // Four digits cut from five are a guess: shown, never submitted by themselves.
+    expect(four.onComplete).not.toHaveBeenCalled()
+    act(() => fireNativeInput(four.input, '1234'))
+    expect(four.onComplete).toHaveBeenCalledExactlyOnceWith('1234')
     four.unmount()
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {})
     expect(() => render(<CodeInput length={3} />)).toThrow(RangeError)

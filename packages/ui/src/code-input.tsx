@@ -1,5 +1,5 @@
 'use client'
-import { useCodeInput } from '@hakiki/react'
+import { type CodeChangeDetails, useCodeInput } from '@hakiki/react'
 import { forwardRef, useId, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type ReactNode } from 'react'
 import type { FieldValueEvent } from './field-value-event'
 import { cx, isolate } from './class-names'
@@ -42,8 +42,11 @@ export interface CodeInputProps
   onChange?: (event: FieldValueEvent) => void
   /** Called when the field loses focus, with the code. */
   onBlur?: (event: FieldValueEvent) => void
-  /** Called with the normalized code whenever it changes. */
-  onValueChange?: (code: string) => void
+  /**
+   * Called with the normalized code whenever it changes; `details.guessed` says the code was
+   * picked among other numbers of a pasted text (fill it, but do not submit it by itself).
+   */
+  onValueChange?: (code: string, details: CodeChangeDetails) => void
   /** Called once per distinct complete code the user enters: submit it here. */
   onComplete?: (code: string) => void
   /** Marks the code wrong (`aria-invalid`); implied by `error`. */

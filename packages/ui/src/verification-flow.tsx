@@ -407,7 +407,7 @@ function FlowView({
             error={codeError}
             // The hint says before it happens that the last digit checks the code (WCAG 3.2.2).
             description={autoSubmit ? `${tCode('code.hint', { count: verification.codeLength })} ${t('flow.autoSubmitHint')}` : undefined}
-            onValueChange={(code) => api.getCodeInputProps().onChange({ target: { value: code } })}
+            onValueChange={(code, details) => api.getCodeInputProps().onChange({ target: { value: code }, guessed: details.guessed })}
           />
           <ExpiryNotice verification={verification} />
           {error?.code !== 'wrong_code' && <AttemptsNotice attemptsLeft={verification.attemptsLeft} />}
