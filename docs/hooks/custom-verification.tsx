@@ -25,7 +25,7 @@ export function CustomVerification({ onReceipt }: { onReceipt: (receipt: string)
   const flow = useVerificationFlow({ onVerified: (state) => state.receipt && onReceipt(state.receipt) })
   const { state, send } = flow
 
-  if (state.status === 'verified') return <p role="status">{state.verification.to} is verified.</p>
+  if (state.status === 'verified') return <output>{state.verification.to} is verified.</output>
 
   if (state.status === 'idle' || (state.status === 'sending' && !state.verification)) {
     return (
