@@ -6,5 +6,6 @@ export default defineConfig({
     environment: 'node',
     // One tsc run over every snippet of the repository, and a static Storybook build: slow on a busy 2-core machine.
     testTimeout: 300_000,
+    hookTimeout: 600_000,
   },
 })

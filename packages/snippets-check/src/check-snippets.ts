@@ -79,7 +79,11 @@ export function checkSnippets(options: CheckOptions): CheckResult {
       }
       if (missingContext) continue
       const ext = CHECKED_LANGUAGES[snippet.lang] ?? 'ts'
-      const name = `${String(written.size).padStart(3, '0')}-${document.replace(/[^a-zA-Z0-9]+/g, '-')}-L${snippet.line}.${ext}`
+      const slug = document.replace(/[^a-zA-Z0-9]+/g, '-')
+      // A block that is a file of the document's example app sits at its path, beside its siblings.
+      const name = snippet.path ? `${slug}/${snippet.path}` : `${String(written.size).padStart(3, '0')}-${slug}-L${snippet.line}.${ext}`
+      if (written.has(name)) result.failures.push({ file: snippet.file, line: snippet.line - 1, message: `snippet file ${snippet.path} is written twice in this document` })
+      mkdirSync(path.dirname(path.join(workDir, snippet.runtime, name)), { recursive: true })
       // `export {}` makes every block a module of its own, so top-level names never collide.
       writeFileSync(path.join(workDir, snippet.runtime, name), `${[...prefix, snippet.code].join('\n')}\nexport {}\n`)
       written.set(name, { snippet, prefixLines: prefix.length })
@@ -110,7 +114,7 @@ function compile(root: string, dir: string, contextDir: string, runtime: Runtime
           // Guides write app code that imports its own modules as `@/…` (Next.js' convention).
           paths: { '@/*': [`${path.relative(dir, path.join(contextDir, 'app'))}/*`] },
         },
-        include: ['*.ts', '*.tsx', '*.js', '*.jsx', path.relative(dir, path.join(contextDir, 'ambient.d.ts'))],
+        include: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx', path.relative(dir, path.join(contextDir, 'ambient.d.ts'))],
       },
       null,
       2,
@@ -136,7 +140,7 @@ function compile(root: string, dir: string, contextDir: string, runtime: Runtime
     last = undefined
     const [, reported = '', lineText = '0', column = '0', code = '', message = ''] = match
     const absolute = path.resolve(dir, reported)
-    const entry = path.dirname(absolute) === dir ? written.get(path.basename(absolute)) : undefined
+    const entry = absolute.startsWith(dir + path.sep) ? written.get(path.relative(dir, absolute).split(path.sep).join('/')) : undefined
     if (!entry) {
       // The packages' own sources are type-checked by their own `typecheck` (under Node's types);
       // an error in a context file, though, is this checker's to report.

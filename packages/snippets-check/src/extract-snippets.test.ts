@@ -57,3 +57,12 @@ describe('extractSnippets', () => {
     expect(extractSnippets('doc.md', text).snippets.map((s) => s.code)).toEqual(['outer'])
   })
 })
+
+describe('snippet: file', () => {
+  it('names the file of the example app a block is', () => {
+    const text = ['{/* snippet: file app/api/verify/[...path]/route.ts */}', '```ts', 'a', '```', '<!-- snippet: file ../escape.ts -->', '```ts', 'b', '```'].join('\n')
+    const { snippets, problems } = extractSnippets('doc.mdx', text)
+    expect(snippets[0]?.path).toBe('app/api/verify/[...path]/route.ts')
+    expect(problems).toEqual([{ file: 'doc.mdx', line: 5, message: expect.stringContaining('unknown snippet directive') }])
+  })
+})

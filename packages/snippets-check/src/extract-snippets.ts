@@ -24,6 +24,11 @@ export interface Snippet {
   context: string[]
   /** `snippet: runtime bun|deno`: whose global types the block sees (default Node's). */
   runtime: Runtime
+  /**
+   * `snippet: file app/page.tsx`: the block is that file of the document's example app, so the
+   * document's other blocks can import it by a relative path.
+   */
+  path?: string
 }
 
 /** The runtimes a block can be checked for: each is its own `tsc` program, since their globals clash. */
@@ -44,13 +49,13 @@ const FENCE_OPEN = /^(\s*)(`{3,}|~{3,})\s*([^\s`]*)(.*)$/
 /**
  * Every fenced code block of a Markdown/MDX document, with its directives. A directive is a
  * comment on the line(s) right above the fence (blank lines between are allowed):
- * `skip <reason>` (the reason is required), `context <file>...` or `runtime bun|deno`.
+ * `skip <reason>` (the reason is required), `context <file>...`, `runtime bun|deno` or `file <path>`.
  */
 export function extractSnippets(file: string, text: string): { snippets: Snippet[]; problems: DirectiveProblem[] } {
   const lines = text.split(/\r?\n/)
   const snippets: Snippet[] = []
   const problems: DirectiveProblem[] = []
-  let pending: { skip?: string; context: string[]; runtime?: Runtime; line: number } | undefined
+  let pending: { skip?: string; context: string[]; runtime?: Runtime; path?: string; line: number } | undefined
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? ''
     const directive = DIRECTIVE.exec(line)
@@ -64,10 +69,12 @@ export function extractSnippets(file: string, text: string): { snippets: Snippet
         else problems.push({ file, line: i + 1, message: 'snippet: skip needs a reason' })
       } else if (verb === 'runtime' && rest.length === 1 && (RUNTIMES as readonly string[]).includes(rest[0] ?? '')) {
         pending.runtime = rest[0] as Runtime
+      } else if (verb === 'file' && rest.length === 1 && /^[\w.-]+(\/[\w.[\]-]+)*\.(ts|tsx|js|jsx)$/.test(rest[0] ?? '') && !(rest[0] ?? '').split('/').includes('..')) {
+        pending.path = rest[0]
       } else if (verb === 'context' && rest.length > 0) {
         pending.context.push(...rest)
       } else {
-        problems.push({ file, line: i + 1, message: `unknown snippet directive "${body}" (skip <reason> | context <file>... | runtime node|bun|deno)` })
+        problems.push({ file, line: i + 1, message: `unknown snippet directive "${body}" (skip <reason> | context <file>... | runtime node|bun|deno | file <path>)` })
       }
       continue
     }
@@ -91,7 +98,7 @@ export function extractSnippets(file: string, text: string): { snippets: Snippet
       body.push(candidate.startsWith(indent) ? candidate.slice(indent.length) : candidate.trimStart())
     }
     if (lang in CHECKED_LANGUAGES) {
-      snippets.push({ file, line: i + 2, lang, code: body.join('\n'), context: pending?.context ?? [], runtime: pending?.runtime ?? 'node', ...(pending?.skip ? { skip: pending.skip } : {}) })
+      snippets.push({ file, line: i + 2, lang, code: body.join('\n'), context: pending?.context ?? [], runtime: pending?.runtime ?? 'node', ...(pending?.skip ? { skip: pending.skip } : {}), ...(pending?.path ? { path: pending.path } : {}) })
     } else if (pending) {
       problems.push({ file, line: pending.line, message: `snippet directive above a \`${lang || 'plain'}\` block, which is not checked anyway` })
     }

@@ -1,0 +1,101 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@hakiki/build-config/chromium'
+import { type Browser, chromium } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type SiteBuild, buildDocsSite } from './build-docs-site'
+import { serveStatic } from './serve-static'
+
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const root = path.resolve(packageDir, '../..')
+const outputDir = path.join(packageDir, '.snippets', 'site')
+
+/** The components that must each have a docs page. */
+const COMPONENTS = ['CodeInput', 'PhoneInput', 'EmailInput', 'ChannelPicker', 'LocaleSelect', 'ResendButton', 'ExpiryNotice', 'AttemptsNotice', 'CountrySelect', 'VerificationFlow']
+
+interface IndexEntry {
+  id: string
+  title: string
+  type: 'docs' | 'story'
+  importPath: string
+}
+
+let build: SiteBuild
+let entries: IndexEntry[]
+let site: Awaited<ReturnType<typeof serveStatic>>
+let browser: Browser
+
+beforeAll(async () => {
+  build = await buildDocsSite(root, outputDir)
+  console.info(`docs site built in ${(build.milliseconds / 1000).toFixed(1)} s`)
+  if (!build.ok) return
+  entries = Object.values((JSON.parse(readFileSync(path.join(outputDir, 'index.json'), 'utf8')) as { entries: Record<string, IndexEntry> }).entries)
+  site = await serveStatic(outputDir)
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
+}, 600_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.close()
+})
+
+/** Opens a docs page of the built site and returns what a reader sees, failing on any page error. */
+async function readDocsPage(id: string) {
+  const page = await browser.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  try {
+    await page.goto(`${site.url}/iframe.html?viewMode=docs&id=${id}`)
+    await page.locator('.sbdocs-content h1').first().waitFor({ timeout: 60_000 })
+    const headings = await page.locator('.sbdocs-content h2').allTextContents()
+    // Rows of the props table: name, and the description without the type summary under it.
+    const props = await page.locator('table.docblock-argstable tbody tr').evaluateAll((rows) =>
+      rows.map((row) => ({
+        name: row.querySelector('td:first-child')?.textContent ?? '',
+        description: row.querySelector('td:nth-child(2) > div:first-child:not(:last-child)')?.textContent?.trim() ?? '',
+        control: row.querySelector('td:nth-child(4) :is(button, input, select, textarea)') !== null,
+      })),
+    )
+    const error = await page.locator('.sb-errordisplay:visible').count()
+    return { headings, props, errors, error }
+  } finally {
+    await page.close()
+  }
+}
+
+describe('the documentation site', () => {
+  it('builds (pnpm docs:build) with no warning and no error', () => {
+    expect(build.problems).toEqual([])
+    expect(build.ok, build.output.slice(-4000)).toBe(true)
+  })
+
+  it('has a docs page per component, showing its usage and its props described from the doc comments, with controls', async () => {
+    for (const name of COMPONENTS) {
+      const entry = entries.find((e) => e.type === 'docs' && e.title.split('/').at(-1) === name)
+      expect(entry, `docs page of ${name}`).toBeDefined()
+      const page = await readDocsPage(entry!.id)
+      expect(page.errors, name).toEqual([])
+      expect(page.error, name).toBe(0)
+      expect(page.headings, name).toEqual(expect.arrayContaining(['Usage', 'Props']))
+      expect(page.props.length, `${name} has props in its table`).toBeGreaterThan(0)
+      const described = page.props.filter((p) => p.description !== '')
+      // react-docgen reads the doc comments; a props table without descriptions means it broke.
+      expect(described.length, `${name}: props without a description: ${page.props.filter((p) => !p.description).map((p) => p.name).join(', ')}`).toBeGreaterThanOrEqual(Math.ceil(page.props.length * 0.8))
+      expect(page.props.some((p) => p.control), `${name} has a working control`).toBe(true)
+    }
+  })
+
+  it('has a page for every guide and for the headless hooks, which render without error', async () => {
+    const guides = readdirSync(path.join(root, 'docs', 'guides')).filter((f) => f.endsWith('.mdx'))
+    expect(guides.length).toBeGreaterThanOrEqual(7)
+    const pages = entries.filter((e) => e.type === 'docs' && e.importPath.startsWith('./docs/'))
+    for (const guide of guides) expect(pages.map((p) => p.importPath), guide).toContain(`./docs/guides/${guide}`)
+    expect(pages.some((p) => p.title.startsWith('Hooks/'))).toBe(true)
+    for (const entry of pages) {
+      const page = await readDocsPage(entry.id)
+      expect(page.errors, entry.importPath).toEqual([])
+      expect(page.error, entry.importPath).toBe(0)
+    }
+  })
+})
