@@ -19,7 +19,9 @@ export async function buildDocsSite(root: string, outputDir: string): Promise<Si
   const started = performance.now()
   const child = spawn(path.join(root, 'node_modules', '.bin', 'storybook'), ['build', '-o', outputDir], {
     cwd: root,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', STORYBOOK_DISABLE_TELEMETRY: '1' },
+    // NODE_ENV=production as for `pnpm docs:build`: under Vitest it is `test`, and a site built so
+    // crashes on every docs page (React and Storybook's theming disagree on the build mode).
+    env: { ...process.env, NODE_ENV: 'production', NO_COLOR: '1', FORCE_COLOR: '0', STORYBOOK_DISABLE_TELEMETRY: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
