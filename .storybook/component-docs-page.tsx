@@ -1,4 +1,5 @@
-import { Controls, Description, Heading, Primary, Source, Stories, Subtitle, Title, useOf } from '@storybook/addon-docs/blocks'
+import * as ui from '@hakiki/ui'
+import { ArgTypes, Controls, Description, Heading, Primary, Source, Stories, Subtitle, Title, useOf } from '@storybook/addon-docs/blocks'
 import type { ReactNode } from 'react'
 
 // One usage file per component (docs/usage/<kebab-name>.tsx): real modules, type-checked with the
@@ -18,11 +19,15 @@ export function ComponentDocsPage(): ReactNode {
   const { preparedMeta } = useOf('meta', ['meta'])
   const name = preparedMeta.title.split('/').at(-1) ?? ''
   const usage = usages[`../docs/usage/${kebab(name)}.tsx`]
+  // Stories may render the component through a wrapper (VerificationFlow's give each story its own
+  // memory adapter): the reference then comes from the exported component itself.
+  const exported = (ui as Record<string, unknown>)[name]
+  const wrapped = exported !== undefined && preparedMeta.component !== exported
   return (
     <>
       <Title />
       <Subtitle />
-      <Description />
+      {wrapped ? <Description of={exported} /> : <Description />}
       {usage ? (
         <>
           <Heading>Usage</Heading>
@@ -32,6 +37,12 @@ export function ComponentDocsPage(): ReactNode {
       <Heading>Try it</Heading>
       <Primary />
       <Heading>Props</Heading>
+      {wrapped ? (
+        <>
+          <ArgTypes of={exported} />
+          <Heading>Controls of the examples</Heading>
+        </>
+      ) : null}
       <Controls />
       <Stories title="Examples" />
     </>
