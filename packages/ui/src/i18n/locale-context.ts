@@ -1,3 +1,4 @@
+'use client'
 import type { ApiLocale } from '@hakiki/core'
 import { createContext, useContext } from 'react'
 import { formatMessage, type MessageValues } from './format-message'
