@@ -113,6 +113,16 @@ function compile(root: string, dir: string, contextDir: string, runtime: Runtime
           checkJs: true,
           // Guides write app code that imports its own modules as `@/…` (Next.js' convention).
           paths: { '@/*': [`${path.relative(dir, path.join(contextDir, 'app'))}/*`] },
+          // A document's `snippet: file` blocks sit in one folder that TypeScript sees as merged
+          // with the document's own folder (so `../server/verify` reaches the app the README
+          // describes) and with context/app (what a fragment's app already has).
+          rootDirs: [
+            ...[...new Set([...written.values()].filter((e) => e.snippet.runtime === runtime && e.snippet.path).map((e) => e.snippet.file))].flatMap((file) => [
+              file.replace(/[^a-zA-Z0-9]+/g, '-'),
+              path.relative(dir, path.join(root, path.dirname(file))),
+            ]),
+            path.relative(dir, path.join(contextDir, 'app')),
+          ],
         },
         include: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx', path.relative(dir, path.join(contextDir, 'ambient.d.ts'))],
       },
