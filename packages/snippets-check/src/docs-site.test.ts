@@ -40,6 +40,20 @@ afterAll(async () => {
   await site?.close()
 })
 
+/** Runs `task` over `items`, three at a time (pages mostly wait on rendering; keeps the test short). */
+async function inPool<T, R>(items: readonly T[], task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await task(items[index] as T)
+    }
+  }
+  await Promise.all([worker(), worker(), worker()])
+  return results
+}
+
 /** Opens a docs page of the built site and returns what a reader sees, failing on any page error. */
 async function readDocsPage(id: string) {
   const page = await browser.newPage()
@@ -72,13 +86,13 @@ describe('the documentation site', () => {
 
   it('has a docs page per component, showing its usage and its props described from the doc comments, with controls', async () => {
     const problems: string[] = []
-    for (const name of COMPONENTS) {
-      const entry = entries.find((e) => e.type === 'docs' && e.title.split('/').at(-1) === name)
-      if (!entry) {
-        problems.push(`${name}: no docs page`)
-        continue
-      }
-      const page = await readDocsPage(entry.id)
+    const found = COMPONENTS.map((name) => ({ name, entry: entries.find((e) => e.type === 'docs' && e.title.split('/').at(-1) === name) }))
+    for (const { name, entry } of found) if (!entry) problems.push(`${name}: no docs page`)
+    const pages = await inPool(
+      found.filter((f) => f.entry),
+      async ({ name, entry }) => ({ name, page: await readDocsPage(entry!.id) }),
+    )
+    for (const { name, page } of pages) {
       problems.push(...page.errors.map((error) => `${name}: page error ${error}`))
       if (page.error > 0) problems.push(`${name}: Storybook shows an error`)
       for (const heading of ['Usage', 'Props']) if (!page.headings.includes(heading)) problems.push(`${name}: no "${heading}" section`)
@@ -98,8 +112,7 @@ describe('the documentation site', () => {
     const problems: string[] = []
     for (const guide of guides) if (!pages.some((p) => p.importPath === `./docs/guides/${guide}`)) problems.push(`${guide}: no page`)
     if (!pages.some((p) => p.title.startsWith('Hooks/'))) problems.push('no Hooks page')
-    for (const entry of pages) {
-      const page = await readDocsPage(entry.id)
+    for (const { entry, page } of await inPool(pages, async (docs) => ({ entry: docs, page: await readDocsPage(docs.id) }))) {
       problems.push(...page.errors.map((error) => `${entry.importPath}: page error ${error}`))
       if (page.error > 0) problems.push(`${entry.importPath}: Storybook shows an error`)
     }
