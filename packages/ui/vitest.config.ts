@@ -29,6 +29,12 @@ export default defineConfig({
               launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
             }),
             instances: [{ browser: 'chromium' }],
+            // Windows' forced colours, for the theme's test (styles.browser.test.tsx).
+            commands: {
+              emulateForcedColors: async ({ page }, value: 'active' | 'none') => {
+                await page.emulateMedia({ forcedColors: value })
+              },
+            },
             screenshotDirectory: '__screenshots__',
             viewport: { width: 800, height: 600 },
           },
@@ -39,6 +45,9 @@ export default defineConfig({
         // first HTML), and checks of the sources themselves. Node, no window, no document.
         extends: true,
         resolve: { conditions: ['source', ...defaultServerConditions] },
+        // Node runs the tests in Vite's SSR environment, which reads its own conditions: without
+        // `source` there, workspace packages resolve to a `dist/` that only exists after a build.
+        ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
         test: { name: 'server', environment: 'node', include: ['src/**/*.server.test.tsx', 'src/**/*.test.ts'] },
       },
     ],

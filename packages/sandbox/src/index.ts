@@ -1,6 +1,6 @@
+// The runtime-neutral entry: the in-memory sandbox and its Fetch handler (`createSandbox`), which
+// load no Node built-in. The HTTP server on Node is in `@hakiki/sandbox/node`.
 export { createSandbox, type Sandbox } from './create-sandbox'
-export { startSandboxServer, type SandboxServer, type SandboxServerOptions } from './start-sandbox-server'
-export { toNodeListener } from './node-listener'
 export { DEFAULT_CLIENT, DEFAULT_FEES, type SandboxClient, type SandboxOptions } from './sandbox-options'
 export type { SandboxClock } from './clock'
 export { INBOX_LIMIT, type InboxFilter, type SandboxInbox, type SandboxMessage } from './inbox'

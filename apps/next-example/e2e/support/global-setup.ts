@@ -7,7 +7,8 @@ export const APP_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const WORKSPACE_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
 
 /** The library packages the app imports, built to `dist/` as npm users get them. */
-const LIBRARIES = ['@hakiki/core', '@hakiki/react', '@hakiki/ui', '@hakiki/verify-client', '@hakiki/proxy']
+// The sandbox too: the test starts it from `@hakiki/sandbox/node`'s `dist/`.
+const LIBRARIES = ['@hakiki/core', '@hakiki/react', '@hakiki/ui', '@hakiki/verify-client', '@hakiki/proxy', '@hakiki/sandbox']
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): number {
   const started = performance.now()
@@ -19,11 +20,13 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 /**
  * Vitest global setup: builds the kit's packages (the app imports their `dist/`, not their
  * source, through the packages' `import` condition, as an npm install would) and then the app,
- * once per test run. `HAKIKI_NEXT_SKIP_BUILD=1` reuses both builds while iterating on a test.
+ * once per test run. `HAKIKI_NEXT_SKIP_BUILD=1` reuses both builds while iterating on a test;
+ * `HAKIKI_PACKAGES_BUILT=1` (set by the root `pnpm test`, which runs `pnpm build` first) skips only
+ * the packages' build.
  */
 export function setup(): void {
   if (process.env.HAKIKI_NEXT_SKIP_BUILD === '1') return
-  const libraries = run('pnpm', LIBRARIES.flatMap((name) => ['--filter', name]).concat('build'), WORKSPACE_ROOT)
+  const libraries = process.env.HAKIKI_PACKAGES_BUILT === '1' ? 0 : run('pnpm', LIBRARIES.flatMap((name) => ['--filter', name]).concat('build'), WORKSPACE_ROOT)
   // Vitest sets NODE_ENV=test; Next builds for production and refuses a non-standard value.
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' }
   const next = run(process.execPath, [join(APP_ROOT, 'node_modules/next/dist/bin/next'), 'build'], APP_ROOT, env)

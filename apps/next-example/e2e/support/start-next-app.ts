@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { startSandboxServer, type Sandbox } from '@hakiki/sandbox'
+import type { Sandbox } from '@hakiki/sandbox'
+import { startSandboxServer } from '@hakiki/sandbox/node'
 import { APP_ROOT } from './global-setup'
 
 /** The built app under `next start`, and the sandbox its proxy talks to. */

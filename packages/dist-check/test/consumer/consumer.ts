@@ -7,8 +7,10 @@
 import { createMemoryAdapter, createProxyAdapter, HakikiError, normalizeCode, toApiLocale, type FlowState, type VerificationAdapter } from '@hakiki/core'
 import { useVerificationFlow, VerificationProvider, type VerificationProviderProps } from '@hakiki/react'
 import { VerificationFlow, type VerificationFlowProps } from '@hakiki/ui'
-import { createSandbox, startSandboxServer, type SandboxMessage } from '@hakiki/sandbox'
+import { createSandbox, type SandboxMessage } from '@hakiki/sandbox'
+import { startSandboxServer } from '@hakiki/sandbox/node'
 import { createVerifyClient, VerifyApiError, type VerifyClient } from '@hakiki/verify-client'
+import { nodeFetch } from '@hakiki/verify-client/node'
 import { createMemoryStore, createVerifyHandler, verifyReceipt, type ReceiptClaims, type VerifyHandler } from '@hakiki/proxy'
 import { toNodeListener } from '@hakiki/proxy/node'
 import { toExpressMiddleware } from '@hakiki/proxy/express'
@@ -37,7 +39,7 @@ export function useStatus(): FlowState['status'] {
 export async function serverSide(): Promise<void> {
   const server = await startSandboxServer({ port: 0 })
   const inbox: readonly SandboxMessage[] = createSandbox().inbox.list({ to: '+233241234567' })
-  const client: VerifyClient = createVerifyClient({ baseUrl: server.url, clientId: 'id', clientSecret: 'secret' })
+  const client: VerifyClient = createVerifyClient({ baseUrl: server.url, clientId: 'id', clientSecret: 'secret', fetch: nodeFetch })
   const handler: VerifyHandler = createVerifyHandler({ client, secret: 'x'.repeat(32), store: createMemoryStore() })
   const listener = toNodeListener(handler, { trustProxy: 1 })
   const middleware = toExpressMiddleware(handler)
