@@ -16,7 +16,7 @@ export interface Manifest {
 /** A target, or conditions leading to further conditions or targets. */
 export type ExportEntry = string | { readonly [condition: string]: ExportEntry }
 
-/** One of the six published packages, read from its folder (not through module resolution). */
+/** One of the published packages, read from its folder (not through module resolution). */
 export interface LibraryPackage {
   readonly name: string
   /** Absolute path of the package's folder. */
@@ -46,6 +46,7 @@ const RUNTIMES = {
   sandbox: 'server',
   'verify-client': 'server',
   proxy: 'server',
+  twilio: 'server',
 } as const
 
 /** The published packages, browser ones first. */

@@ -112,8 +112,9 @@ export function searchCountries(entries: readonly CountryEntry[], query: string)
     const r = rank(entry, q)
     if (r !== undefined) ranked.push([entry, r])
   }
-  // `toSorted` is stable: entries of one rank keep their alphabetical order.
-  return ranked.toSorted((a, b) => a[1] - b[1]).map(([entry]) => entry)
+  // `sort` is stable (ES2019): entries of one rank keep their alphabetical order. In place, as
+  // `ranked` is ours; `toSorted` is ES2023 and the published code stays within ES2022.
+  return ranked.sort((a, b) => a[1] - b[1]).map(([entry]) => entry)
 }
 
 /**

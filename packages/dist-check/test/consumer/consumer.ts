@@ -14,6 +14,9 @@ import { nodeFetch } from '@hakiki/verify-client/node'
 import { createMemoryStore, createVerifyHandler, verifyReceipt, type ReceiptClaims, type VerifyHandler } from '@hakiki/proxy'
 import { toNodeListener } from '@hakiki/proxy/node'
 import { toExpressMiddleware } from '@hakiki/proxy/express'
+import { createTwilioProvider, type TwilioCredentials } from '@hakiki/twilio'
+import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
+import type { VerifyProvider } from '@hakiki/proxy'
 import { createElement, type ReactElement } from 'react'
 
 /** Browser side: an adapter, the provider, the hook and the drop-in flow. */
@@ -47,6 +50,10 @@ export async function serverSide(): Promise<void> {
   // @ts-expect-error a verification needs an address
   await client.createVerification({ channel: 'sms' })
   const failed = new VerifyApiError({ code: 'timeout', operation: 'create' })
-  void [inbox, listener, middleware, claims.sub satisfies string, failed]
+  const credentials: TwilioCredentials = { accountSid: DEFAULT_TWILIO_ACCOUNT.accountSid, authToken: DEFAULT_TWILIO_ACCOUNT.authToken }
+  const twilio: VerifyProvider = createTwilioProvider(credentials, { serviceSid: DEFAULT_TWILIO_ACCOUNT.services[0]!.sid, baseUrl: server.url })
+  // @ts-expect-error an API key needs its secret
+  createTwilioProvider({ accountSid: 'AC', apiKeySid: 'SK' }, { serviceSid: 'VA' })
+  void [inbox, listener, middleware, claims.sub satisfies string, failed, twilio.name]
   await server.close()
 }
