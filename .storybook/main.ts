@@ -1,16 +1,39 @@
 import type { StorybookConfig } from '@storybook/react-vite'
 import { defaultClientConditions } from 'vite'
 
-/** Storybook for visual review of `@hakiki/ui`; its stories also run as browser tests (see vitest.config.ts). */
+/**
+ * The documentation site of Hakiki (`pnpm docs`, `pnpm docs:build`): the guides in docs/**, and a
+ * docs page per component of `@hakiki/ui` built from its stories, whose play functions also run as
+ * browser tests (see vitest.config.ts).
+ */
 const config: StorybookConfig = {
-  stories: ['../packages/ui/src/**/*.stories.@(ts|tsx)'],
-  addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
+  stories: ['../docs/**/*.mdx', '../docs/**/*.stories.@(ts|tsx)', '../packages/ui/src/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
+  // react-docgen reads the props' doc comments from the sources; react-docgen-typescript needs the
+  // TypeScript compiler API, which TypeScript 7 no longer has.
+  typescript: { reactDocgen: 'react-docgen' },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   // Workspace packages are read from their TypeScript source (the `source` export condition).
   viteFinal: async (viteConfig) => {
     viteConfig.resolve ??= {}
     viteConfig.resolve.conditions = ['source', ...defaultClientConditions]
+    viteConfig.build ??= {}
+    // A documentation site, not the product: its chunks are big by nature (the product's budgets
+    // are enforced by apps/bench). Any other warning fails `pnpm docs:build`'s test.
+    viteConfig.build.chunkSizeWarningLimit = 4096
+    const rolldownOptions = viteConfig.build.rolldownOptions ?? {}
+    viteConfig.build.rolldownOptions = {
+      ...rolldownOptions,
+      // Timing hints on a busy machine are not problems of the site.
+      checks: { ...rolldownOptions.checks, pluginTimings: false },
+      onwarn(warning, warn) {
+        // 'use client' at the top of TanStack Query's and our modules means nothing in a browser-only bundle.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return
+        if (rolldownOptions.onwarn) rolldownOptions.onwarn(warning, warn)
+        else warn(warning)
+      },
+    }
     return viteConfig
   },
 }

@@ -1,13 +1,18 @@
 import { LOCALES, getLocaleInfo, toApiLocale } from '@hakiki/core'
 import { LocaleProvider } from '@hakiki/ui'
 import type { Preview } from '@storybook/react-vite'
+import { ComponentDocsPage } from './component-docs-page'
 // The theme is imported for its side effect, as an app would (see packages/ui/README.md).
 // oxlint-disable-next-line import/no-unassigned-import
 import '@hakiki/ui/styles.css'
 
 const preview: Preview = {
+  // Every component gets a docs page: its props (from the doc comments), controls and stories.
+  tags: ['autodocs'],
   parameters: {
     layout: 'centered',
+    docs: { page: ComponentDocsPage, toc: true },
+    options: { storySort: { order: ['Introduction', 'Guides', ['Getting started', 'Server setup', 'Security and abuse', 'Theming', 'Languages', 'Forms with react-hook-form', 'Testing your app'], 'Hooks', 'Components', 'Flow'] } },
     // Every story is an accessibility test: an axe violation fails it (WCAG 2.2 AA rules).
     a11y: {
       test: 'error',
