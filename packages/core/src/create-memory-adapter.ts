@@ -255,6 +255,7 @@ const STATUS: Record<HakikiErrorCode, number | undefined> = {
   invalid_phone_number: 400,
   invalid_email: 400,
   unsupported_country: 400,
+  unsupported_number_type: 400,
   unsupported_locale: 400,
   invalid_code_format: 400,
   rate_limited: 429,
@@ -265,6 +266,7 @@ const STATUS: Record<HakikiErrorCode, number | undefined> = {
   forbidden: 403,
   upstream_unavailable: 503,
   upstream_error: 502,
+  store_unavailable: 503,
   network_error: undefined,
   invalid_response: undefined,
 }

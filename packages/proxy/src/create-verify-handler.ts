@@ -8,6 +8,7 @@ import { assertSecret, deriveHmacKey, hmac } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { HandlerContext, RequestState } from './handler-context'
 import { resolveLimits } from './limits'
+import { createNumberTypeCheck } from './number-type-policy'
 import { addCorsHeaders, createOriginCheck, isJsonContentType, preflightResponse, varyOnOrigin } from './origin'
 import { ProxyError, problemResponse } from './problem'
 import { SAFE_BASE, matchRoute } from './route-match'
@@ -57,6 +58,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     client: options.client,
     store: options.store ?? createMemoryStore({ now }),
     limits: resolveLimits(options.limits),
+    checkNumberType: createNumberTypeCheck(options.numberTypes),
     sessions: createSessionCodec(secret),
     secret,
     // Truncated to 128 bits: plenty against collisions, shorter keys in the store.

@@ -7,6 +7,7 @@ import { VerifyApiError } from '@hakiki/verify-client'
 import type { SecretInput } from './crypto'
 import type { ProxyLogger, RouteName, UpstreamFailedEvent, VerifyEvent } from './events'
 import type { Limits } from './limits'
+import type { NumberTypeCheck } from './number-type-policy'
 import type { SessionCodec } from './session'
 import type { CounterStore } from './stores/counter-store'
 import type { AuthorizeContext } from './verify-handler-options'
@@ -16,6 +17,8 @@ export interface HandlerContext {
   client: VerifyClient
   store: CounterStore
   limits: Limits
+  /** Refuses phone numbers whose type the channel may not send to. */
+  checkNumberType: NumberTypeCheck
   sessions: SessionCodec
   secret: SecretInput
   /** A keyed hash standing for `value` in store keys, so the store never holds addresses or session ids. */

@@ -2,6 +2,7 @@ import type { VerifyClient } from '@hakiki/verify-client'
 import type { SecretInput } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { LimitsOptions } from './limits'
+import type { NumberTypesOptions } from './number-type-policy'
 import type { AllowedOrigins } from './origin'
 import type { CounterStore } from './stores/counter-store'
 import type { StartInput } from './validate'
@@ -30,6 +31,15 @@ export interface VerifyHandlerOptions {
    * predicate. Default: only the request's own origin. POST without an allowed `Origin` is 403.
    */
   allowedOrigins?: AllowedOrigins
+  /**
+   * Number types each phone channel may send to (toll-fraud guard), with per-country overrides:
+   * `{ call: ['MOBILE'], countries: { GH: { sms: ['MOBILE', 'FIXED_LINE'] } } }`. Default
+   * `DEFAULT_NUMBER_TYPES`: SMS to mobile (and fixed-line-or-mobile where the plan cannot tell),
+   * calls to those and fixed lines; premium-rate, shared-cost, toll-free, UAN, VoIP, pager,
+   * personal and voicemail numbers are refused with 400 `unsupported_number_type` before any
+   * upstream call.
+   */
+  numberTypes?: NumberTypesOptions
   /** Overrides of the abuse and cost limits (see `DEFAULT_LIMITS`). */
   limits?: LimitsOptions
   /**

@@ -25,6 +25,8 @@ import { failedChecks } from './owned-record'
 export async function startVerification(ctx: HandlerContext, state: RequestState): Promise<Response> {
   const input = parseStartInput(await readJsonBody(state.request))
   state.maskedTo = maskAddress(input.to)
+  // Before anything that costs: the authorize hook (a one-time captcha), counters, the API.
+  if (input.channel !== 'email') ctx.checkNumberType(input.to, input.country ?? '', input.channel)
 
   if (ctx.authorize && !(await isAuthorized(ctx, state.request, input))) throw new ProxyError(403, 'forbidden')
 
