@@ -38,6 +38,7 @@ describe('hooks', () => {
     const handler = createVerifyHandler({
       client,
       secret: SECRET,
+      publicOrigin: 'http://proxy.test',
       onEvent: () => {
         calls++
         if (calls % 2 === 0) return Promise.reject(new Error('metrics down for +233241234567'))
@@ -68,7 +69,7 @@ describe('hooks', () => {
       set: () => Promise.reject(new Error('ECONNREFUSED redis')),
       delete: () => Promise.reject(new Error('ECONNREFUSED redis')),
     }
-    const handler = createVerifyHandler({ client, secret: SECRET, store: failing, logger: { error: (m, f) => void logs.push(`${m} ${JSON.stringify(f)}`) } })
+    const handler = createVerifyHandler({ client, secret: SECRET, publicOrigin: 'http://proxy.test', store: failing, logger: { error: (m, f) => void logs.push(`${m} ${JSON.stringify(f)}`) } })
     const res = await handler(
       new Request('http://proxy.test/verifications', {
         method: 'POST',

@@ -9,7 +9,7 @@ import type { ProxyLogger, VerifyEvent } from './events'
 import type { HandlerContext, RequestState } from './handler-context'
 import { resolveLimits } from './limits'
 import { createNumberTypeCheck } from './number-type-policy'
-import { addCorsHeaders, createOriginCheck, isJsonContentType, preflightResponse, varyOnOrigin } from './origin'
+import { addCorsHeaders, createOriginPolicy, isJsonContentType, preflightResponse, varyOnOrigin } from './origin'
 import { ProxyError, problemResponse } from './problem'
 import { SAFE_BASE, matchRoute } from './route-match'
 import { checkCode } from './routes/check-code'
@@ -41,7 +41,6 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   if (!SAFE_BASE.test(basePath)) throw new TypeError('basePath must be a URL path without ";" or ","')
   const codeLength = options.codeLength ?? 6
   if (!Number.isInteger(codeLength) || codeLength < 4 || codeLength > 10) throw new TypeError('codeLength must be 4 to 10')
-  const isAllowedOrigin = createOriginCheck(options.allowedOrigins)
   const secret = options.secret
   const now = options.now ?? Date.now
   const logger: ProxyLogger = options.logger ?? {}
@@ -51,6 +50,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     warn: logger.warn?.bind(logger) ?? silent,
     error: logger.error?.bind(logger) ?? silent,
   }
+  const origins = createOriginPolicy({ publicOrigin: options.publicOrigin, allowedOrigins: options.allowedOrigins, logError: log.error })
   const keyOfKey = deriveHmacKey(secret, 'store-keys')
   const onEvent = options.onEvent
 
@@ -60,6 +60,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     limits: resolveLimits(options.limits),
     checkNumberType: createNumberTypeCheck(options.numberTypes),
     sessions: createSessionCodec(secret),
+    secureCookie: origins.secureCookie,
     secret,
     // Truncated to 128 bits: plenty against collisions, shorter keys in the store.
     keyOf: async (purpose, value) => (await hmac(await keyOfKey, `${purpose}:${value}`)).slice(0, 22),
@@ -90,7 +91,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     let corsOrigin: string | undefined
     try {
       const match = matchRoute(new URL(request.url).pathname, basePath)
-      if (origin !== null && isAllowedOrigin(origin, request)) corsOrigin = origin
+      if (origin !== null && origins.isAllowed(origin, request)) corsOrigin = origin
       if (request.method === 'OPTIONS') {
         state.route = 'preflight'
         if (!match || corsOrigin === undefined) throw new ProxyError(403, 'forbidden_origin')

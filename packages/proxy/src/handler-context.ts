@@ -20,6 +20,8 @@ export interface HandlerContext {
   /** Refuses phone numbers whose type the channel may not send to. */
   checkNumberType: NumberTypeCheck
   sessions: SessionCodec
+  /** Whether the session cookie carries `Secure` (from `publicOrigin`). */
+  secureCookie(request: Request): boolean
   secret: SecretInput
   /** A keyed hash standing for `value` in store keys, so the store never holds addresses or session ids. */
   keyOf(purpose: 'address' | 'session' | 'ip', value: string): Promise<string>

@@ -25,8 +25,8 @@ function raw(url: string, options: { method: string; path: string; headers: Reco
 }
 
 describe('toNodeListener', () => {
-  it('behind a trusted proxy, takes the public origin from X-Forwarded-Proto/Host and sets a Secure cookie', async () => {
-    h = await startHarness({ adapter: { trustProxy: true } })
+  it('behind a trusted proxy, accepts the configured public origin and sets a Secure cookie', async () => {
+    h = await startHarness({ adapter: { trustProxy: true }, proxy: { publicOrigin: 'https://app.example' } })
     const res = await raw(h.origin, {
       method: 'POST',
       path: '/api/verify/verifications',

@@ -61,13 +61,27 @@ export async function serve(
   await writeResponse(response, res)
 }
 
+// A host as RFC 9110 allows it in Host: a DNS name, an IPv4 address or a bracketed IPv6 address,
+// and an optional port. Nothing else: no userinfo, path, query or fragment.
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/
+
+/** Thrown for a request whose Host, forwarded host or protocol, or target is not well formed. */
+class BadRequestLine extends Error {}
+
 function toRequest(req: IncomingMessage, options: NodeAdapterOptions, body: string | undefined, path = req.url ?? '/'): Request {
   const trusted = hops(options) > 0
-  const protocol = (trusted && first(req.headers['x-forwarded-proto'])) || ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http')
+  const forwardedProto = trusted ? first(req.headers['x-forwarded-proto'])?.toLowerCase() : undefined
+  if (forwardedProto !== undefined && forwardedProto !== 'http' && forwardedProto !== 'https') throw new BadRequestLine('X-Forwarded-Proto')
+  const protocol = forwardedProto ?? ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http')
   const host = (trusted && first(req.headers['x-forwarded-host'])) || req.headers.host || 'localhost'
-  // Concatenated, not `new URL(path, base)`: a request target like `//evil.example/x` must stay a
-  // path, not become another host (and with it another "own origin").
-  const url = new URL(`${protocol}://${host}${path.startsWith('/') ? path : `/${path}`}`)
+  // Parsed strictly, never pasted: a Host holding a path and `?` (`h/api/verify/verifications?`)
+  // once turned a POST to `/rates` into a start.
+  if (!HOST.test(host)) throw new BadRequestLine('Host')
+  // Only origin-form targets (`/path?query`). Concatenated, not `new URL(path, base)`: a target
+  // like `//evil.example/x` must stay a path, not become another host.
+  if (!path.startsWith('/')) throw new BadRequestLine('request target')
+  const url = new URL(`${protocol}://${host}${path}`)
+  if (url.host !== new URL(`${protocol}://${host}`).host) throw new BadRequestLine('Host')
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue

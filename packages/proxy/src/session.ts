@@ -67,12 +67,3 @@ function readCookies(header: string | null, name: string): string[] {
   }
   return values
 }
-
-/**
- * Whether a cookie sent to `url` may carry `Secure`: always, except over plain http on a loopback
- * host, where browsers would otherwise drop it and local development could not work.
- */
-export function wantsSecureCookie(url: URL): boolean {
-  if (url.protocol === 'https:') return true
-  return !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
-}

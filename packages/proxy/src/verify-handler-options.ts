@@ -27,8 +27,17 @@ export interface VerifyHandlerOptions {
    */
   basePath?: string
   /**
-   * Origins allowed to call from a browser: a list (`['https://app.example.com']`) or a
-   * predicate. Default: only the request's own origin. POST without an allowed `Origin` is 403.
+   * The app's public origin(s), the one(s) users load its pages from: `'https://app.example.com'`
+   * or a list. Required outside local development: it drives the origin check (POSTs and
+   * preflights from it are allowed) and the `Secure` cookie decision, and is never derived from
+   * the request (behind a reverse proxy or in a Next.js route handler `request.url` is
+   * `http://localhost:…`). Without it only a loopback page calling a loopback server is accepted;
+   * every other POST is 403 `forbidden_origin` and an error is logged once saying to set it.
+   */
+  publicOrigin?: string | readonly string[]
+  /**
+   * Further origins allowed to call from a browser, cross-origin (CORS with credentials): a list
+   * (`['https://admin.example.com']`) or a predicate. POST without an allowed `Origin` is 403.
    */
   allowedOrigins?: AllowedOrigins
   /**

@@ -83,7 +83,7 @@ describe('cross-site requests', () => {
   })
 
   it('answers preflights only for allowed origins, with credentials', async () => {
-    const h = await harness({ proxy: { allowedOrigins: ['https://app.example'] } })
+    const h = await harness({ proxy: { publicOrigin: 'https://www.app.example', allowedOrigins: ['https://app.example'] } })
     const ok = await h.browser({ origin: 'https://app.example' }).request('OPTIONS', '/verifications', undefined, {
       'access-control-request-method': 'POST',
     })
@@ -94,7 +94,7 @@ describe('cross-site requests', () => {
     const refused = await h.browser({ origin: 'https://evil.example' }).request('OPTIONS', '/verifications')
     expect(refused.status).toBe(403)
     expect(refused.body?.code).toBe('forbidden_origin')
-    // With an explicit list, the proxy's own origin is no longer implied.
+    // With a public origin configured, the proxy's own (loopback) origin is no longer implied.
     expect((await h.browser().start({ to: GHANA })).status).toBe(403)
     const allowed = await h.browser({ origin: 'https://app.example' }).start({ to: GHANA })
     expect(allowed.status).toBe(201)

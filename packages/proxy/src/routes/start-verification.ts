@@ -13,7 +13,6 @@ import { ipLimitKey } from '../client-ip'
 import { maskAddress } from '../mask'
 import { ProxyError } from '../problem'
 import { readJsonBody } from '../read-json-body'
-import { wantsSecureCookie } from '../session'
 import { upstreamProblem } from '../upstream-problem'
 import { mailboxOf, parseStartInput } from '../validate'
 import type { StartInput } from '../validate'
@@ -33,7 +32,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   const sessionId = await ctx.sessions.read(state.request)
   const cookie = await ctx.sessions.issue(sessionId, {
     path: state.base === '' ? '/' : state.base,
-    secure: wantsSecureCookie(new URL(state.request.url)),
+    secure: ctx.secureCookie(state.request),
   })
   const sessionKey = await ctx.keyOf('session', cookie.id)
   const addressKey = await ctx.keyOf('address', input.to)
