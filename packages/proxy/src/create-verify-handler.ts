@@ -3,7 +3,7 @@
  * the Verify API. It runs as is in Next.js route handlers, Hono, Bun, Deno and workers, and in
  * `node:http` and Express through `toNodeListener` and `toExpressMiddleware`.
  */
-import { getAdapterClientIp } from './client-ip'
+import { getAdapterClientIp, hasUntrustedForwarding } from './client-ip'
 import { assertSecret, deriveHmacKey, hmac } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { HandlerContext, RequestState } from './handler-context'
@@ -53,6 +53,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   const origins = createOriginPolicy({ publicOrigin: options.publicOrigin, allowedOrigins: options.allowedOrigins, logError: log.error })
   const keyOfKey = deriveHmacKey(secret, 'store-keys')
   const onEvent = options.onEvent
+  let warnedForwarding = false
 
   const ctx: HandlerContext = {
     client: options.client,
@@ -71,7 +72,17 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     receiptTtlSeconds: positive(options.receiptTtlSeconds ?? 600, 'receiptTtlSeconds'),
     ratesTtlSeconds: positive(options.ratesTtlSeconds ?? 3600, 'ratesTtlSeconds'),
     authorize: options.authorize,
-    getClientIp: async (request) => (options.getClientIp ? await options.getClientIp(request) : getAdapterClientIp(request)),
+    getClientIp: async (request) => {
+      if (options.getClientIp) return await options.getClientIp(request)
+      if (hasUntrustedForwarding(request) && !warnedForwarding) {
+        warnedForwarding = true
+        log.error(
+          'X-Forwarded-For arrived but the Node/Express adapter has no trustProxy setting: per-IP limits are off for forwarded requests. ' +
+            'Behind N reverse proxies pass toNodeListener(handler, { trustProxy: N }) (Express: app.set("trust proxy", N)); facing the Internet directly, pass useSocketAddress: true.',
+        )
+      }
+      return getAdapterClientIp(request)
+    },
     emit(event: VerifyEvent) {
       if (!onEvent) return
       try {

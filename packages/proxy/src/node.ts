@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
-import { setClientIp } from './client-ip'
+import { markUntrustedForwarding, setClientIp } from './client-ip'
 import { ProxyError, problemResponse } from './problem'
 import type { VerifyHandler } from './create-verify-handler'
 
@@ -19,9 +19,12 @@ export interface NodeAdapterOptions {
    */
   trustProxy?: boolean | number
   /**
-   * The server faces the Internet directly: the socket's peer address is the client IP. Without
-   * this or `trustProxy` no client IP is known and per-IP limits are skipped, because behind an
-   * unknown proxy every user would share the proxy's address and one counter.
+   * Whether the socket's peer address is the client IP when `trustProxy` is unset. Default: yes
+   * for requests without `X-Forwarded-For` (the server faces the Internet directly). A request
+   * that carries `X-Forwarded-For` with no `trustProxy` gets no client IP (the peer is then most
+   * likely a proxy every user shares) and the handler logs an error once saying to set
+   * `trustProxy`. `true`: always the socket's peer, whatever headers say (the server faces the
+   * Internet and ignores client-written headers); `false`: never.
    */
   useSocketAddress?: boolean
 }
@@ -47,12 +50,14 @@ export async function serve(
   options: NodeAdapterOptions,
   body: string | undefined,
   url?: string,
+  knownIp?: string,
 ): Promise<void> {
   let response: Response
   try {
     const request = toRequest(req, options, body, url)
-    const ip = clientIp(req, options)
+    const ip = knownIp ?? clientIp(req, options)
     if (ip !== undefined) setClientIp(request, ip)
+    else if (hops(options) === 0 && options.useSocketAddress === undefined && req.headers['x-forwarded-for'] !== undefined) markUntrustedForwarding(request)
     response = await handler(request)
   } catch {
     // Only a request Node could parse but Fetch cannot represent ends here (e.g. a bad Host).
@@ -111,7 +116,9 @@ function clientIp(req: IncomingMessage, options: NodeAdapterOptions): string | u
       .filter(Boolean)
     return forwarded[forwarded.length - count] ?? forwarded[0] ?? req.socket.remoteAddress
   }
-  return options.useSocketAddress ? req.socket.remoteAddress : undefined
+  if (options.useSocketAddress === true) return req.socket.remoteAddress
+  if (options.useSocketAddress === false || req.headers['x-forwarded-for'] !== undefined) return undefined
+  return req.socket.remoteAddress
 }
 
 function hops(options: NodeAdapterOptions): number {

@@ -52,11 +52,16 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   // whenever `getClientIp` answers something unexpected would fail open.
   const ipKey = ip === undefined || ip.trim() === '' ? undefined : (ipLimitKey(ip) ?? `raw:${ip.trim().slice(0, 100)}`)
   if (ipKey !== undefined) quotas.push(...hourDay(`si:${await ctx.keyOf('ip', ipKey)}`, ctx.limits.sendsPerIp))
-  else if (!ctx.warnedNoClientIp) {
-    // Said once, loudly: without a client IP only the per-address and per-session caps hold, and
-    // a script sheds its session by dropping the cookie.
-    ctx.warnedNoClientIp = true
-    ctx.log.warn('no client IP known: per-IP send limits are off (set getClientIp, or trustProxy/useSocketAddress on the Node adapters)')
+  else {
+    if (!ctx.warnedNoClientIp) {
+      // Said once, loudly: without a client IP only the per-address and per-session caps hold, and
+      // a script sheds its session by dropping the cookie.
+      ctx.warnedNoClientIp = true
+      ctx.log.warn('no client IP known: per-IP send limits are off (set getClientIp, or trustProxy on the Node adapters)')
+    }
+    // Clients the proxy cannot tell apart share one small bucket, counted before the global cap:
+    // a cookieless script then spends at most this bucket, never the cap every user shares.
+    if (sessionId === undefined) quotas.push(...hourDay('su:unknown', ctx.limits.sendsPerUnknownClient))
   }
   quotas.push(...hourDay(`ss:${sessionKey}`, ctx.limits.sendsPerSession))
   quotas.push(...hourDay(`sd:${mailboxKey}`, ctx.limits.sendsPerDestination))
