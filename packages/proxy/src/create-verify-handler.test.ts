@@ -61,7 +61,7 @@ describe('hooks', () => {
     expect(logs).toEqual(['onEvent hook failed {"error":"Error"}', 'onEvent hook failed {"error":"Error"}'])
   })
 
-  it('answers 503 upstream_unavailable, not 500, when the store fails', async () => {
+  it('answers 503 store_unavailable, not 500, when the store fails', async () => {
     const logs: string[] = []
     const failing = {
       increment: () => Promise.reject(new Error('ECONNREFUSED redis')),
@@ -78,7 +78,7 @@ describe('hooks', () => {
       }),
     )
     expect(res.status).toBe(503)
-    expect(await res.json()).toMatchObject({ code: 'upstream_unavailable', retryAfter: 30 })
-    expect(logs.join('\n')).toContain('ECONNREFUSED redis')
+    expect(await res.json()).toMatchObject({ code: 'store_unavailable', retryAfter: 5 })
+    expect(logs.join('\n')).toContain('"reason":"failed"')
   })
 })

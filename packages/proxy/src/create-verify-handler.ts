@@ -18,6 +18,7 @@ import { getStatus } from './routes/get-status'
 import { startVerification } from './routes/start-verification'
 import { createSessionCodec } from './session'
 import { createMemoryStore } from './stores/memory-store'
+import { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, storeWithDeadline } from './stores/store-deadline'
 import type { VerifyHandlerOptions } from './verify-handler-options'
 
 /** A Fetch API request handler. */
@@ -57,7 +58,8 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
 
   const ctx: HandlerContext = {
     client: options.client,
-    store: options.store ?? createMemoryStore({ now }),
+    // Every store call has a deadline: a Redis that is down or hung must not hang every request.
+    store: storeWithDeadline(options.store ?? createMemoryStore({ now }), options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS),
     limits: resolveLimits(options.limits),
     checkNumberType: createNumberTypeCheck(options.numberTypes),
     sessions: createSessionCodec(secret),
@@ -70,6 +72,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     codeTtlSeconds: positive(options.codeTtlSeconds ?? 600, 'codeTtlSeconds'),
     maxCheckAttempts: positive(options.maxCheckAttempts ?? 5, 'maxCheckAttempts'),
     receiptTtlSeconds: positive(options.receiptTtlSeconds ?? 600, 'receiptTtlSeconds'),
+    receiptAudience: options.receiptAudience,
     ratesTtlSeconds: positive(options.ratesTtlSeconds ?? 3600, 'ratesTtlSeconds'),
     authorize: options.authorize,
     getClientIp: async (request) => {
@@ -154,9 +157,16 @@ function finish(response: Response, corsOrigin: string | undefined): Response {
   return response
 }
 
-/** Anything but a {@link ProxyError} is a fault of a dependency (the store) or a bug: 503, logged. */
+/**
+ * A store that failed or missed its deadline is 503 `store_unavailable` (nothing was sent);
+ * anything else but a {@link ProxyError} is a bug: 503, logged.
+ */
 function toProblem(error: unknown, ctx: HandlerContext, state: RequestState): ProxyError {
   if (error instanceof ProxyError) return error
+  if (error instanceof StoreUnavailableError) {
+    ctx.log.error('store unavailable; request refused', { route: state.route, reason: error.reason, message: error.message })
+    return new ProxyError(503, 'store_unavailable', { retryAfter: 5 })
+  }
   ctx.log.error('unexpected error while handling a request', {
     route: state.route,
     error: errorName(error),

@@ -30,6 +30,7 @@ export interface HandlerContext {
   codeTtlSeconds: number
   maxCheckAttempts: number
   receiptTtlSeconds: number
+  receiptAudience: string | undefined
   ratesTtlSeconds: number
   authorize: ((request: Request, start: AuthorizeContext) => boolean | Promise<boolean>) | undefined
   getClientIp(request: Request): Promise<string | undefined>

@@ -5,6 +5,7 @@
  */
 import type { Channel } from '@hakiki/core'
 import type { CounterStore } from './stores/counter-store'
+import { storeKeys } from './store-keys'
 
 /** State the proxy keeps about one verification. */
 export interface VerificationRecord {
@@ -41,7 +42,7 @@ export const MAX_SESSIONS_PER_VERIFICATION = 10
 /** Verification ids accepted in paths and from the API: the API's `VE` + 32 hex, and any similar URL-safe id. */
 export const VERIFICATION_ID = /^[A-Za-z0-9_-]{1,64}$/
 
-const recordKey = (id: string): string => `v:${id}`
+const recordKey = storeKeys.record
 
 /** Loads a record; a missing or unreadable one is `undefined`. */
 export async function loadRecord(store: CounterStore, id: string): Promise<VerificationRecord | undefined> {

@@ -57,6 +57,12 @@ export interface VerifyHandlerOptions {
    */
   store?: CounterStore
   /**
+   * Deadline of each store call, in ms; default 1000. A store that fails or is late answers a
+   * fast 503 `store_unavailable` instead of holding the request (a Redis client's offline queue
+   * otherwise waits for ever while Redis is down or hung).
+   */
+  storeTimeoutMs?: number
+  /**
    * Called before each send, after validation: return `false` to refuse with 403 `forbidden`
    * (tie sends to the app's own login session, check a captcha token from a header...). The body
    * has been read already, so take tokens from headers. A throw counts as `false`.
@@ -83,6 +89,8 @@ export interface VerifyHandlerOptions {
   maxCheckAttempts?: number
   /** Lifetime of receipts; default 600 s. */
   receiptTtlSeconds?: number
+  /** The receipts' `aud` claim (what they are for); default `DEFAULT_RECEIPT_AUDIENCE`. Pass the same to `verifyReceipt`. */
+  receiptAudience?: string
   /** How long `GET /rates` is served from memory; default 3600 s. */
   ratesTtlSeconds?: number
 }

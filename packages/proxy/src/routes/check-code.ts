@@ -16,6 +16,7 @@ import { mailboxOf, normalizeCheckCode } from '../validate'
 import { recordTtlSeconds, saveRecord } from '../verification-record'
 import type { VerificationRecord } from '../verification-record'
 import { failedChecks, loadOwnedRecord } from './owned-record'
+import { storeKeys } from '../store-keys'
 
 /** Handles a check; the origin and content type were checked by the caller. */
 export async function checkCode(ctx: HandlerContext, state: RequestState): Promise<Response> {
@@ -41,7 +42,7 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
   // Take one of the verification's attempts before asking the API, atomically: reading `failed`
   // above and counting after the answer let a burst of parallel guesses all pass the read, so the
   // proxy's cap held only as far as the API's own (undocumented) one did.
-  const attemptsKey = `vf:${record.id}`
+  const attemptsKey = storeKeys.attempts(record.id)
   const attemptsTtl = recordTtlSeconds(record, now)
   const slot = await ctx.store.increment(attemptsKey, attemptsTtl)
   const giveBack = () => ctx.store.increment(attemptsKey, attemptsTtl, -1)
@@ -51,7 +52,7 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
   }
 
   const addressKey = await ctx.keyOf('address', mailboxOf(record.to))
-  const attempts = await ctx.store.increment(`cf:${addressKey}`, 3600)
+  const attempts = await ctx.store.increment(storeKeys.checksPerAddress(addressKey), 3600)
   if (attempts.count > ctx.limits.failedChecksPerDestinationPerHour) {
     await giveBack()
     throw new ProxyError(429, 'too_many_attempts', { retryAfter: attempts.resetInSeconds, detail: 'Too many codes tried; try again later.' })
@@ -77,6 +78,7 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
     const receipt = await signReceipt({ sub: record.to, channel: record.channel, vid: record.id }, ctx.secret, {
       now: ctx.now,
       ttlSeconds: ctx.receiptTtlSeconds,
+      ...(ctx.receiptAudience === undefined ? {} : { audience: ctx.receiptAudience }),
     })
     const left = ctx.maxCheckAttempts - (slot.count - 1)
     emitChecked(ctx, record, 'approved', left, at)

@@ -3,6 +3,7 @@ import { maskAddress } from '../mask'
 import { ProxyError } from '../problem'
 import type { VerificationRecord } from '../verification-record'
 import { VERIFICATION_ID, loadRecord } from '../verification-record'
+import { storeKeys } from '../store-keys'
 
 /**
  * The verification named in the path, if the requesting browser session started it. Unknown ids,
@@ -26,5 +27,5 @@ export async function loadOwnedRecord(ctx: HandlerContext, state: RequestState):
 
 /** Wrong codes recorded for a verification. */
 export async function failedChecks(ctx: HandlerContext, id: string): Promise<number> {
-  return Number((await ctx.store.get(`vf:${id}`)) ?? 0) || 0
+  return Number((await ctx.store.get(storeKeys.attempts(id))) ?? 0) || 0
 }

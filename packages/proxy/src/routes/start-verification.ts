@@ -19,6 +19,7 @@ import type { StartInput } from '../validate'
 import type { VerificationRecord } from '../verification-record'
 import { MAX_SESSIONS_PER_VERIFICATION, VERIFICATION_ID, loadRecord, recordTtlSeconds, saveRecord } from '../verification-record'
 import { failedChecks } from './owned-record'
+import { storeKeys } from '../store-keys'
 
 /** Handles a start; the origin and content type were checked by the caller. */
 export async function startVerification(ctx: HandlerContext, state: RequestState): Promise<Response> {
@@ -42,7 +43,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   const current = await currentRecord(ctx, addressKey, now)
   // The cooldown gate: a key that exists exactly while a resend must wait. Incrementing it is one
   // atomic step, so two concurrent starts cannot both pass (a check-then-set could).
-  const gateKey = `cd:${addressKey}`
+  const gateKey = storeKeys.cooldown(addressKey)
   const gate = await ctx.store.increment(gateKey, cooldownAfter((current?.sends ?? 0) + 1, ctx.limits.resendCooldownSeconds))
   if (gate.count > 1) throw new ProxyError(429, 'rate_limited', { retryAfter: gate.resetInSeconds, detail: 'Wait before requesting another code.' })
 
@@ -51,7 +52,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   // An address we cannot parse still counts, under its own spelling: skipping the per-IP caps
   // whenever `getClientIp` answers something unexpected would fail open.
   const ipKey = ip === undefined || ip.trim() === '' ? undefined : (ipLimitKey(ip) ?? `raw:${ip.trim().slice(0, 100)}`)
-  if (ipKey !== undefined) quotas.push(...hourDay(`si:${await ctx.keyOf('ip', ipKey)}`, ctx.limits.sendsPerIp))
+  if (ipKey !== undefined) quotas.push(...hourDay(storeKeys.sendsPerIp(await ctx.keyOf('ip', ipKey)), ctx.limits.sendsPerIp))
   else {
     if (!ctx.warnedNoClientIp) {
       // Said once, loudly: without a client IP only the per-address and per-session caps hold, and
@@ -61,12 +62,12 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     }
     // Clients the proxy cannot tell apart share one small bucket, counted before the global cap:
     // a cookieless script then spends at most this bucket, never the cap every user shares.
-    if (sessionId === undefined) quotas.push(...hourDay('su:unknown', ctx.limits.sendsPerUnknownClient))
+    if (sessionId === undefined) quotas.push(...hourDay(storeKeys.sendsUnknownClient(), ctx.limits.sendsPerUnknownClient))
   }
-  quotas.push(...hourDay(`ss:${sessionKey}`, ctx.limits.sendsPerSession))
-  quotas.push(...hourDay(`sd:${mailboxKey}`, ctx.limits.sendsPerDestination))
+  quotas.push(...hourDay(storeKeys.sendsPerSession(sessionKey), ctx.limits.sendsPerSession))
+  quotas.push(...hourDay(storeKeys.sendsPerDestination(mailboxKey), ctx.limits.sendsPerDestination))
   // Last, so a request refused by a narrower cap never takes (and gives back) a global slot.
-  quotas.push(...hourDay('st:all', ctx.limits.sendsTotal))
+  quotas.push(...hourDay(storeKeys.sendsTotal(), ctx.limits.sendsTotal))
   const quota = await consumeQuotas(ctx.store, quotas)
   if (quota.wait !== undefined) {
     await ctx.store.delete(gateKey)
@@ -123,7 +124,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
       }
   const cooldown = cooldownAfter(record.sends, ctx.limits.resendCooldownSeconds)
   await saveRecord(ctx.store, record, sentAt)
-  await ctx.store.set(`d:${addressKey}`, record.id, recordTtlSeconds(record, sentAt))
+  await ctx.store.set(storeKeys.addressVerification(addressKey), record.id, recordTtlSeconds(record, sentAt))
   // Re-arm the gate with the wait that follows this send (the guess above assumed `current`).
   await ctx.store.set(gateKey, '1', cooldown)
 
@@ -156,7 +157,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
 
 /** The pending verification of this address, if one is still live. */
 async function currentRecord(ctx: HandlerContext, addressKey: string, now: number): Promise<VerificationRecord | undefined> {
-  const id = await ctx.store.get(`d:${addressKey}`)
+  const id = await ctx.store.get(storeKeys.addressVerification(addressKey))
   const record = id === undefined ? undefined : await loadRecord(ctx.store, id)
   return record && record.status === 'pending' && now < record.expiresAt ? record : undefined
 }
