@@ -3,6 +3,7 @@ import { createVerifyClient } from '@hakiki/verify-client'
 import { describe, expect, it } from 'vitest'
 import { createVerifyHandler } from './create-verify-handler'
 import type { VerifyHandlerOptions } from './verify-handler-options'
+import { verifyClientProvider } from './verify-client-provider'
 
 const SECRET = 'x'.repeat(32)
 const sandbox = createSandbox()
@@ -25,9 +26,17 @@ describe('createVerifyHandler configuration', () => {
       { codeLength: 3 },
       { codeTtlSeconds: -1 },
       { basePath: 'api' },
+      { publicOrigin: 'https://app.example/path' },
+      { publicOrigin: [] },
+      { numberTypes: { sms: ['MOBILE', 'NOT_A_TYPE' as 'MOBILE'] } },
+      { storeTimeoutMs: 0 },
+      // Exactly one of provider and client.
+      { provider: verifyClientProvider(client) },
     ]
     for (const options of bad) expect(() => createVerifyHandler({ client, secret: SECRET, ...options })).toThrow(TypeError)
     expect(() => createVerifyHandler({ client, secret: new Uint8Array(32), allowedOrigins: ['https://app.example/'] })).not.toThrow()
+    expect(() => createVerifyHandler({ provider: verifyClientProvider(client), secret: SECRET })).not.toThrow()
+    expect(() => createVerifyHandler({ secret: SECRET })).toThrow(/exactly one/)
   })
 })
 

@@ -20,6 +20,8 @@ import { createSessionCodec } from './session'
 import { createMemoryStore } from './stores/memory-store'
 import { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, storeWithDeadline } from './stores/store-deadline'
 import type { VerifyHandlerOptions } from './verify-handler-options'
+import { verifyClientProvider } from './verify-client-provider'
+import type { VerifyClient } from '@hakiki/verify-client'
 
 /** A Fetch API request handler. */
 export type VerifyHandler = (request: Request) => Promise<Response>
@@ -35,7 +37,10 @@ const silent = (): void => undefined
  * `code`. The handler never throws and never answers 500.
  */
 export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandler {
-  if (!options.client) throw new TypeError('createVerifyHandler: "client" is required')
+  if ((options.provider === undefined) === (options.client === undefined)) {
+    throw new TypeError('createVerifyHandler: pass exactly one of "provider" (a VerifyProvider) and "client" (a VerifyClient)')
+  }
+  const provider = options.provider ?? verifyClientProvider(options.client as VerifyClient)
   assertSecret(options.secret)
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
   if (basePath !== '' && !basePath.startsWith('/')) throw new TypeError('basePath must start with "/"')
@@ -57,7 +62,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   let warnedForwarding = false
 
   const ctx: HandlerContext = {
-    client: options.client,
+    provider,
     // Every store call has a deadline: a Redis that is down or hung must not hang every request.
     store: storeWithDeadline(options.store ?? createMemoryStore({ now }), options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS),
     limits: resolveLimits(options.limits),

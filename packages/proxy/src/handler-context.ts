@@ -2,19 +2,20 @@
  * The state one handler shares between its routes, and the per-request facts its routes fill in.
  * Internal: built by `createVerifyHandler`.
  */
-import type { VerifyClient } from '@hakiki/verify-client'
-import { VerifyApiError } from '@hakiki/verify-client'
 import type { SecretInput } from './crypto'
+import { ProviderError } from './provider-error'
 import type { ProxyLogger, RouteName, UpstreamFailedEvent, VerifyEvent } from './events'
 import type { Limits } from './limits'
 import type { NumberTypeCheck } from './number-type-policy'
 import type { SessionCodec } from './session'
 import type { CounterStore } from './stores/counter-store'
 import type { AuthorizeContext } from './verify-handler-options'
+import type { VerifyProvider } from './verify-provider'
 
 /** Shared by every request of one handler. */
 export interface HandlerContext {
-  client: VerifyClient
+  /** The upstream verification service. */
+  provider: VerifyProvider
   store: CounterStore
   limits: Limits
   /** Refuses phone numbers whose type the channel may not send to. */
@@ -64,17 +65,17 @@ export function iso(ms: number): string {
   return new Date(ms).toISOString()
 }
 
-/** Emits `upstream.failed` (and a warning) for an error of the Verify client. */
+/** Emits `upstream.failed` (and a warning) for an error of the provider. */
 export function reportUpstreamFailure(ctx: HandlerContext, state: RequestState, operation: UpstreamFailedEvent['operation'], error: unknown): void {
   const event: UpstreamFailedEvent = {
     type: 'upstream.failed',
     at: ctx.now(),
     route: state.route,
     operation,
-    reason: error instanceof VerifyApiError ? error.code : 'unknown',
+    reason: error instanceof ProviderError ? error.kind : 'unknown',
   }
-  if (error instanceof VerifyApiError && error.status !== undefined) event.upstreamStatus = error.status
+  if (error instanceof ProviderError && error.status !== undefined) event.upstreamStatus = error.status
   ctx.emit(event)
   // The reason and status only: the client's message may quote the API's text.
-  ctx.log.warn('Verify API call failed', { operation, reason: event.reason, upstreamStatus: event.upstreamStatus, to: state.maskedTo })
+  ctx.log.warn('verification provider call failed', { operation, reason: event.reason, upstreamStatus: event.upstreamStatus, to: state.maskedTo })
 }

@@ -6,14 +6,24 @@ import type { NumberTypesOptions } from './number-type-policy'
 import type { AllowedOrigins } from './origin'
 import type { CounterStore } from './stores/counter-store'
 import type { StartInput } from './validate'
+import type { VerifyProvider } from './verify-provider'
 
 /** What `authorize` learns about the start it is asked to allow. The address is not masked. */
 export type AuthorizeContext = StartInput
 
 /** Options of `createVerifyHandler`. */
 export interface VerifyHandlerOptions {
-  /** The Verify API client (`createVerifyClient` from `@hakiki/verify-client`); it holds the API credentials. */
-  client: VerifyClient
+  /**
+   * The upstream verification service (`verifyClientProvider(client)`, `createTwilioProvider(...)`
+   * from `@hakiki/twilio`, or your own {@link VerifyProvider}). Pass exactly one of `provider` and
+   * `client`.
+   */
+  provider?: VerifyProvider
+  /**
+   * Shorthand for `provider: verifyClientProvider(client)`: the spec's Verify API client
+   * (`createVerifyClient` from `@hakiki/verify-client`), which holds the API credentials.
+   */
+  client?: VerifyClient
   /**
    * Server-side secret of at least 32 bytes (e.g. `openssl rand -base64 32`), the same on every
    * instance. Signs session cookies and receipts (with separate derived keys) and keys the hashes

@@ -139,7 +139,7 @@ describe('transport failures', () => {
     })
     const res = await h.browser().start({ to: GHANA })
     expectProblem(res, 503, 'upstream_unavailable')
-    expect(h.events.find((e) => e.type === 'upstream.failed')).toMatchObject({ reason: 'network_error' })
+    expect(h.events.find((e) => e.type === 'upstream.failed')).toMatchObject({ reason: 'unavailable' })
     expectProblem(await h.browser().request('GET', '/rates'), 503, 'upstream_unavailable')
   })
 })

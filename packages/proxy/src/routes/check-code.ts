@@ -3,12 +3,12 @@
  * verification; on approval, hand back a signed receipt.
  */
 import type { CheckCodeResponse } from '@hakiki/core'
-import { VerifyApiError } from '@hakiki/verify-client'
 import type { HandlerContext, RequestState } from '../handler-context'
 import { iso, jsonResponse, reportUpstreamFailure } from '../handler-context'
 import { cooldownAfter } from '../limits'
 import { maskAddress } from '../mask'
 import { ProxyError } from '../problem'
+import { isProviderError } from '../provider-error'
 import { readJsonBody } from '../read-json-body'
 import { signReceipt } from '../receipt'
 import { upstreamProblem } from '../upstream-problem'
@@ -58,17 +58,16 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
     throw new ProxyError(429, 'too_many_attempts', { retryAfter: attempts.resetInSeconds, detail: 'Too many codes tried; try again later.' })
   }
 
-  let result
+  let status
   try {
-    result = await ctx.client.checkVerification(record.id, code)
+    status = (await ctx.provider.check(record.id, code)).status
   } catch (error) {
     // After a timeout the API may have counted the code: the attempt stays taken.
-    if (!(error instanceof VerifyApiError && error.code === 'timeout')) await giveBack()
+    if (!isProviderError(error, 'timeout')) await giveBack()
     reportUpstreamFailure(ctx, state, 'verify', error)
-    throw upstreamProblem(error, { operation: 'verify' })
+    throw upstreamProblem(error)
   }
 
-  const status = result.verification.status
   const at = ctx.now()
   if (status === 'approved') {
     // A right code is not a failed attempt.

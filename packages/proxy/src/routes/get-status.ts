@@ -28,10 +28,10 @@ export async function getStatus(ctx: HandlerContext, state: RequestState): Promi
 
   let status: VerificationStatus
   try {
-    status = (await ctx.client.getVerification(record.id)).verification.status
+    status = (await ctx.provider.status(record.id)).status
   } catch (error) {
     reportUpstreamFailure(ctx, state, 'get', error)
-    throw upstreamProblem(error, { operation: 'get' })
+    throw upstreamProblem(error)
   }
   if (status === 'cancelled') await saveRecord(ctx.store, { ...record, status: 'cancelled' }, now)
   return respond(record, status, now)

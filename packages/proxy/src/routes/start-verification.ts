@@ -4,13 +4,13 @@
  * behaviour for a pending one) once the cooldown is over.
  */
 import type { StartVerificationResponse } from '@hakiki/core'
-import { VerifyApiError } from '@hakiki/verify-client'
 import type { HandlerContext, RequestState } from '../handler-context'
 import { iso, jsonResponse, reportUpstreamFailure } from '../handler-context'
 import { consumeQuotas, cooldownAfter, hourDay } from '../limits'
 import type { Quota } from '../limits'
 import { ipLimitKey } from '../client-ip'
 import { maskAddress } from '../mask'
+import { ProviderError, isProviderError } from '../provider-error'
 import { ProxyError } from '../problem'
 import { readJsonBody } from '../read-json-body'
 import { upstreamProblem } from '../upstream-problem'
@@ -74,31 +74,30 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     throw new ProxyError(429, 'rate_limited', { retryAfter: quota.wait, detail: 'Too many codes requested; try again later.' })
   }
 
-  let result
+  let verification
   try {
-    result = await ctx.client.createVerification({ to: input.to, channel: input.channel, locale: input.locale })
+    verification = await ctx.provider.start({ to: input.to, channel: input.channel, locale: input.localeTag, codeLength: ctx.codeLength })
   } catch (error) {
     // After a timeout the code may have gone out anyway, so the cooldown and the counted send
     // stay; after any other failure nothing was sent: the user may retry at once, at no cost.
-    if (!(error instanceof VerifyApiError && error.code === 'timeout')) {
+    if (!isProviderError(error, 'timeout')) {
       await ctx.store.delete(gateKey)
       await quota.ticket.refund()
     }
     reportUpstreamFailure(ctx, state, 'create', error)
-    throw upstreamProblem(error, { operation: 'create', channel: input.channel })
+    throw upstreamProblem(error)
   }
 
-  const verification = result.verification
-  if (!VERIFICATION_ID.test(verification.verificationId)) {
+  if (!VERIFICATION_ID.test(verification.id)) {
     // The code probably went out, so the counted send stays; the gate goes, or the user could
     // not retry for a verification they never learned the id of.
     await ctx.store.delete(gateKey)
-    reportUpstreamFailure(ctx, state, 'create', new VerifyApiError({ code: 'invalid_response', operation: 'create' }))
+    reportUpstreamFailure(ctx, state, 'create', new ProviderError('invalid_response', { operation: 'start', provider: ctx.provider.name }))
     throw new ProxyError(502, 'upstream_error')
   }
   const sentAt = ctx.now()
   const previous =
-    current?.id === verification.verificationId ? current : await loadRecord(ctx.store, verification.verificationId)
+    current?.id === verification.id ? current : await loadRecord(ctx.store, verification.id)
   const resend = previous !== undefined && previous.status === 'pending' && sentAt < previous.expiresAt
   const record: VerificationRecord = resend
     ? {
@@ -111,7 +110,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
           : [...previous.sessions, sessionKey].slice(-MAX_SESSIONS_PER_VERIFICATION),
       }
     : {
-        id: verification.verificationId,
+        id: verification.id,
         to: input.to,
         channel: input.channel,
         codeLength: ctx.codeLength,
@@ -136,7 +135,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     channel: record.channel,
     resend,
     ...(input.country === undefined ? {} : { country: input.country }),
-    ...(result.fee === undefined ? {} : { fee: result.fee }),
+    ...(verification.fee === undefined ? {} : { fee: verification.fee }),
   })
   ctx.log.info('verification sent', { verificationId: record.id, to: state.maskedTo, channel: record.channel, resend })
 
@@ -151,7 +150,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     attemptsLeft: Math.max(0, ctx.maxCheckAttempts - (await failedChecks(ctx, record.id))),
     serverTime: iso(sentAt),
   }
-  if (result.fee !== undefined && /^[0-9]+(\.[0-9]+)?$/.test(result.fee)) body.fee = result.fee
+  if (verification.fee !== undefined && /^[0-9]+(\.[0-9]+)?$/.test(verification.fee)) body.fee = verification.fee
   return jsonResponse(201, body, new Headers({ 'Set-Cookie': cookie.setCookie }))
 }
 
