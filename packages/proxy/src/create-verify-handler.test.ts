@@ -77,6 +77,7 @@ describe('hooks', () => {
       get: () => Promise.reject(new Error('ECONNREFUSED redis')),
       set: () => Promise.reject(new Error('ECONNREFUSED redis')),
       delete: () => Promise.reject(new Error('ECONNREFUSED redis')),
+      compareAndSet: () => Promise.reject(new Error('ECONNREFUSED redis')),
     }
     const handler = createVerifyHandler({ client, secret: SECRET, publicOrigin: 'http://proxy.test', store: failing, logger: { error: (m, f) => void logs.push(`${m} ${JSON.stringify(f)}`) } })
     const res = await handler(

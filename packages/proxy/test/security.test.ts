@@ -47,16 +47,15 @@ describe('session binding', () => {
     expect(mine.body).toMatchObject({ status: 'approved', attemptsLeft: 5 })
   })
 
-  it('lets every session that sent a code to the address check it (the API re-sends the same verification)', async () => {
+  it('keeps a verification to the session that started it: another session cannot join it by resending', async () => {
     const h = await harness()
     const first = h.browser()
     const id = String((await first.start({ to: GHANA })).body?.id)
     h.clock.advance(30)
     const second = h.browser()
-    const again = await second.start({ to: GHANA })
-    expect(again.body?.id).toBe(id)
-    expect((await second.check(id, h.codeFor(GHANA))).body?.status).toBe('approved')
-    expect((await first.status(id)).body?.status).toBe('approved')
+    expect((await second.start({ to: GHANA })).status).toBe(429)
+    expect((await second.check(id, h.codeFor(GHANA))).status).toBe(404)
+    expect((await first.check(id, h.codeFor(GHANA))).body?.status).toBe('approved')
   })
 })
 

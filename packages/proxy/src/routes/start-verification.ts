@@ -40,19 +40,14 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   const mailboxKey = await ctx.keyOf('address', mailboxOf(input.to))
   const now = ctx.now()
 
-  const current = await currentRecord(ctx, addressKey, now)
-  // The cooldown gate: a key that exists exactly while a resend must wait. Incrementing it is one
-  // atomic step, so two concurrent starts cannot both pass (a check-then-set could).
-  const gateKey = storeKeys.cooldown(addressKey)
-  const gate = await ctx.store.increment(gateKey, cooldownAfter((current?.sends ?? 0) + 1, ctx.limits.resendCooldownSeconds))
-  if (gate.count > 1) throw new ProxyError(429, 'rate_limited', { retryAfter: gate.resetInSeconds, detail: 'Wait before requesting another code.' })
-
-  const quotas: Quota[] = []
+  // The caller's own caps first, before anything that depends on the number: once over them, a
+  // probe learns nothing about the number (whether a code is in flight for it) from the answer.
+  const own: Quota[] = []
   const ip = await ctx.getClientIp(state.request)
   // An address we cannot parse still counts, under its own spelling: skipping the per-IP caps
   // whenever `getClientIp` answers something unexpected would fail open.
   const ipKey = ip === undefined || ip.trim() === '' ? undefined : (ipLimitKey(ip) ?? `raw:${ip.trim().slice(0, 100)}`)
-  if (ipKey !== undefined) quotas.push(...hourDay(storeKeys.sendsPerIp(await ctx.keyOf('ip', ipKey)), ctx.limits.sendsPerIp))
+  if (ipKey !== undefined) own.push(...hourDay(storeKeys.sendsPerIp(await ctx.keyOf('ip', ipKey)), ctx.limits.sendsPerIp))
   else {
     if (!ctx.warnedNoClientIp) {
       // Said once, loudly: without a client IP only the per-address and per-session caps hold, and
@@ -62,17 +57,39 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     }
     // Clients the proxy cannot tell apart share one small bucket, counted before the global cap:
     // a cookieless script then spends at most this bucket, never the cap every user shares.
-    if (sessionId === undefined) quotas.push(...hourDay(storeKeys.sendsUnknownClient(), ctx.limits.sendsPerUnknownClient))
+    if (sessionId === undefined) own.push(...hourDay(storeKeys.sendsUnknownClient(), ctx.limits.sendsPerUnknownClient))
   }
-  quotas.push(...hourDay(storeKeys.sendsPerSession(sessionKey), ctx.limits.sendsPerSession))
-  quotas.push(...hourDay(storeKeys.sendsPerDestination(mailboxKey), ctx.limits.sendsPerDestination))
+  own.push(...hourDay(storeKeys.sendsPerSession(sessionKey), ctx.limits.sendsPerSession))
+  const ownQuota = await consumeQuotas(ctx.store, own)
+  if (ownQuota.wait !== undefined) throw new ProxyError(429, 'rate_limited', { retryAfter: ownQuota.wait, detail: 'Too many codes requested; try again later.' })
+
+  const current = await currentRecord(ctx, addressKey, now)
+  if (current !== undefined && !current.sessions.includes(sessionKey)) {
+    // Another session's verification is pending for this address. Re-sending it would hand this
+    // session the owner's id, attempts and expiry, and let it spend the owner's sends and attempts:
+    // it gets the cooldown answer instead, and spends nothing.
+    await ownQuota.ticket.refund()
+    throw new ProxyError(429, 'rate_limited', { retryAfter: Math.max(1, Math.ceil((current.expiresAt - now) / 1000)), detail: 'Wait before requesting another code.' })
+  }
+  // The cooldown gate: a key that exists exactly while a resend must wait. Incrementing it is one
+  // atomic step, so two concurrent starts cannot both pass (a check-then-set could).
+  const gateKey = storeKeys.cooldown(addressKey)
+  const gate = await ctx.store.increment(gateKey, cooldownAfter((current?.sends ?? 0) + 1, ctx.limits.resendCooldownSeconds))
+  if (gate.count > 1) {
+    await ownQuota.ticket.refund()
+    throw new ProxyError(429, 'rate_limited', { retryAfter: gate.resetInSeconds, detail: 'Wait before requesting another code.' })
+  }
+
   // Last, so a request refused by a narrower cap never takes (and gives back) a global slot.
-  quotas.push(...hourDay(storeKeys.sendsTotal(), ctx.limits.sendsTotal))
-  const quota = await consumeQuotas(ctx.store, quotas)
-  if (quota.wait !== undefined) {
-    await ctx.store.delete(gateKey)
-    throw new ProxyError(429, 'rate_limited', { retryAfter: quota.wait, detail: 'Too many codes requested; try again later.' })
+  const shared = await consumeQuotas(ctx.store, [
+    ...hourDay(storeKeys.sendsPerDestination(mailboxKey), ctx.limits.sendsPerDestination),
+    ...hourDay(storeKeys.sendsTotal(), ctx.limits.sendsTotal),
+  ])
+  if (shared.wait !== undefined) {
+    await Promise.all([ctx.store.delete(gateKey), ownQuota.ticket.refund()])
+    throw new ProxyError(429, 'rate_limited', { retryAfter: shared.wait, detail: 'Too many codes requested; try again later.' })
   }
+  const quota = { ticket: { refund: () => Promise.all([ownQuota.ticket.refund(), shared.ticket.refund()]).then(() => undefined) } }
 
   let verification
   try {
@@ -105,6 +122,8 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
         channel: input.channel,
         sends: previous.sends + 1,
         lastSendAt: sentAt,
+        // Only a session already listed gets here (see above), unless the API answered an id the
+        // proxy had not mapped to this address: then this session is added, within the bound.
         sessions: previous.sessions.includes(sessionKey)
           ? previous.sessions
           : [...previous.sessions, sessionKey].slice(-MAX_SESSIONS_PER_VERIFICATION),
