@@ -20,8 +20,7 @@ afterEach(async () => {
 describe('a resend answer that arrives after the approval (finding 10)', () => {
   it('leaves the verification approved', async () => {
     let holdStarts = false
-    let release: () => void = () => undefined
-    const released = new Promise<void>((resolve) => (release = resolve))
+    const { promise: released, resolve: release } = Promise.withResolvers<void>()
     let upstreamAnswered = false
     // The sandbox answers the resend at once; the answer reaches the proxy only when released.
     const wrapProvider = (inner: VerifyProvider): VerifyProvider => ({
