@@ -17,10 +17,17 @@ afterEach(async () => {
   running = undefined
 })
 
+/** A promise and its resolver (Node 20 has no `Promise.withResolvers`). */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined
+  const promise = new Promise<void>((r) => (resolve = r))
+  return { promise, resolve }
+}
+
 describe('a resend answer that arrives after the approval (finding 10)', () => {
   it('leaves the verification approved', async () => {
     let holdStarts = false
-    const { promise: released, resolve: release } = Promise.withResolvers<void>()
+    const { promise: released, resolve: release } = deferred()
     let upstreamAnswered = false
     // The sandbox answers the resend at once; the answer reaches the proxy only when released.
     const wrapProvider = (inner: VerifyProvider): VerifyProvider => ({
