@@ -19,9 +19,9 @@ afterEach(async () => {
 
 /** A promise and its resolver (Node 20 has no `Promise.withResolvers`). */
 function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve: () => void = () => undefined
-  const promise = new Promise<void>((r) => (resolve = r))
-  return { promise, resolve }
+  const box: { resolve?: () => void } = {}
+  const promise = new Promise<void>((r) => (box.resolve = r))
+  return { promise, resolve: () => box.resolve?.() }
 }
 
 describe('a resend answer that arrives after the approval (finding 10)', () => {
