@@ -8,7 +8,7 @@ import { verifyClientProvider } from './verify-client-provider'
 const SECRET = 'x'.repeat(32)
 const sandbox = createSandbox()
 const client = createVerifyClient({
-  baseUrl: 'http://sandbox.test',
+  baseUrl: 'https://sandbox.test',
   clientId: 'sandbox-client-id',
   clientSecret: 'sandbox-client-secret',
   fetch: (input, init) => sandbox.fetch(new Request(input, init)),
