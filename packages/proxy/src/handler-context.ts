@@ -49,6 +49,8 @@ export interface RequestState {
   base: string
   /** The verification id in the path. */
   id?: string
+  /** Keyed hash of the caller's session, once its verification was loaded. */
+  sessionKey?: string
   /** Masked address, once known, for refusal events and logs. */
   maskedTo?: string
 }

@@ -40,7 +40,8 @@ export interface Limits {
    */
   sendsPerUnknownClient: HourDayCap
   /**
-   * Code checks against one address in a fixed hour. Default 10: two verifications' worth of
+   * Code checks against one address by one browser session in a fixed hour (per session, so an
+   * attacker's wrong codes never block the owner's right one). Default 10: two verifications' worth of
    * the API's five attempts. Every check is counted before it is sent upstream, so concurrent
    * guesses cannot slip past the cap; a correct code ends its verification, so nearly all counted
    * checks are failed ones.

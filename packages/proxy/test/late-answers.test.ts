@@ -91,3 +91,19 @@ describe('a client over its own cap (finding 6)', () => {
     expect(await probe(GHANA)).toEqual(await probe('+233241234598'))
   })
 })
+
+describe('an attacker who knows a number but not its phone (finding 4)', () => {
+  it('cannot make the owner’s right code answer 429 with wrong codes of their own', async () => {
+    const h = await harness({ sandbox: { maxChecks: 100 }, proxy: { maxCheckAttempts: 100 } })
+    const attacker = h.browser()
+    const theirs = String((await attacker.start({ to: GHANA })).body?.id)
+    const wrong = h.codeFor(GHANA) === '999999' ? '888888' : '999999'
+    for (let i = 0; i < 12; i++) await attacker.check(theirs, wrong)
+    h.clock.advance(601)
+    const owner = h.browser()
+    const mine = String((await owner.start({ to: GHANA })).body?.id)
+    const res = await owner.check(mine, h.codeFor(GHANA))
+    expect(res.status).toBe(200)
+    expect(res.body?.status).toBe('approved')
+  })
+})

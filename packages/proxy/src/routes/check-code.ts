@@ -52,7 +52,11 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
   }
 
   const addressKey = await ctx.keyOf('address', mailboxOf(record.to))
-  const attempts = await ctx.store.increment(storeKeys.checksPerAddress(addressKey), 3600)
+  // Counted per address *and session*: counted per address alone, ten wrong codes from an
+  // attacker's own verification of a number made its owner's right code answer 429 for an hour.
+  // Guessing stays bounded: each session needs its own verification (a send, capped per address)
+  // and each verification allows `maxCheckAttempts` codes.
+  const attempts = await ctx.store.increment(storeKeys.checksPerAddress(`${addressKey}.${state.sessionKey ?? ''}`), 3600)
   if (attempts.count > ctx.limits.failedChecksPerDestinationPerHour) {
     await giveBack()
     throw new ProxyError(429, 'too_many_attempts', { retryAfter: attempts.resetInSeconds, detail: 'Too many codes tried; try again later.' })

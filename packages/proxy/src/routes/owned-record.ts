@@ -22,6 +22,7 @@ export async function loadOwnedRecord(ctx: HandlerContext, state: RequestState):
   const record = await loadRecord(ctx.store, id)
   if (!record || !record.sessions.includes(sessionKey)) throw notFound
   state.maskedTo = maskAddress(record.to)
+  state.sessionKey = sessionKey
   return record
 }
 
