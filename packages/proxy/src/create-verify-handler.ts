@@ -57,6 +57,10 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     error: logger.error?.bind(logger) ?? silent,
   }
   const origins = createOriginPolicy({ publicOrigin: options.publicOrigin, allowedOrigins: options.allowedOrigins, logError: log.error })
+  const allowedHeaders = (options.allowedHeaders ?? []).map((name) => {
+    if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) throw new TypeError(`allowedHeaders entries must be header names (got "${name}")`)
+    return name
+  })
   const keyOfKey = deriveHmacKey(secret, 'store-keys')
   const onEvent = options.onEvent
   let warnedForwarding = false
@@ -114,7 +118,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
       if (request.method === 'OPTIONS') {
         state.route = 'preflight'
         if (!match || corsOrigin === undefined) throw new ProxyError(403, 'forbidden_origin')
-        return preflightResponse(corsOrigin)
+        return preflightResponse(corsOrigin, allowedHeaders)
       }
       if (!match) throw new ProxyError(404, 'not_found')
       state.route = match.route

@@ -126,11 +126,11 @@ export function varyOnOrigin(headers: Headers): void {
   if (!vary?.split(',').some((v) => v.trim().toLowerCase() === 'origin')) headers.append('Vary', 'Origin')
 }
 
-/** The 204 answer to an allowed preflight. */
-export function preflightResponse(origin: string): Response {
+/** The 204 answer to an allowed preflight; `allowedHeaders` are the app's own (a captcha token header). */
+export function preflightResponse(origin: string, allowedHeaders: readonly string[] = []): Response {
   const headers = new Headers({
     'Access-Control-Allow-Methods': 'GET, POST',
-    'Access-Control-Allow-Headers': 'Content-Type',
+    'Access-Control-Allow-Headers': ['Content-Type', ...allowedHeaders].join(', '),
     'Access-Control-Max-Age': '600',
     'Cache-Control': 'no-store',
   })

@@ -51,6 +51,12 @@ export interface VerifyHandlerOptions {
    */
   allowedOrigins?: AllowedOrigins
   /**
+   * Request headers a cross-origin page may send besides `Content-Type`, answered in preflights'
+   * `Access-Control-Allow-Headers`: the header that carries a captcha token to `authorize`
+   * (`['X-Captcha-Token']`). Same-origin pages need no preflight.
+   */
+  allowedHeaders?: readonly string[]
+  /**
    * Number types each phone channel may send to (toll-fraud guard), with per-country overrides:
    * `{ call: ['MOBILE'], countries: { GH: { sms: ['MOBILE', 'FIXED_LINE'] } } }`. Default
    * `DEFAULT_NUMBER_TYPES`: SMS to mobile (and fixed-line-or-mobile where the plan cannot tell),
@@ -73,7 +79,8 @@ export interface VerifyHandlerOptions {
    */
   storeTimeoutMs?: number
   /**
-   * Called before each send, after validation: return `false` to refuse with 403 `forbidden`
+   * Called just before each send, after validation, the cooldown and every cap (so a one-time
+   * captcha is spent only on a start that goes out): return `false` to refuse with 403 `forbidden`
    * (tie sends to the app's own login session, check a captcha token from a header...). The body
    * has been read already, so take tokens from headers. A throw counts as `false`.
    */

@@ -25,10 +25,9 @@ import { storeKeys } from '../store-keys'
 export async function startVerification(ctx: HandlerContext, state: RequestState): Promise<Response> {
   const input = parseStartInput(await readJsonBody(state.request))
   state.maskedTo = maskAddress(input.to)
-  // Before anything that costs: the authorize hook (a one-time captcha), counters, the API.
+  // Before anything that costs: counters, the authorize hook (a one-time captcha), the API.
   if (input.channel !== 'email') ctx.checkNumberType(input.to, input.country ?? '', input.channel)
 
-  if (ctx.authorize && !(await isAuthorized(ctx, state.request, input))) throw new ProxyError(403, 'forbidden')
 
   const sessionId = await ctx.sessions.read(state.request)
   const cookie = await ctx.sessions.issue(sessionId, {
@@ -90,6 +89,13 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     throw new ProxyError(429, 'rate_limited', { retryAfter: shared.wait, detail: 'Too many codes requested; try again later.' })
   }
   const quota = { ticket: { refund: () => Promise.all([ownQuota.ticket.refund(), shared.ticket.refund()]).then(() => undefined) } }
+
+  // Last before the send: a one-time captcha the hook verifies is spent only on a start that goes
+  // out (it used to be spent on starts then refused by the cooldown or a cap).
+  if (ctx.authorize && !(await isAuthorized(ctx, state.request, input))) {
+    await Promise.all([ctx.store.delete(gateKey), quota.ticket.refund()])
+    throw new ProxyError(403, 'forbidden')
+  }
 
   let verification
   try {
