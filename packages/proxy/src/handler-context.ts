@@ -7,6 +7,7 @@ import { ProviderError } from './provider-error'
 import type { ProxyLogger, RouteName, UpstreamFailedEvent, VerifyEvent } from './events'
 import type { Limits } from './limits'
 import type { NumberTypeCheck } from './number-type-policy'
+import type { ProxyError } from './problem'
 import type { SessionCodec } from './session'
 import type { CounterStore } from './stores/counter-store'
 import type { AuthorizeContext } from './verify-handler-options'
@@ -37,6 +38,13 @@ export interface HandlerContext {
   getClientIp(request: Request): Promise<string | undefined>
   emit(event: VerifyEvent): void
   log: Required<ProxyLogger>
+  /**
+   * After a start failed upstream for a reason retrying will not fix soon (an outage, a broken
+   * configuration), starts answer this problem until `until` without calling the provider.
+   */
+  startBackoff?: { until: number; problem: ProxyError }
+  /** Starts in a row that failed upstream with a 5xx problem (reset by a success). */
+  startFailures?: number
   /** Set once the "no client IP, per-IP caps off" warning was logged. */
   warnedNoClientIp?: boolean
 }

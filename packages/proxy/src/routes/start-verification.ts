@@ -21,6 +21,12 @@ import { MAX_SESSIONS_PER_VERIFICATION, VERIFICATION_ID, loadRecord, recordTtlSe
 import { failedChecks } from './owned-record'
 import { storeKeys } from '../store-keys'
 
+/** Seconds starts leave the provider alone after it failed with an outage or a configuration error. */
+export const START_RETRY_SECONDS = 30
+
+/** Upstream failures of starts in a row (5xx problems) after which starts back off. */
+export const START_FAILURES_BEFORE_BACKOFF = 3
+
 /** Handles a start; the origin and content type were checked by the caller. */
 export async function startVerification(ctx: HandlerContext, state: RequestState): Promise<Response> {
   const input = parseStartInput(await readJsonBody(state.request))
@@ -38,6 +44,14 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   const addressKey = await ctx.keyOf('address', input.to)
   const mailboxKey = await ctx.keyOf('address', mailboxOf(input.to))
   const now = ctx.now()
+
+  // After an upstream outage the provider is left alone for a while, as the rates route does: a
+  // failing start spends nothing, so asking again on every start turned an outage into as many
+  // upstream calls as there were clicks (and scripted retries).
+  const backoff = ctx.startBackoff
+  if (backoff !== undefined && now < backoff.until) {
+    throw new ProxyError(backoff.problem.status, backoff.problem.code, { ...backoff.problem.extras, retryAfter: Math.ceil((backoff.until - now) / 1000) })
+  }
 
   // The caller's own caps first, before anything that depends on the number: once over them, a
   // probe learns nothing about the number (whether a code is in flight for it) from the answer.
@@ -108,8 +122,17 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
       await quota.ticket.refund()
     }
     reportUpstreamFailure(ctx, state, 'create', error)
-    throw upstreamProblem(error)
+    const problem = upstreamProblem(error)
+    if (problem.status >= 500) {
+      // A single failure may be a blip, and the user's retry should reach the provider; a run of
+      // them is an outage (or a broken configuration), and the provider is left alone for a while.
+      ctx.startFailures = (ctx.startFailures ?? 0) + 1
+      if (ctx.startFailures >= START_FAILURES_BEFORE_BACKOFF) ctx.startBackoff = { until: ctx.now() + START_RETRY_SECONDS * 1000, problem }
+    }
+    throw problem
   }
+  ctx.startBackoff = undefined
+  ctx.startFailures = 0
 
   if (!VERIFICATION_ID.test(verification.id)) {
     // The code probably went out, so the counted send stays; the gate goes, or the user could
