@@ -42,7 +42,8 @@ describe('toNodeListener', () => {
     expect(res.status).toBe(201)
     const cookie = String(res.headers['set-cookie'])
     expect(cookie).toContain('Secure')
-    expect(cookie).toContain('Path=/api/verify')
+    // Secure, so `__Host-` (which demands Path=/): a sibling subdomain cannot plant one.
+    expect(cookie).toMatch(/^__Host-hakiki_sid=[^;]+; Path=\/;/)
   })
 
   it('without trustProxy, ignores forwarded headers (a client could forge them)', async () => {

@@ -14,7 +14,7 @@ export async function loadOwnedRecord(ctx: HandlerContext, state: RequestState):
   const id = state.id ?? ''
   const notFound = new ProxyError(404, 'not_found')
   if (!VERIFICATION_ID.test(id)) throw notFound
-  const session = await ctx.sessions.read(state.request)
+  const session = await ctx.sessions.read(state.request, ctx.secureCookie(state.request))
   if (session === undefined) throw notFound
   // Hashed before the lookup, whatever it finds: hashing only when a record exists made "not
   // yours" an HMAC slower than "unknown", a timing oracle for which ids exist.

@@ -35,7 +35,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   if (input.channel !== 'email') ctx.checkNumberType(input.to, input.country ?? '', input.channel)
 
 
-  const sessionId = await ctx.sessions.read(state.request)
+  const sessionId = await ctx.sessions.read(state.request, ctx.secureCookie(state.request))
   const cookie = await ctx.sessions.issue(sessionId, {
     path: state.base === '' ? '/' : state.base,
     secure: ctx.secureCookie(state.request),
