@@ -14,6 +14,10 @@ export default defineConfig({
   plugins: [storybookTest({ configDir: dirname })],
   test: {
     name: 'storybook',
+    // Ceilings, not waits: `expect.poll` gives up after 1 s by default, a test
+    // after 15 s in the browser, both too short on a busy 2-core machine.
+    expect: { poll: { timeout: 15_000 } },
+    testTimeout: 60_000,
     browser: {
       enabled: true,
       headless: true,

@@ -11,8 +11,11 @@ export default defineConfig({
     environment: 'node',
     include: ['e2e/**/*.e2e.test.ts', 'server/**/*.test.ts', 'src/**/*.test.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Ceilings for a hung test, not waits: every step waits on a condition. A busy 2-core machine
+    // (CI beside other work) makes a four-screen axe walk take well over 30 s, which is not a bug.
+    expect: { poll: { timeout: 30_000 } },
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     // One Chromium per file: two at a time is what 2 cores carry.
     maxWorkers: 2,
   },

@@ -9,6 +9,10 @@ export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
+    // Ceilings, not waits (see test/setup-dom.ts): `expect.poll` gives up after 1 s by default, a test
+    // after 5 s, both too short on a busy 2-core machine.
+    expect: { poll: { timeout: 15_000 } },
+    testTimeout: 60_000,
     projects: [
       {
         extends: true,

@@ -3,8 +3,8 @@ import { defineConfig } from 'tsdown'
 
 /** The published build of @hakiki/sandbox: ESM for Node (>= 20.19, the workspace's engines), with declarations and source maps. */
 /**
- * Two builds, not two entries of one: with a shared chunk, `dist/index.js` would shrink to a
- * re-export facade. The CLI (`bin: hakiki-sandbox`) is bundled on its own, after the library,
+ * The library (`index`, runtime-neutral, and `node`, the `node:http` server) and the CLI: two
+ * builds, not three entries of one, so the CLI does not split the library into facades. The CLI (`bin: hakiki-sandbox`) is bundled on its own, after the library,
  * without declarations and without cleaning `dist/`.
  */
-export default defineConfig([libraryBuild('server'), libraryBuild('server', { entry: { cli: 'src/cli.ts' }, dts: false, clean: false })])
+export default defineConfig([libraryBuild('server', { entry: { index: 'src/index.ts', node: 'src/node.ts' } }), libraryBuild('server', { entry: { cli: 'src/cli.ts' }, dts: false, clean: false })])

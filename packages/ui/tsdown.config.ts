@@ -1,16 +1,12 @@
 import { libraryBuild } from '@hakiki/build-config'
 import { defineConfig } from 'tsdown'
 
-/** The published build of @hakiki/ui: ESM for browsers and every bundler, with declarations and source maps. */
-export default defineConfig(
-  libraryBuild('browser', {
-    // Server Components need 'use client' first in the entry. The components carry it in their own
-    // modules, but a bundler drops module-level directives of everything but the entry, and this
-    // entry has none: add it to the entry chunk only (the lazy message chunks are plain data).
-    // Through rolldown's own option, because tsdown 0.21's function form of `banner` is evaluated
-    // once, for the first chunk, and its answer reused for every other chunk.
-    outputOptions: {
-      postBanner: (chunk) => (chunk.isEntry && chunk.fileName.endsWith('.js') ? "'use client';" : ''),
-    },
-  }),
-)
+/**
+ * The published build of @hakiki/ui: ESM for browsers and every bundler, with declarations and
+ * source maps, one output file per source module (as TanStack Query ships). A bundler keeps a
+ * module's `'use client'` only at the top of its own file, so per-module output is what lets the
+ * components and hooks carry the directive while the helpers and message catalogs
+ * (`loadMessages`, `validateEmail`, `formatMessage`, `messages-*.js`) stay plain modules that
+ * Server Components can import and call. `src/dist-directives.test.ts` checks the output.
+ */
+export default defineConfig(libraryBuild('browser', { unbundle: true }))

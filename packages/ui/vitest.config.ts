@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@hakiki/build-config/chromium'
 import { playwright } from '@vitest/browser-playwright'
-import { defaultClientConditions } from 'vite'
+import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
 // The components are tested where they run: in a real Chromium, through Vitest browser mode,
@@ -11,17 +11,45 @@ export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   optimizeDeps: { include: ['react', 'react-dom', 'react-dom/client', 'react-hook-form', 'axe-core', '@testing-library/react'] },
   test: {
-    include: ['src/**/*.browser.test.tsx'],
-    setupFiles: ['./test/setup.ts'],
-    browser: {
-      enabled: true,
-      headless: true,
-      provider: playwright({
-        launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
-      }),
-      instances: [{ browser: 'chromium' }],
-      screenshotDirectory: '__screenshots__',
-      viewport: { width: 800, height: 600 },
-    },
+    // Ceilings, not waits (see the setup file): `expect.poll` gives up after 1 s by default, a test
+    // after 15 s in the browser, both too short on a busy 2-core machine.
+    expect: { poll: { timeout: 15_000 } },
+    testTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['src/**/*.browser.test.tsx'],
+          setupFiles: ['./test/setup.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
+            }),
+            instances: [{ browser: 'chromium' }],
+            // Windows' forced colours, for the theme's test (styles.browser.test.tsx).
+            commands: {
+              emulateForcedColors: async ({ page }, value: 'active' | 'none') => {
+                await page.emulateMedia({ forcedColors: value })
+              },
+            },
+            screenshotDirectory: '__screenshots__',
+            viewport: { width: 800, height: 600 },
+          },
+        },
+      },
+      {
+        // What runs on a server: rendering to HTML with react-dom/server (a Server Component's
+        // first HTML), and checks of the sources themselves. Node, no window, no document.
+        extends: true,
+        resolve: { conditions: ['source', ...defaultServerConditions] },
+        // Node runs the tests in Vite's SSR environment, which reads its own conditions: without
+        // `source` there, workspace packages resolve to a `dist/` that only exists after a build.
+        ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+        test: { name: 'server', environment: 'node', include: ['src/**/*.server.test.tsx', 'src/**/*.test.ts'] },
+      },
+    ],
   },
 })

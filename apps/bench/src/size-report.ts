@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { measureBundle } from './measure-bundle'
+import { measurePhoneRegions } from './phone-region-sizes'
 import { SIZE_ENTRIES } from './size-entries'
 
 const kb = (n: number): string => (n / 1024).toFixed(1).padStart(6)
@@ -36,9 +37,17 @@ async function main(): Promise<void> {
       if (b) console.info(`${ours} / ${t}: ${(a.gzip / b.gzip).toFixed(2)}× the gzip size`)
     }
   }
+  // Phone fields for every country: what loads up front, and what one more country would cost.
+  const regions = measurePhoneRegions()
+  const phone = find('hakiki PhoneInput')
+  const theirs = find('react-phone-number-input/input')
+  console.info('\nPhone field for every country (gzip):')
+  if (phone) console.info(`  hakiki PhoneInput up front (14 covered countries built in): ${kb(phone.gzip).trim()} kB`)
+  if (theirs) console.info(`  react-phone-number-input/input up front (every country built in): ${kb(theirs.gzip).trim()} kB`)
+  console.info(`  one country's metadata chunk, of ${regions.regions}: median ${kb(regions.medianGzip).trim()} kB, largest ${kb(regions.maxGzip).trim()} kB (${regions.maxRegion})`)
   mkdirSync(new URL('../results/', import.meta.url), { recursive: true })
   const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${os.platform()} ${os.release()}` }
-  writeFileSync(new URL('../results/size.json', import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), machine, rows }, null, 2)}\n`)
+  writeFileSync(new URL('../results/size.json', import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), machine, rows, phoneRegions: regions }, null, 2)}\n`)
   console.info('\nwritten to apps/bench/results/size.json')
 }
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { startSandboxServer } from '@hakiki/sandbox'
+import { startSandboxServer } from '@hakiki/sandbox/node'
 import type { Sandbox } from '@hakiki/sandbox'
 import { createServer, preview } from 'vite'
 import type { Plugin } from 'vite'

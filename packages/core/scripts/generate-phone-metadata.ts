@@ -62,8 +62,8 @@ export function buildPhoneMetadata(): GeneratedPhoneMetadata {
 
 /** Number pattern of a format made only of digit groups: `(\d{2})(\d{3,4})`. */
 const GROUPS_ONLY = /^(?:\(\\d(?:\{\d+(?:,\d+)?\})?\))+$/
-/** Layout of a format: the groups with single spaces, `$1 $2 $3`. */
-const SPACED_GROUPS = /^\$1(?: \$\d)*$/
+/** Layout of a format: the groups in order with single spaces or dashes, `$1 $2 $3`, `$1-$2-$3`. */
+const SPACED_GROUPS = /^\$1(?:[ -]\$\d)*$/
 /** National prefix rule: the prefix before the first group, maybe in parentheses (`0$1`, `(0$1)`). */
 const PREFIX_RULE = /^(\(?)(\d*)\$1(\)?)$/
 
@@ -71,8 +71,8 @@ const PREFIX_RULE = /^(\(?)(\d*)\$1(\)?)$/
  * What in `metadata` the hand-written phone helpers do not implement (empty when they handle it
  * all): shared calling codes, calling codes that are prefixes of others, national prefix parsing
  * and transform rules, optional national prefixes, international layouts, formats that add
- * characters other than spaces, international call prefixes not starting with `00` (which
- * `cleanPhoneInput` turns into `+`), plans without per-type patterns, non-geographic codes.
+ * characters other than spaces and dashes, plans without an international call prefix pattern or without
+ * per-type patterns, non-geographic codes.
  */
 export function findUnsupportedPhoneFeatures(metadata: MetadataJson): string[] {
   const problems: string[] = []
@@ -86,7 +86,7 @@ export function findUnsupportedPhoneFeatures(metadata: MetadataJson): string[] {
   for (const [country, plan] of Object.entries(metadata.countries) as [string, unknown[]][]) {
     const problem = (what: string) => problems.push(`${country}: ${what}`)
     const [, idd, , lengths, formats, prefix] = plan as [string, string, string, number[], unknown[][] | 0, string | 0]
-    if (!String(idd).startsWith('00')) problem(`international prefix ${String(idd)} does not start with 00`)
+    if (typeof idd !== 'string' || !idd) problem(`international prefix ${String(idd)}`)
     if (prefix && !/^\d+$/.test(prefix)) problem(`national prefix ${prefix}`)
     for (const index of [6, 7, 8, 9, 10, 12]) if (plan[index]) problem(`field ${index} (${JSON.stringify(plan[index])})`)
     if (!Array.isArray(plan[11]) || plan[11].length === 0) problem('no per-type patterns')

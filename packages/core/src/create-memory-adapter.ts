@@ -10,10 +10,9 @@ import {
 } from './contract'
 import { COUNTRIES } from './countries'
 import { HakikiError, type HakikiErrorCode } from './hakiki-error'
-import { isEmailAddress } from './is-email-address'
 import { DEFAULT_API_LOCALE, toApiLocale, type ApiLocale } from './locales'
-import { toAsciiDigits } from './normalize-code'
 import { parsePhoneNumber } from './phone'
+import { compactPhoneNumber, isE164, isEmailAddress, PROBLEM_STATUS, readSubmittedCode } from './rules'
 import type { AdapterCallOptions, VerificationAdapter } from './verification-adapter'
 
 /** The adapter operations, for scripted failures. */
@@ -89,9 +88,6 @@ interface StoredVerification {
   attemptsLeft: number
 }
 
-/** Separators the proxy strips from a code; it does not pick codes out of sentences. */
-const CODE_SEPARATORS = /[\s\-\u2010-\u2015.\u00B7\u2022_\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g
-
 /**
  * An in-browser stand-in for `@hakiki/proxy`, for unit tests, Storybook and demos without a server.
  * It enforces the proxy's rules and answers with its error codes and statuses: addresses validated
@@ -134,7 +130,7 @@ export function createMemoryAdapter(options: MemoryAdapterOptions = {}): MemoryA
     if (times <= 0) script.splice(index, 1)
     else failure.times = times
     throw new HakikiError(failure.code, failure.detail, {
-      status: STATUS[failure.code],
+      status: statusOf(failure.code),
       detail: failure.detail,
       retryAfter: failure.retryAfter,
       attemptsLeft: failure.attemptsLeft,
@@ -217,8 +213,8 @@ export function createMemoryAdapter(options: MemoryAdapterOptions = {}): MemoryA
       await begin('check', call)
       // The proxy's order: the verification first (404), then the code's format (400).
       const record = lookup(id)
-      const digits = typeof code === 'string' && code.length <= 64 ? toAsciiDigits(code.normalize('NFKC')).replace(CODE_SEPARATORS, '') : ''
-      if (!/^[0-9]{4,10}$/.test(digits)) throw problem('invalid_code_format', 'A code is 4 to 10 digits')
+      const digits = readSubmittedCode(code)
+      if (digits === undefined) throw problem('invalid_code_format', 'A code is 4 to 10 digits')
       const at = now()
       // A retried check (second tab, lost answer) learns it is approved, without a second receipt.
       if (record.status === 'approved') return { id, status: 'approved', attemptsLeft: record.attemptsLeft, serverTime: iso(at) }
@@ -250,40 +246,26 @@ export function createMemoryAdapter(options: MemoryAdapterOptions = {}): MemoryA
 }
 
 /** HTTP statuses the proxy answers each code with, so `error.status` looks the same in tests. */
-const STATUS: Record<HakikiErrorCode, number | undefined> = {
-  invalid_request: 400,
-  invalid_phone_number: 400,
-  invalid_email: 400,
-  unsupported_country: 400,
-  unsupported_number_type: 400,
-  unsupported_locale: 400,
-  invalid_code_format: 400,
-  rate_limited: 429,
-  not_found: 404,
-  expired: 410,
-  too_many_attempts: 429,
-  forbidden_origin: 403,
-  forbidden: 403,
-  upstream_unavailable: 503,
-  upstream_error: 502,
-  store_unavailable: 503,
-  network_error: undefined,
-  invalid_response: undefined,
-}
 
 const DEFAULT_RATES: RatesResponse = {
   currency: 'USD',
   countries: COUNTRIES.map(({ name, iso2, dialCode }) => ({ name, iso2, dialCode, fee: '0.0500' })),
 }
 
+/** The proxy's status for a problem code; none for the client-side `network_error` and `invalid_response`. */
+function statusOf(code: HakikiErrorCode): number | undefined {
+  return Object.hasOwn(PROBLEM_STATUS, code) ? PROBLEM_STATUS[code as keyof typeof PROBLEM_STATUS] : undefined
+}
+
 function problem(code: HakikiErrorCode, detail: string, init: { retryAfter?: number; attemptsLeft?: number } = {}): HakikiError {
-  return new HakikiError(code, detail, { status: STATUS[code], detail, ...init })
+  return new HakikiError(code, detail, { status: statusOf(code), detail, ...init })
 }
 
 function validateStart(request: StartVerificationRequest): { to: string; channel: Channel; locale: ApiLocale } {
   if (typeof request !== 'object' || request === null || typeof request.to !== 'string' || request.to.length > 320) {
     throw problem('invalid_request', '`to` must be a string')
   }
+  if (request.to.trim() === '') throw problem('invalid_request', '`to` is required')
   const channel = request.channel ?? 'sms'
   if (!CHANNELS.includes(channel)) throw problem('invalid_request', '`channel` must be sms, call or email')
   const locale = request.locale === undefined ? DEFAULT_API_LOCALE : toApiLocale(String(request.locale))
@@ -294,9 +276,12 @@ function validateStart(request: StartVerificationRequest): { to: string; channel
     // Lower-cased whole, as the proxy does: one spelling per mailbox keeps limits per address honest.
     return { to: to.toLowerCase(), channel, locale }
   }
-  const phone = parsePhoneNumber(request.to)
+  // The proxy's order: E.164 form first, then coverage, then validity.
+  const compact = compactPhoneNumber(request.to)
+  if (!isE164(compact)) throw problem('invalid_phone_number', 'Not an E.164 phone number')
+  const phone = parsePhoneNumber(compact)
   if (phone.error === 'unsupported_country') throw problem('unsupported_country', 'Codes cannot be sent to this country')
-  if (phone.error !== undefined || !request.to.trim().startsWith('+')) throw problem('invalid_phone_number', 'Not an E.164 phone number')
+  if (phone.error !== undefined) throw problem('invalid_phone_number', 'Not an E.164 phone number')
   return { to: phone.e164, channel, locale }
 }
 

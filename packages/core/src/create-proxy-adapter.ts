@@ -17,8 +17,9 @@ export interface ProxyAdapterOptions {
   /**
    * `credentials` of every request; default `same-origin`. The proxy binds each verification to a
    * cookie, so a proxy on another origin needs `include` (and CORS with credentials on its side).
+   * Spelled out rather than the DOM's `RequestCredentials`, which a Node server's types lack.
    */
-  credentials?: RequestCredentials
+  credentials?: 'omit' | 'same-origin' | 'include'
   /** Extra headers for every request (a CSRF token of your app, for example). */
   headers?: Record<string, string>
 }

@@ -1,5 +1,5 @@
 import type { MetadataJson } from 'libphonenumber-js/core'
-import { checkPlanLength, findPlan, findPlanByCallingCode, matchesEntirely, withoutMissingPlus, type PhonePlan, type PlanFormat, type PlanOf } from './phone-plan'
+import { checkPlanLength, findPlan, findPlanByCallingCode, matchesEntirely, stripIddPrefix, withoutMissingPlus, type PhonePlan, type PlanFormat, type PlanOf } from './phone-plan'
 import type { PlanNumber } from './read-phone-number'
 
 /**
@@ -95,7 +95,8 @@ function formatComplete(typed: Typed, format: PlanFormat): string | undefined {
   const [pattern, layout] = format
   const { nationalNumber, prefix, international } = typed
   const rule = prefixRule(format, typed)
-  const plain = nationalNumber.replace(new RegExp(pattern), layout)
+  // International numbers separate groups with single spaces, dashes too.
+  const plain = international ? nationalNumber.replace(new RegExp(pattern), layout).replace(/-/g, ' ') : nationalNumber.replace(new RegExp(pattern), layout)
   // With the format's own national prefix rule first (`0$1`, `(0$1)`), else the prefix typed put in front.
   const candidates = [(prefix ? prefix + prefixSeparator(format) : '') + plain]
   if (rule) candidates.unshift(international ? plain : nationalNumber.replace(new RegExp(pattern), layout.replace(FIRST_GROUP, rule)))
@@ -121,7 +122,7 @@ function template(typed: Typed, format: PlanFormat): string | undefined {
   let result = dummy.replace(new RegExp(pattern), withPrefix).replace(/9/g, 'x')
   if (!prefixInside && prefix) result = 'x'.repeat(prefix.length) + prefixSeparator(format) + result
   // International numbers separate groups with single spaces, without parentheses.
-  return typed.international ? result.replace(/[ ()]+/g, ' ').trim() : result
+  return typed.international ? result.replace(/[- ()]+/g, ' ').trim() : result
 }
 
 /** Fills a template with the typed digits and cuts it after the last one, dropping an unclosed `(`. */
@@ -161,6 +162,19 @@ function formatNational(typed: Typed): string | undefined {
 }
 
 /**
+ * Input dialled out with the default country's call prefix, formatted as an international number
+ * behind the prefix as typed (`000 44 20 7946 0000` in Kenya), when `digits` start with that prefix.
+ * `AsYouType` looks for the prefix once three digits are in, and again whenever a national number
+ * cannot be formatted (`00` in Ghana is kept as typed either way).
+ */
+function formatAfterIdd(digits: string, plan: PhonePlan, metadata: MetadataJson): TypedPhoneNumber | undefined {
+  const rest = stripIddPrefix(digits, plan)
+  if (rest === undefined || rest === digits) return undefined
+  const typed = formatAsYouType(`+${rest}`, undefined, metadata)
+  return { ...typed, formatted: `${digits.slice(0, digits.length - rest.length)} ${typed.formatted.slice(1)}`.trim() }
+}
+
+/**
  * Formats cleaned input (`+` and ASCII digits) as libphonenumber-js's `AsYouType` does when given
  * all of it at once: `024 12` in Ghana, `+234 802 1`; also the country and the number read so far.
  */
@@ -180,6 +194,8 @@ export function formatAsYouType(text: string, defaultCountry: string | undefined
   } else {
     found = findPlan(metadata, defaultCountry)
     if (!found) return { formatted: digits }
+    const afterIdd = digits.length >= 3 ? formatAfterIdd(digits, found.plan, metadata) : undefined
+    if (afterIdd) return afterIdd
   }
 
   const { plan } = found
@@ -189,6 +205,8 @@ export function formatAsYouType(text: string, defaultCountry: string | undefined
   let formatted = formatNational(typed)
   let missingPlus = false
   if (formatted === undefined) {
+    const afterIdd = international ? undefined : formatAfterIdd(digits, plan, metadata)
+    if (afterIdd) return afterIdd
     const shorter = international ? undefined : withoutMissingPlus(digits, plan)
     if (shorter !== undefined) {
       // National digits that start with the country's own calling code: read as `+` forgotten.

@@ -17,5 +17,6 @@ export function formatPlanNumber({ nationalNumber, plan }: PlanNumber, style: 'n
     const [pattern, layout, , rule] = format
     formatted = nationalNumber.replace(new RegExp(pattern), rule && style === 'national' ? layout.replace(/(\$\d)/, rule) : layout)
   }
-  return style === 'national' ? formatted : `+${plan[0]} ${formatted}`
+  // International numbers separate groups with single spaces (libphonenumber-js's separator style).
+  return style === 'national' ? formatted : `+${plan[0]} ${formatted.replace(/[-\s()]+/g, ' ').trim()}`
 }

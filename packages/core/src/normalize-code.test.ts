@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isCompleteCode, normalizeCode, toAsciiDigits } from './normalize-code'
+import { isCompleteCode, normalizeCode, pickCode, toAsciiDigits } from './normalize-code'
 
 describe('normalizeCode', () => {
   it.each([
@@ -48,6 +48,23 @@ describe('normalizeCode', () => {
     ['Code 12345', 6, '12345'],
     ['Code 9', 6, '9'],
     ['no digits here', 6, ''],
+    // Other numbers of the message's length: the run after the word for "code", else the last one.
+    ['your OTP for NGN 5000 is 4829', 4, '4829'],
+    ['Order 123456 confirmed. Code: 654321', 6, '654321'],
+    ['Your code is 123456. Ref 654321', 6, '123456'],
+    ['Ihr Code lautet 482137, Bestellung 112233', 6, '482137'],
+    ['Su código es 482137. Pedido 112233', 6, '482137'],
+    ['Kodi yako ni 4821 (PIN 1234 haitumiki)', 4, '1234'],
+    ['Ваш код: 482137. Заказ 112233', 6, '482137'],
+    ['Kodunuz 482137. Sipariş 112233', 6, '482137'],
+    ['Kod weryfikacyjny 482137, zamówienie 112233', 6, '482137'],
+    ['您的验证码是482137，订单112233', 6, '482137'],
+    ['認証コードは482137です。注文112233', 6, '482137'],
+    ['인증번호 482137, 주문 112233', 6, '482137'],
+    ['รหัส OTP 482137 คำสั่งซื้อ 112233', 6, '482137'],
+    ['הקוד שלך: 482137, הזמנה 112233', 6, '482137'],
+    ['رمز التحقق 482137، الطلب 112233', 6, '482137'],
+    ['Postcode 112233, code 482137', 6, '482137'],
   ])('%j (length %i) → %j', (input, length, expected) => {
     expect(normalizeCode(input, length)).toBe(expected)
   })
@@ -56,6 +73,32 @@ describe('normalizeCode', () => {
     for (const input of ['1234567890', 'Code 1234567890', '١٢٣٤٥٦٧٨٩']) {
       for (const length of [4, 6, 8]) expect(normalizeCode(input, length).length).toBeLessThanOrEqual(length)
     }
+  })
+})
+
+describe('pickCode', () => {
+  it.each([
+    // The field's own input, typed or pasted: no guess.
+    ['123456', 6, '123456', true],
+    ['123 456', 6, '123456', true],
+    ['12', 6, '12', true],
+    ['١٢٣٤٥٦', 6, '123456', true],
+    // Digits beyond the code's length were not a code of this verification.
+    ['1234567', 6, '123456', false],
+    // One candidate in a message, or the one after the word for "code": sure enough to submit.
+    ['Your code is 123456. Reply STOP 2', 6, '123456', true],
+    ['G-123456 is your verification code', 6, '123456', true],
+    ['Your Hakiki code is 048213\n\n@example.com #048213', 6, '048213', true],
+    ['Order 123456 confirmed. Code: 654321', 6, '654321', true],
+    // A guess between numbers of the same length: filled in, never submitted.
+    ['your OTP for NGN 5000 is 4829', 4, '4829', false],
+    ['Call +233 24 123 4567 or use 4821', 4, '4821', false],
+    ['Code 1234 then 123456', 6, '123456', false],
+    ['Code 12345', 6, '12345', false],
+    ['no digits here', 6, '', false],
+  ])('%j (length %i) → %j, confident: %s', (input, length, code, confident) => {
+    expect(pickCode(input, length)).toEqual({ code, confident })
+    expect(normalizeCode(input, length)).toBe(code)
   })
 })
 
@@ -90,4 +133,14 @@ describe('isCompleteCode', () => {
   ])('%j with length %i → %s', (code, length, expected) => {
     expect(isCompleteCode(code, length)).toBe(expected)
   })
+})
+
+describe('pickCode on long pastes', () => {
+  it('stays fast on a long text of letters after the word for code', () => {
+    const started = performance.now()
+    expect(pickCode(`code ${'a'.repeat(100_000)} 482137`, 6)).toEqual({ code: '482137', confident: true })
+    expect(pickCode(`code${'a'.repeat(100_000)}`, 6)).toEqual({ code: '', confident: false })
+    // Linear: a quadratic match would take minutes on 100,000 letters.
+    expect(performance.now() - started).toBeLessThan(10_000)
+  }, 30_000)
 })

@@ -17,6 +17,8 @@ export type PlanType = readonly [pattern: string, lengths?: readonly number[]] |
 export interface PhonePlan {
   /** Country calling code (`233`). */
   readonly 0: string
+  /** International call prefix pattern (`00`, Kenya's `000`, Uganda's `00[057]`). */
+  readonly 1: string
   /** Pattern every valid national significant number matches. */
   readonly 2: string
   /** Possible lengths of a national significant number, ascending. */
@@ -91,4 +93,17 @@ export function withoutMissingPlus(digits: string, plan: PhonePlan): string | un
   const whole = extractNationalNumber(digits, plan)
   const readsShorter = !matchesEntirely(whole, plan[2]) && matchesEntirely(extractNationalNumber(shorter, plan), plan[2])
   return readsShorter || checkPlanLength(whole, plan) === 'TOO_LONG' ? shorter : undefined
+}
+
+/**
+ * The digits after the plan's international call prefix (`00233…` → `233…` in Ghana, `000…` in
+ * Kenya), or `undefined` when `digits` do not start with it or a 0 follows it (as
+ * libphonenumber-js's `stripIddPrefix` decides: no calling code starts with 0).
+ */
+export function stripIddPrefix(digits: string, plan: PhonePlan): string | undefined {
+  const idd = new RegExp(plan[1])
+  const match = idd.exec(digits)
+  if (!match || match.index !== 0) return undefined
+  const rest = digits.slice(match[0].length)
+  return rest.startsWith('0') ? undefined : rest
 }

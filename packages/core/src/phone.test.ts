@@ -9,7 +9,14 @@ describe('parsePhoneNumber', () => {
   it.each([
     ['+233 24 123 4567', undefined, '+233241234567', 'GH'],
     ['024 123 4567', 'GH', '+233241234567', 'GH'],
-    ['00233 24 123 4567', undefined, '+233241234567', 'GH'],
+    ['00233 24 123 4567', 'SN', '+233241234567', 'GH'],
+    ['000 233 24 123 4567', 'KE', '+233241234567', 'GH'],
+    ['009 233 24 123 4567', 'NG', '+233241234567', 'GH'],
+    ['005 233 24 123 4567', 'TZ', '+233241234567', 'GH'],
+    ['007 233 24 123 4567', 'UG', '+233241234567', 'GH'],
+    ['+27 83 628 0123 ext. 12', undefined, '+27836280123', 'ZA'],
+    ['083 628 0123 x 12', 'ZA', '+27836280123', 'ZA'],
+    ['+225 (0)7 12 34 56 78', undefined, '+2250712345678', 'CI'],
     ['+234 (0)802 123 4567', undefined, '+2348021234567', 'NG'],
     ['0802 123 4567', 'NG', '+2348021234567', 'NG'],
     ['٠٨٠٢١٢٣٤٥٦٧', 'NG', '+2348021234567', 'NG'],
@@ -31,6 +38,12 @@ describe('parsePhoneNumber', () => {
     ['+1 212 555 0100', undefined, 'unsupported_country'],
     ['020 7946 0000', 'GB', 'unsupported_country'],
     ['024 123 4567', undefined, 'invalid'],
+    // Nigeria dials out with 009, Kenya with 000: 00 is no call prefix there (as libphonenumber-js reads it).
+    ['00233 24 123 4567', 'NG', 'invalid'],
+    ['00233 24 123 4567', 'KE', 'too_long'],
+    // Valid toll-free numbers of the metadata, but 16 and 17 digits: past E.164, refused like the proxy does.
+    ['+234 800 1234 567890', undefined, 'too_long'],
+    ['0800 1234 5678901', 'NG', 'too_long'],
   ])('%j (default %s) fails with %s', (input, country, error) => {
     const result = parsePhoneNumber(input, country)
     expect(result.error).toBe(error)
@@ -62,7 +75,15 @@ describe('formatPhoneAsYouType', () => {
       country: 'NG',
       e164: '+2348021234567',
     })
-    expect(formatPhoneAsYouType('00254712123456').e164).toBe('+254712123456')
+    expect(formatPhoneAsYouType('00254712123456', 'GH').e164).toBe('+254712123456')
+    expect(formatPhoneAsYouType('000 254712123456', 'KE')).toEqual({ formatted: '000 254 712 123456', country: 'KE', e164: '+254712123456' })
+  })
+
+  it('keeps a leading 00 as typed while it can still be a national number or a call prefix', () => {
+    expect(formatPhoneAsYouType('0', 'GH').formatted).toBe('0')
+    expect(formatPhoneAsYouType('00', 'GH').formatted).toBe('00')
+    expect(formatPhoneAsYouType('002', 'GH').formatted).toBe('00 2')
+    expect(formatPhoneAsYouType('00', 'KE').formatted).toBe('00')
   })
 
   it('gives no E.164 for an uncovered country', () => {

@@ -1,5 +1,5 @@
 import type { MetadataJson, PhoneNumberType } from 'libphonenumber-js/core'
-import { checkPlanLength, extractNationalNumber, findPlan, findPlanByCallingCode, matchesEntirely, withoutMissingPlus, type PhonePlan, type PlanLengthError, type PlanOf } from './phone-plan'
+import { checkPlanLength, extractNationalNumber, findPlan, findPlanByCallingCode, matchesEntirely, stripIddPrefix, withoutMissingPlus, type PhonePlan, type PlanLengthError, type PlanOf } from './phone-plan'
 
 /**
  * Reading numbers written here rather than with libphonenumber-js's `parsePhoneNumber`: that pulls
@@ -25,15 +25,20 @@ const MAX_NATIONAL = 17
 /**
  * Reads cleaned input (`+` and ASCII digits, see `cleanPhoneInput`) as libphonenumber-js's
  * `parsePhoneNumber` does for plans like the covered countries': `+` then a calling code, or
- * national digits in `defaultCountry` (with its national prefix, or its calling code without `+`).
+ * national digits in `defaultCountry` (with its national prefix, or its calling code without `+`),
+ * or `defaultCountry`'s international call prefix then a calling code.
  * Whether the number is valid is a separate question: see {@link getPhoneType}.
  */
-export function readPhoneNumber(text: string, defaultCountry: string | undefined, metadata: MetadataJson): PlanNumber | ReadFailure {
-  if (text.length > MAX_INPUT) return 'TOO_LONG'
+export function readPhoneNumber(input: string, defaultCountry: string | undefined, metadata: MetadataJson): PlanNumber | ReadFailure {
+  if (input.length > MAX_INPUT) return 'TOO_LONG'
   // Two digits, or three and more, make a "viable" number; one or two after a `+` are too short.
-  if (!/^\d{2}$|\d{3}/.test(text)) return /\d/.test(text) ? 'TOO_SHORT' : 'NOT_A_NUMBER'
+  if (!/^\d{2}$|\d{3}/.test(input)) return /\d/.test(input) ? 'TOO_SHORT' : 'NOT_A_NUMBER'
 
   let found: PlanOf | undefined
+  const home = input.startsWith('+') ? undefined : findPlan(metadata, defaultCountry)
+  // Dialled out with the default country's call prefix (`000 44…` in Kenya): read as `+44…`.
+  const afterIdd = home && stripIddPrefix(input, home.plan)
+  const text = afterIdd ? `+${afterIdd}` : input
   let rest = text
   if (text.startsWith('+')) {
     // Calling codes are one to three digits and never start with 0.
@@ -42,7 +47,7 @@ export function readPhoneNumber(text: string, defaultCountry: string | undefined
       rest = text.slice(end)
     }
   } else {
-    found = findPlan(metadata, defaultCountry)
+    found = home
     if (found) rest = withoutMissingPlus(text, found.plan) ?? text
   }
   if (!found) return 'INVALID_COUNTRY'

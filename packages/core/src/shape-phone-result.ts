@@ -1,6 +1,7 @@
 import type { PhoneNumberType } from 'libphonenumber-js/core'
 import { cleanPhoneInput } from './clean-phone-input'
 import { isCoveredCountry } from './countries'
+import { isE164 } from './rules/e164'
 import type { InvalidPhoneNumber, ParsedPhoneNumber, PhoneAsYouType, PhoneNumberError } from './phone-types'
 
 /**
@@ -64,6 +65,9 @@ export function shapeParsedPhoneNumber(reader: PhoneReader, input: string, reque
     const error = LENGTH_ERRORS[reader.lengthError(text, country) ?? ''] ?? (number.country ? 'invalid' : 'unsupported_country')
     return invalid(error, found)
   }
+  // Valid in the metadata but past E.164's 15 digits (Nigeria's 14-digit national numbers): no
+  // network delivers to it, and the proxy and the API refuse it, so the field does too.
+  if (!isE164(number.e164)) return invalid('too_long', found)
   if (!isCoveredCountry(number.country)) return invalid('unsupported_country', { ...found, isValid: true })
   return { ...found, country: number.country, isValid: true, isCovered: true }
 }
@@ -72,6 +76,6 @@ export function shapeParsedPhoneNumber(reader: PhoneReader, input: string, reque
 export function shapePhoneAsYouType(formatted: string, country: string | undefined, number: PhoneReading | undefined): PhoneAsYouType {
   const result: PhoneAsYouType = { formatted }
   if (country) result.country = country
-  if (number?.isValid && isCoveredCountry(number.country)) result.e164 = number.e164
+  if (number?.isValid && isCoveredCountry(number.country) && isE164(number.e164)) result.e164 = number.e164
   return result
 }

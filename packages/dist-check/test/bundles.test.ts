@@ -1,11 +1,12 @@
 // What is inside the built files: the client directive of the React entries, the layering (no
 // Node built-in and no server package in a browser bundle), source maps, and no import that a
 // consumer's install would not satisfy. Each check collects every problem and expects none.
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
 import { basename, join } from 'node:path'
+import { parseAst } from 'vite'
 import { describe, expect, it } from 'vitest'
-import { LIBRARY_PACKAGES, SERVER_PACKAGE_NAMES, distFiles, exportTargets, type LibraryPackage } from './library-packages'
+import { LIBRARY_PACKAGES, SERVER_PACKAGE_NAMES, distFiles, type LibraryPackage } from './library-packages'
 import { packageNameOf, readModuleFacts } from './module-facts'
 
 const BROWSER_PACKAGES = LIBRARY_PACKAGES.filter((p) => p.runtime === 'browser')
@@ -23,16 +24,43 @@ function builtFiles(pkg: LibraryPackage): string[] {
   return [...distFiles(pkg, '.js'), ...distFiles(pkg, '.d.ts')]
 }
 
+/** Whether a built file is nothing but imports and re-exports of other files. */
+function onlyReExports(file: string): boolean {
+  const { body } = parseAst(readFileSync(file, 'utf8')) as unknown as { body: readonly { type: string; declaration?: unknown }[] }
+  return body.every((s) => s.type === 'ImportDeclaration' || s.type === 'ExportAllDeclaration' || (s.type === 'ExportNamedDeclaration' && !s.declaration))
+}
+
 function isRelative(specifier: string): boolean {
   return specifier.startsWith('./') || specifier.startsWith('../')
 }
 
-describe.each(REACT_PACKAGES)('React package $name', (pkg) => {
+describe.each(REACT_PACKAGES.filter((p) => p.name === '@hakiki/react'))('React package $name', (pkg) => {
   it("opens its entry chunk with 'use client', and no other chunk", () => {
-    // Lazy chunks (the ui's translations) are data a client module loads, not client boundaries.
     const directives = Object.fromEntries(distFiles(pkg, '.js').map((file) => [file, readModuleFacts(join(pkg.dir, file)).directives]))
     expect(directives).toEqual(Object.fromEntries(Object.keys(directives).map((file) => [file, file === 'dist/index.js' ? ['use client'] : []])))
     expect(Object.keys(directives)).toContain('dist/index.js')
+  })
+})
+
+describe.each(REACT_PACKAGES.filter((p) => p.name === '@hakiki/ui'))('React package $name, one file per module', (pkg) => {
+  /** The directive of the source module a built file comes from (`dist/a/b.js` ← `src/a/b.ts(x)`). */
+  const sourceDirectives = (file: string): string[] => {
+    const stem = join(pkg.dir, file.replace(/^dist\//, 'src/').replace(/\.js$/, ''))
+    const source = existsSync(`${stem}.tsx`) ? `${stem}.tsx` : `${stem}.ts`
+    return readFileSync(source, 'utf8').startsWith("'use client'") ? ['use client'] : []
+  }
+
+  it("keeps each module's 'use client' in its own file: components and hooks have it, helpers and catalogs do not", () => {
+    const files = distFiles(pkg, '.js')
+    const directives = Object.fromEntries(files.map((file) => [file, readModuleFacts(join(pkg.dir, file)).directives]))
+    expect(directives).toEqual(Object.fromEntries(files.map((file) => [file, sourceDirectives(file)])))
+    // What a Server Component imports and calls must stay a plain module, and what holds state or
+    // context must be a client module: the rule above alone would pass if the sources lost them.
+    const plain = ['dist/index.js', 'dist/validate-email.js', 'dist/i18n/load-messages.js', 'dist/i18n/format-message.js', 'dist/i18n/messages-en.js', 'dist/i18n/messages-fr.js']
+    const client = ['dist/verification-flow.js', 'dist/code-input.js', 'dist/phone-input.js', 'dist/email-input.js', 'dist/i18n/locale-provider.js', 'dist/i18n/locale-context.js']
+    const pick = (list: string[]) => Object.fromEntries(list.map((file) => [file, directives[file]]))
+    expect(pick(plain)).toEqual(Object.fromEntries(plain.map((file) => [file, []])))
+    expect(pick(client)).toEqual(Object.fromEntries(client.map((file) => [file, ['use client']])))
   })
 })
 
@@ -52,21 +80,21 @@ describe.each(BROWSER_PACKAGES)('browser package $name', (pkg) => {
 })
 
 describe.each(LIBRARY_PACKAGES)('$name', (pkg) => {
-  it('ships the source map each chunk names, mapping into published files', () => {
-    const entries = new Set(exportTargets(pkg.manifest).filter((t) => t.condition === 'import').map((t) => t.target.slice(2)))
+  it('ships the source map each chunk names, with every source embedded (src/ is not published)', () => {
     const problems = distFiles(pkg, '.js').flatMap((file) => {
       const mapUrl = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(join(pkg.dir, file), 'utf8'))?.[1]
-      // A chunk that only re-exports another one (the `zh` alias of `zh-CN`) has nothing to map.
-      if (mapUrl === undefined) return entries.has(file) ? [`${file} names no source map`] : []
+      // A file that only re-exports others (an entry facade, the `zh` alias of `zh-CN`, the ui's
+      // per-module `index.js`) has nothing to map.
+      if (mapUrl === undefined) return onlyReExports(join(pkg.dir, file)) ? [] : [`${file} names no source map`]
       if (mapUrl !== `${basename(file)}.map`) return [`${file} names ${mapUrl}`]
-      let sources: string[]
+      let map: { sources: string[]; sourcesContent?: (string | null)[] }
       try {
-        sources = (JSON.parse(readFileSync(join(pkg.dir, `${file}.map`), 'utf8')) as { sources: string[] }).sources
+        map = JSON.parse(readFileSync(join(pkg.dir, `${file}.map`), 'utf8')) as typeof map
       } catch {
         return [`${file}.map is missing or unreadable`]
       }
-      if (sources.length === 0) return [`${file}.map maps nothing`]
-      return sources.filter((source) => !(pkg.manifest.files ?? []).includes(/^\.\.\/([^/]+)\//.exec(source)?.[1] ?? '')).map((source) => `${file}.map maps to unpublished ${source}`)
+      if (map.sources.length === 0) return [`${file}.map maps nothing`]
+      return map.sources.filter((source, index) => typeof map.sourcesContent?.[index] !== 'string').map((source) => `${file}.map does not embed ${source}`)
     })
     expect(problems).toEqual([])
   })

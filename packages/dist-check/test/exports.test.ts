@@ -4,9 +4,9 @@
 import { execFileSync } from 'node:child_process'
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { pathToFileURL, fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { LIBRARY_PACKAGES, exportTargets, moduleSpecifiers, specifierOf } from './library-packages'
+import { LIBRARY_PACKAGES, exportTargets, isPublished, moduleSpecifiers, moduleTargets, specifierOf, withoutSource, type ExportEntry, type ExportTarget } from './library-packages'
 
 const HERE = fileURLToPath(new URL('..', import.meta.url))
 
@@ -37,50 +37,83 @@ function importInNode(specifiers: readonly string[]): Record<string, NodeView> {
   return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '--eval', script], { cwd: HERE, encoding: 'utf8' })) as Record<string, NodeView>
 }
 
+/** The export names of a module file. */
+async function namesOf(file: string): Promise<string[]> {
+  return Object.keys((await import(/* @vite-ignore */ pathToFileURL(file).href)) as object).toSorted()
+}
+
+/** The source file a published target is built from: the `source` condition of the same subpath, under the same condition when nested. */
+function sourceOf(targets: readonly ExportTarget[], target: ExportTarget): string | undefined {
+  const sources = targets.filter((t) => t.subpath === target.subpath && t.conditions[0] === 'source')
+  const first = target.conditions[0] ?? ''
+  return (sources.find((t) => t.conditions[1] === first) ?? sources.find((t) => t.conditions.length === 1 || t.conditions[1] === 'default'))?.target
+}
+
 describe.each(LIBRARY_PACKAGES)('$name', (pkg) => {
   const targets = exportTargets(pkg.manifest)
 
-  it('points every exports condition at a file that exists and is in `files`', () => {
+  it('points every exports condition at a file that exists, and ships every published one', () => {
     expect(targets.length).toBeGreaterThan(0)
     const missing = targets.filter((t) => !isFile(join(pkg.dir, t.target))).map((t) => `exports["${t.subpath}"].${t.condition} → ${t.target}`)
-    const unpublished = targets.map((t) => t.target).filter((target) => !(pkg.manifest.files ?? []).includes(target.replace(/^\.\//, '').split('/')[0] ?? ''))
+    const unpublished = targets.filter((t) => !t.conditions.includes('source') && !isPublished(pkg, t.target)).map((t) => t.target)
     expect({ missing, unpublished }).toEqual({ missing: [], unpublished: [] })
   })
 
-  it('gives every JavaScript subpath a dist/*.js `import` with its `types` beside it', () => {
+  it('publishes `exports` without the workspace-only `source` condition (publishConfig.exports)', () => {
+    const expected = Object.fromEntries(Object.entries(pkg.manifest.exports).map(([subpath, entry]) => [subpath, withoutSource(entry)] as [string, ExportEntry]))
+    expect(pkg.manifest.publishConfig?.exports).toEqual(expected)
+    // Nothing published may point into src/ but a stylesheet: src/ is not shipped.
+    const intoSource = exportTargets(pkg.manifest, pkg.manifest.publishConfig?.exports ?? {}).filter((t) => t.target.startsWith('./src/') && !t.target.endsWith('.css'))
+    expect(intoSource).toEqual([])
+  })
+
+  it('gives every JavaScript subpath dist/*.js targets with declarations beside them, `types` first', () => {
     const problems = Object.entries(pkg.manifest.exports).flatMap(([subpath, entry]) => {
       // Only assets (the stylesheet) are exported as a plain path.
       if (typeof entry === 'string') return entry.endsWith('.css') ? [] : [`${subpath}: plain path ${entry} is not a stylesheet`]
+      const published = Object.keys(entry).filter((condition) => condition !== 'source')
       const found: string[] = []
-      if (!/^\.\/dist\/.+\.js$/.test(entry.import ?? '')) found.push(`${subpath}: import ${String(entry.import)} is not a dist/*.js`)
-      if (entry.types !== entry.import?.replace(/\.js$/, '.d.ts')) found.push(`${subpath}: types ${String(entry.types)} is not beside ${String(entry.import)}`)
+      if (published[0] !== 'types') found.push(`${subpath}: the first published condition is ${String(published[0])}, not types`)
+      if (typeof entry.import !== 'string' || !/^\.\/dist\/.+\.js$/.test(entry.import)) found.push(`${subpath}: import ${String(entry.import)} is not a dist/*.js`)
+      else if (entry.types !== entry.import.replace(/\.js$/, '.d.ts')) found.push(`${subpath}: types ${String(entry.types)} is not beside ${entry.import}`)
+      for (const condition of published.filter((c) => c !== 'types')) {
+        const target = entry[condition]
+        if (typeof target !== 'string' || !/^\.\/dist\/.+\.js$/.test(target)) found.push(`${subpath}: ${condition} is not a dist/*.js`)
+        else if (!isFile(join(pkg.dir, target.replace(/\.js$/, '.d.ts')))) found.push(`${subpath}: ${condition} → ${target} has no declarations beside it`)
+      }
       return found
     })
     expect(problems).toEqual([])
   })
 
-  it('loads the same exports from dist/, in Vitest and in plain Node, as the source has', async () => {
-    const inNode = importInNode(moduleSpecifiers(pkg))
-    const sources = targets.filter((t) => t.condition === 'source' && /\.tsx?$/.test(t.target))
-    expect(sources.length).toBeGreaterThan(0)
-    for (const { subpath, target } of sources) {
-      const specifier = specifierOf(pkg, subpath)
-      const built = (await import(/* @vite-ignore */ specifier)) as Record<string, unknown>
-      const source = (await import(/* @vite-ignore */ join(pkg.dir, target))) as Record<string, unknown>
-      const names = Object.keys(built).toSorted()
-      const entry = pkg.manifest.exports[subpath]
-      const importTarget = typeof entry === 'string' ? entry : (entry?.import ?? '')
-      // A function export compared by identity: two different module instances prove that Vitest
-      // loaded the build, not the source under another name.
-      const probe = names.find((name) => typeof built[name] === 'function') ?? ''
-      expect({ specifier, names, sameInstance: built[probe] === source[probe], node: inNode[specifier] }).toEqual({
-        specifier,
-        names: Object.keys(source).toSorted(),
-        sameInstance: false,
-        node: { file: join(pkg.dir, importTarget), names },
-      })
-      expect(names.length).toBeGreaterThan(0)
-      expect(probe).not.toBe('')
+  it('loads the same exports from each built entry as its source has, in Vitest and in plain Node', async () => {
+    const modules = moduleTargets(pkg)
+    expect(modules.length).toBeGreaterThan(0)
+    for (const target of modules) {
+      const source = sourceOf(targets, target)
+      expect({ target: target.target, source: source !== undefined }).toEqual({ target: target.target, source: true })
+      expect({ target: target.target, names: await namesOf(join(pkg.dir, target.target)) }).toEqual({ target: target.target, names: await namesOf(join(pkg.dir, source ?? '')) })
     }
+
+    // Resolution by name: Node (and Vitest on Node) take the `node` condition where there is one.
+    const inNode = importInNode(moduleSpecifiers(pkg))
+    for (const specifier of moduleSpecifiers(pkg)) {
+      const subpath = specifier === pkg.name ? '.' : `./${specifier.slice(pkg.name.length + 1)}`
+      const forNode = modules.find((t) => t.subpath === subpath && t.condition === 'node') ?? modules.find((t) => t.subpath === subpath && t.condition === 'import')
+      const file = join(pkg.dir, forNode?.target ?? '')
+      const names = await namesOf(file)
+      const inVitest = (await import(/* @vite-ignore */ specifier)) as Record<string, unknown>
+      const direct = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>
+      // A function export compared by identity: the same module instance proves that Vitest loaded the build.
+      const probe = names.find((name) => typeof direct[name] === 'function') ?? ''
+      expect(probe).not.toBe('')
+      expect({ specifier, names: Object.keys(inVitest).toSorted(), sameInstance: inVitest[probe] === direct[probe], node: inNode[specifier] }).toEqual({
+        specifier,
+        names,
+        sameInstance: true,
+        node: { file, names },
+      })
+    }
+    expect(specifierOf(pkg, '.')).toBe(pkg.name)
   })
 })

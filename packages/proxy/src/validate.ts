@@ -3,12 +3,15 @@
  * would reject still costs a call, and one it would accept (a number of an uncovered country)
  * may cost an SMS.
  */
-import type { ApiLocale, Channel } from '@hakiki/core'
-import { CHANNELS, DEFAULT_API_LOCALE, isCoveredCountry, toApiLocale, toAsciiDigits } from '@hakiki/core'
+import type { ApiLocale, Channel, ErrorCode } from '@hakiki/core'
+import { CHANNELS, compactPhoneNumber, DEFAULT_API_LOCALE, isCoveredCountry, isE164, isEmailAddress, PROBLEM_STATUS, readSubmittedCode, toApiLocale } from '@hakiki/core'
 // The `max` metadata checks full national number patterns, not only lengths as `min` does; its
 // size (~150 kB) matters in a browser bundle but not on a server.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { ProxyError } from './problem'
+
+/** A refusal of the browser's input, with the status of the shared table (`PROBLEM_STATUS`). */
+const refused = (code: ErrorCode, detail?: string): ProxyError => new ProxyError(PROBLEM_STATUS[code], code, detail === undefined ? {} : { detail })
 
 /** A validated `POST /verifications` body. */
 export interface StartInput {
@@ -27,24 +30,24 @@ export interface StartInput {
 function optionalString(body: Record<string, unknown>, field: string): string | undefined {
   if (!Object.hasOwn(body, field) || body[field] === undefined || body[field] === null) return undefined
   const value = body[field]
-  if (typeof value !== 'string') throw new ProxyError(400, 'invalid_request', { detail: `"${field}" must be a string.` })
+  if (typeof value !== 'string') throw refused('invalid_request', `"${field}" must be a string.`)
   return value
 }
 
 /** Validates and normalizes a start body. Throws {@link ProxyError} with the matching code. */
 export function parseStartInput(body: Record<string, unknown>): StartInput {
   const to = optionalString(body, 'to')
-  if (to === undefined || to.trim() === '') throw new ProxyError(400, 'invalid_request', { detail: '"to" is required.' })
+  if (to === undefined || to.trim() === '') throw refused('invalid_request', '"to" is required.')
 
   const channelText = optionalString(body, 'channel') ?? 'sms'
   if (!CHANNELS.includes(channelText as Channel)) {
-    throw new ProxyError(400, 'invalid_request', { detail: '"channel" must be one of sms, call, email.' })
+    throw refused('invalid_request', '"channel" must be one of sms, call, email.')
   }
   const channel = channelText as Channel
 
   const localeTag = optionalString(body, 'locale')
   const locale = localeTag === undefined ? DEFAULT_API_LOCALE : toApiLocale(localeTag)
-  if (locale === undefined) throw new ProxyError(400, 'unsupported_locale')
+  if (locale === undefined) throw refused('unsupported_locale')
 
   const tag = localeTag ?? 'en'
   if (channel === 'email') return { to: normalizeEmail(to), channel, locale, localeTag: tag }
@@ -59,35 +62,29 @@ export function parseStartInput(body: Record<string, unknown>): StartInput {
  * country, so a national number here is a client bug, not something to guess about.
  */
 export function normalizePhoneNumber(input: string): { e164: string; country: string } {
-  const compact = input.trim().replace(/[\s().-]/g, '')
-  if (!/^\+[1-9][0-9]{5,14}$/.test(compact)) throw new ProxyError(400, 'invalid_phone_number')
+  const compact = compactPhoneNumber(input)
+  // E.164's bounds (at most 15 digits), the rule the memory adapter and the sandbox apply too.
+  if (!isE164(compact)) throw refused('invalid_phone_number')
   const parsed = parsePhoneNumberFromString(compact)
-  if (!parsed) throw new ProxyError(400, 'invalid_phone_number')
+  if (!parsed) throw refused('invalid_phone_number')
   // A country outside the covered list wins over validity: "we don't serve it" is more useful
   // than "invalid" for a well-formed foreign number.
   const country = parsed.country ?? parsed.getPossibleCountries()[0]
-  if (country !== undefined && !isCoveredCountry(country)) throw new ProxyError(400, 'unsupported_country')
-  if (!parsed.isValid() || country === undefined) throw new ProxyError(400, 'invalid_phone_number')
+  if (country !== undefined && !isCoveredCountry(country)) throw refused('unsupported_country')
+  if (!parsed.isValid() || country === undefined) throw refused('invalid_phone_number')
   return { e164: parsed.number, country }
 }
 
-// Control, format (bidi overrides, zero-width), line and paragraph separator characters: never
-// part of an address, and the raw material of header injection and spoofed log lines.
-const FORBIDDEN_IN_EMAIL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\s]/u
-// A pragmatic address check (the WHATWG `input type=email` rule, without its IDN leniency on the
-// local part): the API is the one that actually delivers, this only keeps garbage from reaching it.
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/
-
 /**
- * Validates an e-mail address and lower-cases it. Lower-casing the local part is technically
- * lossy, but no mainstream provider distinguishes case, and one spelling per mailbox keeps the
- * per-address limits from being dodged with `User@` vs `user@` and receipts comparable.
+ * Validates an e-mail address (the kit's one rule, `isEmailAddress` of `@hakiki/core`: the WHATWG
+ * `input type=email` grammar, ASCII, at most 254 characters) and lower-cases it. Lower-casing the
+ * local part is technically lossy, but no mainstream provider distinguishes case, and one spelling
+ * per mailbox keeps the per-address limits from being dodged with `User@` vs `user@` and receipts
+ * comparable.
  */
 export function normalizeEmail(input: string): string {
   const trimmed = input.trim()
-  if (FORBIDDEN_IN_EMAIL.test(trimmed) || trimmed.length > 254) throw new ProxyError(400, 'invalid_email')
-  const at = trimmed.lastIndexOf('@')
-  if (at < 1 || at > 64 || !EMAIL.test(trimmed) || trimmed.includes('..')) throw new ProxyError(400, 'invalid_email')
+  if (!isEmailAddress(trimmed)) throw refused('invalid_email')
   return trimmed.toLowerCase()
 }
 
@@ -114,13 +111,10 @@ export function mailboxOf(address: string): string {
   return `${local}@${domain}`
 }
 
-// Separators people and SMS apps put inside a code, and the invisible marks that RTL text and
-// autofill add around it.
-const CODE_SEPARATORS = /[\s\-\u2010-\u2015.\u00B7\u2022\u2027_\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g
-
 /**
- * Normalizes a code for checking: NFKC, Unicode digits to ASCII (`٤٥٦` → `456`), separators and
- * bidi marks dropped; the result must be 4 to 10 ASCII digits.
+ * Normalizes a code for checking with the kit's one code rule (`readSubmittedCode` of
+ * `@hakiki/core`): NFKC, Unicode digits to ASCII (`٤٥٦` → `456`), separators and bidi marks
+ * dropped; the result must be 4 to 10 ASCII digits.
  *
  * Stricter than `normalizeCode` from `@hakiki/core` on purpose: that one serves an input field and
  * picks a code out of a pasted SMS ("Your code is 123456"); the server must not guess, because each
@@ -128,8 +122,7 @@ const CODE_SEPARATORS = /[\s\-\u2010-\u2015.\u00B7\u2022\u2027_\u061C\u200B-\u20
  * refused as `invalid_code_format`, which costs no attempt.
  */
 export function normalizeCheckCode(input: unknown): string {
-  if (typeof input !== 'string' || input.length > 64) throw new ProxyError(400, 'invalid_code_format')
-  const digits = toAsciiDigits(input.normalize('NFKC')).replace(CODE_SEPARATORS, '')
-  if (!/^[0-9]{4,10}$/.test(digits)) throw new ProxyError(400, 'invalid_code_format')
+  const digits = readSubmittedCode(input)
+  if (digits === undefined) throw refused('invalid_code_format')
   return digits
 }

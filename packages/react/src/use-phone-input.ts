@@ -242,17 +242,21 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
     (text: string, significantBefore: number | 'end', pasted: boolean): void => {
       const current = stateRef.current
       const cleaned = cleanPhoneInput(text)
-      let nextCountry = current.country
-      let shown: string
-      if (cleaned.startsWith('+')) {
-        const typed = formatPhoneAsYouType(cleaned)
-        if (allowed(typed.country)) nextCountry = typed.country
-        const whole = parsePhoneNumber(cleaned)
-        // A whole pasted or autofilled number reads best as the country's own format.
-        shown = pasted && !whole.error && allowed(whole.country) ? formatPhoneNumber(whole.e164, 'national') : typed.formatted
+      const international = cleaned.startsWith('+')
+      // National digits are read in the chosen country, which also says which call prefix a number of another country.
+      // (`00`, Kenya's `000`) starts a number of another country: while such a number is typed,
+      // the chosen country stays, since the next digits are still read in it.
+      const typed = formatPhoneAsYouType(cleaned, international ? undefined : current.country)
+      let nextCountry = international && allowed(typed.country) ? typed.country : current.country
+      let shown = typed.formatted
+      if (pasted) {
+        const whole = parsePhoneNumber(cleaned, current.country)
+        // A whole pasted or autofilled number (`+234…`, `00234…`) reads best in its country's own format.
+        if (!whole.error && allowed(whole.country)) {
+          shown = formatPhoneNumber(whole.e164, 'national')
+          nextCountry = whole.country
+        }
         if (shown !== typed.formatted) significantBefore = 'end'
-      } else {
-        shown = formatPhoneAsYouType(cleaned, nextCountry).formatted
       }
       caret.current = significantBefore === 'end' ? shown.length : indexAfterSignificant(shown, significantBefore)
       if (shown === current.display && nextCountry === current.country) {
@@ -319,7 +323,8 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
     const start = el.selectionStart ?? prev.length
     const end = el.selectionEnd ?? start
     // A pasted `+` or `00` number replaces what was there: it carries its own country code.
-    if (cleanPhoneInput(text).startsWith('+')) return apply(text, 'end', true)
+    const chosen = stateRef.current.country
+    if (cleanPhoneInput(text).startsWith('+') || formatPhoneAsYouType(text, chosen).country !== chosen) return apply(text, 'end', true)
     const raw = prev.slice(0, start) + text + prev.slice(end)
     apply(raw, end >= prev.length ? 'end' : countSignificant(prev.slice(0, start) + text), true)
   }
@@ -330,7 +335,8 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
       if (!allowed(next) || next === current.country) return
       // Keep the national digits the user typed and read them in the new country.
       let digits = current.display
-      if (cleanPhoneInput(digits).startsWith('+')) digits = parsePhoneNumber(digits).nationalNumber ?? ''
+      const read = parsePhoneNumber(digits, current.country)
+      if (cleanPhoneInput(digits).startsWith('+') || (read.country && read.country !== current.country)) digits = read.nationalNumber ?? ''
       caret.current = undefined
       commit({ display: digits ? formatPhoneAsYouType(cleanPhoneInput(digits), next).formatted : '', country: next })
     },

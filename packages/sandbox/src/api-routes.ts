@@ -9,8 +9,7 @@ import { readForm, readJsonObject } from './read-body'
 import { validateCreateRequest } from './validate-create-request'
 import { VERIFICATION_ID, notFound } from './verification-store'
 import { SUPPORTED_COUNTRIES, smsFee } from './sms-rates'
-import { renderMessage } from './render-message'
-import { getTemplate } from './templates'
+import { sendMessage } from './send-message'
 import { timingSafeEqual } from './timing-safe-equal'
 
 /** Path of the token endpoint. */
@@ -21,9 +20,6 @@ export const VERIFICATION_PATH = '/verify/v1/identity/verification'
 export const RATE_PATH = '/verify/v1/identity/sms/rate'
 
 const CODE = /^[0-9]{4,10}$/
-const MESSAGE_ID_PREFIX = { sms: 'SM', call: 'CA', email: 'EM' } as const
-// Scripts whose own list separator reads more naturally to a speech engine than a Latin comma.
-const DIGIT_SEPARATORS: Record<string, string> = { ar: '، ', ja: '、', zh: '、', 'zh-CN': '、', 'zh-HK': '、' }
 
 /**
  * The client of the request's bearer token.
@@ -48,7 +44,7 @@ function authenticate(state: SandboxState, request: Request): string {
 
 /** Creates the spec's routes over `state`. */
 export function createApiRoutes(state: SandboxState): Route[] {
-  const { options, clock, random, inbox, tokens, verifications } = state
+  const { options, random, tokens, verifications } = state
   // A secret compared when the client id is unknown, so both failures take the same time.
   const decoySecret = random.token()
 
@@ -76,23 +72,7 @@ export function createApiRoutes(state: SandboxState): Route[] {
     const clientId = authenticate(state, request)
     const input = validateCreateRequest(await readJsonObject(request))
     const { record, resent } = verifications.start(clientId, input.to, input.channel, input.locale)
-    const message = renderMessage(getTemplate(input.locale), input.channel, {
-      app: options.appName,
-      code: record.code,
-      minutes: Math.ceil(options.codeTtlSeconds / 60),
-      autofillHost: options.autofillHost,
-      digitSeparator: DIGIT_SEPARATORS[input.locale],
-    })
-    inbox.add({
-      id: `${MESSAGE_ID_PREFIX[input.channel]}${random.hex(16)}`,
-      verificationId: record.id,
-      to: record.to,
-      channel: input.channel,
-      locale: input.locale,
-      ...message,
-      code: record.code,
-      sentAt: new Date(clock.now()).toISOString(),
-    })
+    sendMessage(state, { verificationId: record.id, to: record.to, channel: input.channel, locale: input.locale, code: record.code })
     // sms is priced per destination country; call and email at one configurable price each.
     const fee = input.channel === 'sms' && input.country ? smsFee(input.country) : options.fees[input.channel === 'call' ? 'call' : 'email']
     return envelope(

@@ -8,6 +8,7 @@ import { CliUsageError, USAGE, parseCliOptions } from './parse-cli-options'
 import { startSandboxServer } from './start-sandbox-server'
 import { DEFAULT_CLIENT } from './sandbox-options'
 import { maskAddress } from './mask-address'
+import { DEFAULT_TWILIO_ACCOUNT } from './twilio/twilio-options'
 
 /** Runs the CLI; resolves with the exit code for usage errors and start failures. */
 async function main(): Promise<number | undefined> {
@@ -39,6 +40,9 @@ async function main(): Promise<number | undefined> {
     const secret = c === DEFAULT_CLIENT ? c.clientSecret : `${c.clientSecret.slice(0, 3)}…`
     lines.push(`  client_id=${c.clientId}  client_secret=${secret}`)
   }
+  // The Twilio dialect's built-in credentials are public sandbox values too.
+  const twilio = DEFAULT_TWILIO_ACCOUNT
+  lines.push(`  twilio (${url}/v2/): account_sid=${twilio.accountSid}  auth_token=${twilio.authToken}  service_sid=${twilio.services[0]!.sid}`)
   lines.push(`  inbox: ${url}/sandbox/messages (live: ${url}/sandbox/messages/stream)`)
   // One write, so whoever waits for the first line gets the credentials with it.
   console.info(lines.join('\n'))

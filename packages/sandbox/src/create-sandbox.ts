@@ -11,6 +11,7 @@ import { createTokenStore } from './token-store'
 import { createVerificationStore } from './verification-store'
 import { createApiRoutes } from './api-routes'
 import { createSandboxRoutes } from './sandbox-routes'
+import { createTwilioRoutes } from './twilio/twilio-routes'
 import { matchRoute } from './route'
 import { SandboxApiError } from './sandbox-api-error'
 import { errorResponse, serverErrorResponse } from './responses'
@@ -18,7 +19,7 @@ import type { SandboxState } from './sandbox-state'
 
 /** A sandbox instance. */
 export interface Sandbox {
-  /** The Fetch handler: every endpoint of the spec plus `/sandbox/*`. Never rejects. */
+  /** The Fetch handler: every endpoint of the spec, Twilio Verify v2's under `/v2/`, and `/sandbox/*`. Never rejects. */
   fetch(request: Request): Promise<Response>
   /** The sandbox clock every expiry reads. */
   clock: SandboxClock
@@ -64,7 +65,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (fault.status) throw new SandboxApiError(fault.status, FAULT_MESSAGES[fault.status], FAULT_HEADERS[fault.status])
     },
   }
-  const routes = [...createApiRoutes(state), ...createSandboxRoutes(state)]
+  // The Twilio Verify v2 dialect (`/v2/…`) shares the state: one inbox, clock and fault queue.
+  const routes = [...createApiRoutes(state), ...createSandboxRoutes(state), ...createTwilioRoutes(state, options.twilio)]
 
   return {
     async fetch(request) {

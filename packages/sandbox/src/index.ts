@@ -1,6 +1,6 @@
+// The runtime-neutral entry: the in-memory sandbox and its Fetch handler (`createSandbox`), which
+// load no Node built-in. The HTTP server on Node is in `@hakiki/sandbox/node`.
 export { createSandbox, type Sandbox } from './create-sandbox'
-export { startSandboxServer, type SandboxServer, type SandboxServerOptions } from './start-sandbox-server'
-export { toNodeListener } from './node-listener'
 export { DEFAULT_CLIENT, DEFAULT_FEES, type SandboxClient, type SandboxOptions } from './sandbox-options'
 export type { SandboxClock } from './clock'
 export { INBOX_LIMIT, type InboxFilter, type SandboxInbox, type SandboxMessage } from './inbox'
@@ -13,3 +13,7 @@ export { MAX_BODY_BYTES } from './read-body'
 export { TOKEN_PATH, VERIFICATION_PATH, RATE_PATH } from './api-routes'
 export { maskAddress } from './mask-address'
 export type { Envelope, ErrorBody, ServerErrorBody } from './responses'
+export { DEFAULT_TWILIO_ACCOUNT } from './twilio/twilio-options'
+export type { TwilioSandboxAccount, TwilioSandboxApiKey, TwilioSandboxOptions, TwilioSandboxService } from './twilio/twilio-options'
+export type { TwilioErrorBody } from './twilio/twilio-api-error'
+export type { SendCodeAttempt, TwilioVerification, TwilioVerificationCheck, TwilioVerificationStatus } from './twilio/twilio-resources'

@@ -3,10 +3,23 @@
  */
 import type { ApiLocale } from '@hakiki/core'
 
+/** Plural categories of `Intl.PluralRules`. */
+export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'
+
+/** Wording that depends on a number: one form per plural category of the locale, `other` always. */
+export type PluralForms = { other: string } & { [C in Exclude<PluralCategory, 'other'>]?: string }
+
 /** One locale's messages. Placeholders: `{app}`, `{code}`, `{minutes}`, `{digits}`. */
 export interface MessageTemplate {
   /** The API locale the file is for; equals its file name. */
   locale: ApiLocale | string
+  /**
+   * What `{minutes}` becomes: the code's lifetime with its unit, in the form the count takes
+   * ("1 minute", "10 minutes"; Arabic "دقيقتين" for two, "{count} دقائق" for 3–10), picked by
+   * `Intl.PluralRules` of the locale; `{count}` is the number. A form may say the number in words
+   * and leave `{count}` out (Arabic and Hebrew one and two).
+   */
+  minutes: PluralForms
   /** SMS text; uses `{app}`, `{code}`, `{minutes}`. */
   sms: string
   /** E-mail; every part uses `{app}` and `{code}`, `text` and `html` also `{minutes}`. */

@@ -4,20 +4,24 @@ import type { MessageTemplate } from './message-template'
 
 const template: MessageTemplate = {
   locale: 'en',
-  sms: '{app}: {code} ({minutes} min)',
-  email: { subject: '{code} for {app}', text: 'Code {code} for {app}, {minutes} min', html: '<b>{app}</b> {code} {minutes}' },
+  minutes: { one: '{count} min', other: '{count} mins' },
+  sms: '{app}: {code} ({minutes})',
+  email: { subject: '{code} for {app}', text: 'Code {code} for {app}, {minutes}', html: '<b>{app}</b> {code} {minutes}' },
   call: '{app}. {digits}. Again: {digits}.',
 }
 
+/** The e-mail HTML of the test template under another locale. */
+const emailHtml = (locale: string) => renderMessage({ ...template, locale }, 'email', { app: 'A', code: '1', minutes: 5 }).html
+
 describe('renderMessage', () => {
   test('fills the SMS and leaves it without an autofill line when no host is given', () => {
-    expect(renderMessage(template, 'sms', { app: 'Acme', code: '123456', minutes: 10 })).toEqual({ body: 'Acme: 123456 (10 min)' })
+    expect(renderMessage(template, 'sms', { app: 'Acme', code: '123456', minutes: 10 })).toEqual({ body: 'Acme: 123456 (10 mins)' })
   })
 
   test('ends the SMS with the origin-bound autofill line "@host #code" on its own last line', () => {
     const { body } = renderMessage(template, 'sms', { app: 'Acme', code: '987654', minutes: 10, autofillHost: 'example.com' })
     expect(body.split('\n').at(-1)).toBe('@example.com #987654')
-    expect(body.startsWith('Acme: 987654 (10 min)\n')).toBe(true)
+    expect(body.startsWith('Acme: 987654 (10 mins)\n')).toBe(true)
   })
 
   test('spells the digits one by one, twice, with the given separator', () => {
@@ -29,12 +33,29 @@ describe('renderMessage', () => {
     const email = renderMessage(template, 'email', { app: 'A&B <Co>', code: '555000', minutes: 5 })
     expect(email).toEqual({
       subject: '555000 for A&B <Co>',
-      body: 'Code 555000 for A&B <Co>, 5 min',
-      html: '<b>A&amp;B &lt;Co&gt;</b> 555000 5',
+      body: 'Code 555000 for A&B <Co>, 5 mins',
+      html: '<div lang="en" dir="ltr"><b>A&amp;B &lt;Co&gt;</b> 555000 5 mins</div>',
     })
   })
 
   test('never expands a placeholder found inside a value', () => {
-    expect(renderMessage(template, 'sms', { app: '{code}', code: '111111', minutes: 10 }).body).toBe('{code}: 111111 (10 min)')
+    expect(renderMessage(template, 'sms', { app: '{code}', code: '111111', minutes: 10 }).body).toBe('{code}: 111111 (10 mins)')
+  })
+
+  test('{minutes} takes the plural form the locale’s rules pick for the count', () => {
+    expect(renderMessage(template, 'sms', { app: 'A', code: '1', minutes: 1 }).body).toBe('A: 1 (1 min)')
+    const ar: MessageTemplate = {
+      ...template,
+      locale: 'ar',
+      minutes: { zero: 'z', one: 'دقيقة واحدة', two: 'دقيقتين', few: '{count} دقائق', many: '{count} دقيقةً', other: '{count} دقيقة' },
+    }
+    const sms = (minutes: number) => renderMessage(ar, 'sms', { app: 'A', code: '1', minutes }).body
+    expect([1, 2, 3, 10, 11, 100].map(sms)).toEqual(['A: 1 (دقيقة واحدة)', 'A: 1 (دقيقتين)', 'A: 1 (3 دقائق)', 'A: 1 (10 دقائق)', 'A: 1 (11 دقيقةً)', 'A: 1 (100 دقيقة)'])
+  })
+
+  test('the e-mail HTML carries the language as a BCP-47 tag and the direction', () => {
+    expect(emailHtml('ar')).toMatch(/^<div lang="ar" dir="rtl">/)
+    expect(emailHtml('he')).toMatch(/^<div lang="he" dir="rtl">/)
+    expect(emailHtml('pr-BR')).toMatch(/^<div lang="pt-BR" dir="ltr">/)
   })
 })

@@ -2,8 +2,8 @@
  * Fills a message template for one send. Placeholders are replaced with a single pass, so a value
  * that itself contains `{code}` (an odd app name) is never expanded a second time.
  */
-import type { Channel } from '@hakiki/core'
-import type { MessageTemplate } from './message-template'
+import { LOCALES, type Channel } from '@hakiki/core'
+import type { MessageTemplate, PluralForms } from './message-template'
 
 /** Values for one message. */
 export interface MessageValues {
@@ -32,19 +32,29 @@ export interface RenderedMessage {
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
 
+const LOCALE_INFO = new Map(LOCALES.map((l) => [l.api as string, l]))
+
+/** `forms` for `count` under the plural rules of BCP-47 `tag`, with `{count}` filled in. */
+function plural(forms: PluralForms, tag: string, count: number): string {
+  return (forms[new Intl.PluralRules(tag).select(count)] ?? forms.other).replaceAll('{count}', String(count))
+}
+
 function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(app|code|minutes|digits)\}/g, (_, key: string) => values[key]!)
 }
 
 /**
- * Renders the message of `channel`. With an `autofillHost`, the SMS ends with the line
+ * Renders the message of `channel`: `{minutes}` takes the plural form of the template's locale,
+ * and the e-mail HTML is wrapped in an element carrying its `lang` and `dir`. With an `autofillHost`, the SMS ends with the line
  * `@<host> #<code>` that WebOTP (Chrome) and iOS/macOS domain-bound code autofill read.
  */
 export function renderMessage(template: MessageTemplate, channel: Channel, values: MessageValues): RenderedMessage {
+  const locale = LOCALE_INFO.get(template.locale)
+  const tag = locale?.tag ?? template.locale
   const plain = {
     app: values.app,
     code: values.code,
-    minutes: String(values.minutes),
+    minutes: plural(template.minutes, tag, values.minutes),
     digits: values.code.split('').join(values.digitSeparator ?? ', '),
   }
   switch (channel) {
@@ -58,7 +68,9 @@ export function renderMessage(template: MessageTemplate, channel: Channel, value
       return {
         subject: fill(template.email.subject, plain),
         body: fill(template.email.text, plain),
-        html: fill(template.email.html, { ...plain, app: escapeHtml(values.app) }),
+        // The language and direction go on the message's root, so that mail clients pick the
+        // right font and screen readers the right voice, and Arabic and Hebrew read right to left.
+        html: `<div lang="${escapeHtml(tag)}" dir="${locale?.dir ?? 'ltr'}">${fill(template.email.html, { ...plain, app: escapeHtml(values.app) })}</div>`,
       }
   }
 }

@@ -3,6 +3,7 @@
  * their validation: a misconfigured sandbox fails at creation, not on the first request.
  */
 import type { RandomBytes } from './random'
+import type { TwilioSandboxOptions } from './twilio/twilio-options'
 
 /** A client (application) the token endpoint accepts. */
 export interface SandboxClient {
@@ -41,6 +42,8 @@ export interface SandboxOptions {
    * of slow answers need not sleep. Must reject (or resolve early) when `signal` aborts.
    */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>
+  /** Accounts, API keys, services and blocked prefixes of the Twilio Verify v2 dialect under `/v2/`. */
+  twilio?: TwilioSandboxOptions
 }
 
 /** The built-in sandbox credentials. */

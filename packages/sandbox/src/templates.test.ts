@@ -6,6 +6,9 @@ import { renderMessage } from './render-message'
 import { TEMPLATES } from './templates'
 
 const dir = new URL('../templates/', import.meta.url)
+
+/** Plural categories in which a locale says the number in words, so `{count}` is left out. */
+const NUMERAL_FREE: Readonly<Record<string, readonly string[]>> = { ar: ['zero', 'one', 'two'], he: ['one', 'two'] }
 const files = readdirSync(dir).filter((f) => f.endsWith('.json'))
 const FIELDS = Object.keys(REQUIRED_PLACEHOLDERS) as Array<keyof typeof REQUIRED_PLACEHOLDERS>
 
@@ -40,6 +43,26 @@ describe('message templates', () => {
 
     test('the call script speaks the digits at least twice', () => {
       expect(template.call.split('{digits}').length - 1).toBeGreaterThanOrEqual(2)
+    })
+
+    test('{minutes} has every plural form of the locale and says the count the locale’s way', () => {
+      const info = LOCALES.find((l) => l.api === locale)
+      const rules = new Intl.PluralRules(info?.tag)
+      expect(Object.keys(template.minutes).toSorted()).toEqual(rules.resolvedOptions().pluralCategories.toSorted())
+      for (const minutes of [1, 2, 3, 4, 5, 10, 11, 21, 100]) {
+        const { body } = renderMessage(template, 'sms', { app: 'Acme', code: '408215', minutes })
+        const category = rules.select(minutes)
+        const saysInWords = (NUMERAL_FREE[locale] ?? []).includes(category)
+        // Arabic and Hebrew say one and two in words ("دقيقتين", "דקה אחת"): no digit there.
+        expect([minutes, body.replace('408215', '').match(/\d/) !== null]).toEqual([minutes, !saysInWords])
+        expect(body).not.toContain('{count}')
+      }
+    })
+
+    test('the e-mail HTML names its language and direction', () => {
+      const info = LOCALES.find((l) => l.api === locale)
+      const { html } = renderMessage(template, 'email', { app: 'Acme', code: '408215', minutes: 10 })
+      expect(html).toMatch(new RegExp(`^<div lang="${info?.tag}" dir="${info?.dir}">.*</div>$`, 's'))
     })
 
     test('the e-mail HTML has no script, no event handler and no external resource', () => {

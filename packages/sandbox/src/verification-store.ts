@@ -61,6 +61,11 @@ export interface VerificationStore {
   get(clientId: string, id: string): VerificationData
   /** Checks a code and returns the resulting state. @throws SandboxApiError 404. */
   check(clientId: string, id: string, code: string): VerificationData
+  /**
+   * Ends a pending verification without a code (Twilio's `Status=approved|canceled` update) and
+   * forgets it, as an approved one is forgotten. @throws SandboxApiError 404 when it is not pending.
+   */
+  finish(clientId: string, id: string, status: 'approved' | 'cancelled'): VerificationData
   /** Number of stored verifications (for tests of the caps). */
   size(): number
 }
@@ -181,6 +186,12 @@ export function createVerificationStore(options: ResolvedOptions, clock: Sandbox
         forget(record)
       }
       return data(record)
+    },
+    finish(clientId, id, status) {
+      const record = lookup(clientId, id)
+      if (record.status !== 'pending') throw notFound()
+      remove(record)
+      return data(record, status)
     },
     size: () => byId.size,
   }

@@ -113,6 +113,7 @@ describe('sandbox CLI', { timeout: 30_000 }, () => {
     const defaults = runCli(['--port', '0'])
     const defaultUrl = await baseUrl(defaults)
     expect(defaults.stdout()).toContain('client_id=sandbox-client-id  client_secret=sandbox-client-secret')
+    expect(defaults.stdout()).toContain(`account_sid=AC${'a'.repeat(32)}  auth_token=sandbox-auth-token  service_sid=VA${'a'.repeat(32)}`)
     expect(await tokenStatus(defaultUrl, 'sandbox-client-id', 'sandbox-client-secret')).toBe(200)
     defaults.child.kill('SIGINT')
     expect(await defaults.exited).toBe(0)

@@ -2,7 +2,7 @@
 import { COUNTRIES, type CountryCode } from '@hakiki/core'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { cx } from './class-names'
-import { countryEntries, matchesCountry } from './country-names'
+import { countryEntries, searchCountries } from './country-names'
 import { Flag } from './flags'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { phoneInputMessagesEn } from './i18n/messages-en'
@@ -56,8 +56,9 @@ const ALL: readonly CountryCode[] = COUNTRIES.map((c) => c.iso2)
 /**
  * Country picker: a button showing the flag and dialing code that opens a searchable list,
  * following the WAI-ARIA combobox pattern (search box with `aria-activedescendant` over a
- * listbox). Type a letter on the button to open it searching; arrows, Home and End move; Enter
- * picks; Escape closes. Names come from `Intl.DisplayNames` in the current locale; flags are
+ * listbox). Type a letter on the button to open it searching; arrows and Page Up/Down move (Home
+ * and End stay with the search text's caret); Enter picks; Escape closes. The search ranks names
+ * that start with the text first, and knows common aliases ("Ivory Coast", "SA"). Names come from `Intl.DisplayNames` in the current locale; flags are
  * inline SVG, so the picker makes no network request.
  */
 export function CountrySelect({
@@ -84,7 +85,7 @@ export function CountrySelect({
   const popoverId = useId()
 
   const entries = useMemo(() => countryEntries(tag).filter((c) => countries.includes(c.iso2)), [tag, countries])
-  const shown = useMemo(() => entries.filter((c) => matchesCountry(c, query)), [entries, query])
+  const shown = useMemo(() => searchCountries(entries, query), [entries, query])
   const selected = entries.find((c) => c.iso2 === value)
   const activeEntry = shown[Math.min(active, shown.length - 1)]
   const optionId = (iso2: string): string => `${listboxId}-${iso2}`
@@ -111,7 +112,7 @@ export function CountrySelect({
   }, [open])
 
   const openWith = (text: string): void => {
-    const list = entries.filter((c) => matchesCountry(c, text))
+    const list = searchCountries(entries, text)
     setQuery(text)
     setActive(text ? 0 : Math.max(0, list.findIndex((c) => c.iso2 === value)))
     setOpen(true)
@@ -144,8 +145,6 @@ export function CountrySelect({
     const moves: Record<string, number> = {
       ArrowDown: Math.min(active + 1, last),
       ArrowUp: Math.max(active - 1, 0),
-      Home: 0,
-      End: last,
       PageDown: Math.min(active + 10, last),
       PageUp: Math.max(active - 10, 0),
     }
@@ -245,7 +244,10 @@ export function CountrySelect({
                   id={optionId(c.iso2)}
                   // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role
                   role="option"
-                  aria-selected={c.iso2 === value}
+                  // The option the arrows are on is the selected one (the combobox pattern); the
+                  // country already chosen is marked for the eyes by data-chosen.
+                  aria-selected={c === activeEntry}
+                  data-chosen={c.iso2 === value ? '' : undefined}
                   data-part="option"
                   data-country-option={c.iso2}
                   data-active={c === activeEntry ? '' : undefined}

@@ -6,7 +6,8 @@ import { describe, expect, test, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { axeViolations } from '../test/browser-helpers'
 import { renderForm } from '../test/render-form'
-import { EmailInput, validateEmail, type EmailInputProps } from './email-input'
+import { EmailInput, type EmailInputProps } from './email-input'
+import { validateEmail } from './validate-email'
 import { LocaleProvider } from './i18n/locale-provider'
 
 function describedBy(input: HTMLElement): string[] {

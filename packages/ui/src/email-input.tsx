@@ -1,13 +1,12 @@
 'use client'
-import { isEmailAddress } from '@hakiki/core'
 import { useObservedInput } from '@hakiki/react'
 import { forwardRef, useId, useState, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type ReactNode } from 'react'
 import { cx } from './class-names'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { emailInputMessagesEn } from './i18n/messages-en'
+import { validateEmail, type EmailInputError } from './validate-email'
 
-/** Why an e-mail address is refused; `undefined` when it is fine. */
-export type EmailInputError = 'required' | 'invalid'
+export type { EmailInputError }
 
 /** Class names for the parts of {@link EmailInput}, beside the root's `className`. */
 export interface EmailInputClassNames {
@@ -44,13 +43,6 @@ export interface EmailInputProps extends Omit<InputHTMLAttributes<HTMLInputEleme
   className?: string
   /** Classes of the inner parts. */
   classNames?: EmailInputClassNames
-}
-
-/** What is wrong with `value`, by the proxy's own rule (`isEmailAddress` of `@hakiki/core`). */
-export function validateEmail(value: string, required = false): EmailInputError | undefined {
-  const trimmed = value.trim()
-  if (trimmed === '') return required ? 'required' : undefined
-  return isEmailAddress(trimmed) ? undefined : 'invalid'
 }
 
 /**

@@ -1,6 +1,11 @@
+// Deliberately not 'use client': the components and hooks carry it in their own modules (and
+// published files), so that Server Components can import this entry and call its helpers
+// (loadMessages, formatMessage, validateEmail, the catalogs). src/client-directives.test.ts
+// checks which modules have it.
 export { CodeInput, type CodeInputProps, type CodeInputClassNames } from './code-input'
 export { PhoneInput, usePhoneErrorMessage, type PhoneInputProps, type PhoneInputClassNames, type PhoneInputEvent } from './phone-input'
-export { EmailInput, validateEmail, type EmailInputProps, type EmailInputClassNames, type EmailInputError } from './email-input'
+export { EmailInput, type EmailInputProps, type EmailInputClassNames } from './email-input'
+export { validateEmail, type EmailInputError } from './validate-email'
 export { ChannelPicker, type ChannelPickerProps, type ChannelPickerClassNames } from './channel-picker'
 export { LocaleSelect, type LocaleSelectProps, type LocaleSelectClassNames } from './locale-select'
 export { ResendButton, type ResendButtonProps, type ResendButtonClassNames } from './resend-button'
@@ -9,7 +14,7 @@ export { AttemptsNotice, type AttemptsNoticeProps } from './attempts-notice'
 export { VerificationFlow, type VerificationFlowProps, type VerificationFlowClassNames, type VerifiedDetails } from './verification-flow'
 export { CountrySelect, type CountrySelectProps, type CountrySelectClassNames } from './country-select'
 export { Flag, type FlagProps } from './flags'
-export { countryEntries, countryName, type CountryEntry } from './country-names'
+export { countryEntries, countryName, guessCountry, searchCountries, type CountryEntry } from './country-names'
 export { LocaleProvider, type LocaleProviderProps } from './i18n/locale-provider'
 export { useLocale, useMessages, type LocaleValue, type Translate } from './i18n/locale-context'
 export { formatMessage, type MessageValues } from './i18n/format-message'

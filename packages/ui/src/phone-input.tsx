@@ -1,9 +1,9 @@
 'use client'
-import { getExampleNumber, type CountryCode } from '@hakiki/core'
+import { COUNTRIES, getExampleNumber, type CountryCode } from '@hakiki/core'
 import { usePhoneInput, type PhoneChangeDetails, type PhoneInputError } from '@hakiki/react'
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { cx, isolate } from './class-names'
-import { countryName } from './country-names'
+import { countryName, guessCountry } from './country-names'
 import { CountrySelect, type CountrySelectClassNames } from './country-select'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { phoneInputMessagesEn } from './i18n/messages-en'
@@ -99,8 +99,13 @@ export function usePhoneErrorMessage(): (error: PhoneInputError | undefined, cou
   }
 }
 
-/** Errors no further typing can fix: shown at once rather than on blur. */
-const SHOW_AT_ONCE: ReadonlySet<PhoneInputError> = new Set(['too_long', 'unsupported_country'])
+const ALL_COUNTRIES: readonly CountryCode[] = COUNTRIES.map((c) => c.iso2)
+
+/**
+ * Errors no further typing can fix, shown at once rather than on blur; `no_country` too, so that
+ * the user learns to pick a country (or type +) before leaving the field, not after.
+ */
+const SHOW_AT_ONCE: ReadonlySet<PhoneInputError> = new Set(['too_long', 'unsupported_country', 'no_country'])
 
 /**
  * Phone number field with a country picker: formats as the user types, reads pasted `00234…`,
@@ -134,7 +139,7 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
     'aria-describedby': describedBy,
     ...inputProps
   } = props
-  const { tag, dir } = useLocale()
+  const { tag, dir, region } = useLocale()
   const t = useMessages(phoneInputMessagesEn)
   const errorMessage = usePhoneErrorMessage()
   const generatedId = useId()
@@ -144,7 +149,8 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
   const phone = usePhoneInput({
     value,
     defaultValue,
-    defaultCountry,
+    // Without one, the LocaleProvider's region ("en-GH", "sw" → TZ) when it is offered.
+    defaultCountry: defaultCountry ?? guessCountry(region ? [`und-${region}`] : [], countries ?? ALL_COUNTRIES),
     countries,
     disabled,
     readOnly,

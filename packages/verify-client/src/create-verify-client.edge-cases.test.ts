@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { freePort } from '../test/free-port'
 import { sendJson, startTestServer } from '../test/start-test-server'
 import type { SeenRequest, TestServer } from '../test/start-test-server'
-import { createVerifyClient } from './create-verify-client'
+import { createVerifyClient } from './node'
 import { VerifyApiError } from './verify-api-error'
 import type { VerifyClientOptions } from './verify-client'
 

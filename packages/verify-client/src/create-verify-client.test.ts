@@ -3,11 +3,11 @@
  * counted by wrapping the transport (the transport is a boundary: count, don't fake).
  */
 import { inspect } from 'node:util'
-import { startSandboxServer } from '@hakiki/sandbox'
-import type { SandboxServer } from '@hakiki/sandbox'
+import { startSandboxServer } from '@hakiki/sandbox/node'
+import type { SandboxServer } from '@hakiki/sandbox/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { freePort } from '../test/free-port'
-import { createVerifyClient } from './create-verify-client'
+import { createVerifyClient } from './node'
 import { nodeFetch } from './node-fetch'
 import { VerifyApiError } from './verify-api-error'
 import type { VerifyApiOperation } from './verify-api-error'

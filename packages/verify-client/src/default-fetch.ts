@@ -1,29 +1,13 @@
 /**
- * The transport used when none is injected: {@link nodeFetch} wherever `node:http` exists
- * (Node.js, and Bun and Deno through their Node compatibility), the platform's `fetch` elsewhere.
+ * The transport of the runtime-neutral entry when none is injected: the platform's `fetch`,
+ * looked up on every call (so a polyfill or a test's spy installed later is used).
  *
- * Why not always `globalThis.fetch`: on Node it turns a 407 into `TypeError: fetch failed` with
- * no status and no body (the Fetch standard requires it), and the spec defines 407 on every
- * endpoint. `node-fetch` is loaded on first use with a dynamic import, so merely importing the
- * client never loads `node:http`, and a runtime without it falls back to `fetch`.
+ * Deliberately not `nodeFetch`: this module must load no Node built-in, so that Workers, Edge
+ * routes and browsers-like runtimes can import the client without `nodejs_compat`. On Node (and
+ * Deno and Bun, which resolve the `node` export condition) `@hakiki/verify-client` resolves to
+ * `./node`, whose `createVerifyClient` defaults to `nodeFetch` instead: the standard `fetch`
+ * turns a 407 into a network error there.
  */
 export function createDefaultFetch(): typeof globalThis.fetch {
-  let transport: Promise<typeof globalThis.fetch> | undefined
-  return async (input, init) => {
-    transport ??= loadTransport()
-    const fetch = await transport
-    return fetch(input, init)
-  }
-}
-
-async function loadTransport(): Promise<typeof globalThis.fetch> {
-  if (typeof process === 'object' && typeof process.versions?.node === 'string') {
-    try {
-      return (await import('./node-fetch')).nodeFetch
-    } catch {
-      // A runtime that poses as Node but has no `node:http`: the standard fetch still works,
-      // it only cannot tell a 407 from a network error.
-    }
-  }
-  return globalThis.fetch
+  return (input, init) => globalThis.fetch(input, init)
 }

@@ -1,5 +1,7 @@
+// The runtime-neutral entry: loads no Node built-in (Workers, Edge routes, Deno, Bun, Node).
+// Its transport defaults to the platform's `fetch`; on Node, `@hakiki/verify-client` resolves to
+// `./node` instead (the `node` export condition), which defaults to `nodeFetch`.
 export { createVerifyClient } from './create-verify-client'
-export { nodeFetch } from './node-fetch'
 export { VerifyApiError } from './verify-api-error'
 export type {
   VerifyApiErrorCode,

@@ -28,7 +28,7 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
  * `Accept-Encoding` is added and `Content-Encoding` is not decoded, there is no cookie jar or
  * cache. Connections are pooled by Node's global agents (keep-alive by default since Node 19).
  */
-export async function nodeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+export async function nodeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const request = new Request(input, init)
   const url = new URL(request.url)
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {

@@ -7,8 +7,9 @@ export interface VerifyClientOptions {
   /** Client secret issued to the application. Only ever sent in the token request body. */
   clientSecret: string
   /**
-   * Transport. Defaults to {@link nodeFetch} on Node.js (which, unlike the built-in `fetch`,
-   * reports HTTP 407 as a response) and to `globalThis.fetch` elsewhere.
+   * Transport. Defaults to `nodeFetch` when the client comes from the Node entry (what
+   * `@hakiki/verify-client` resolves to on Node, Deno and Bun: unlike the built-in `fetch`, it
+   * reports HTTP 407 as a response) and to `globalThis.fetch` from the runtime-neutral one.
    */
   fetch?: typeof globalThis.fetch
   /** Time limit of each HTTP request, body included, in milliseconds. Default 10 000. */

@@ -4,7 +4,7 @@
  * sandbox's inbox, over IPC, as a user would read them off their phone.
  */
 import autocannon from 'autocannon'
-import { createVerifyClient, nodeFetch } from '@hakiki/verify-client'
+import { createVerifyClient, nodeFetch } from '@hakiki/verify-client/node'
 import type { CheckCodeResponse, StartVerificationResponse } from '@hakiki/core'
 import { BENCH_BASE_PATH, BENCH_CLIENT } from './bench-credentials'
 import {

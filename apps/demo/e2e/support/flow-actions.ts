@@ -27,7 +27,7 @@ export function inbox(demo: RunningDemo, to: string) {
 
 /** Waits until `count` messages reached `to` and returns the newest one. */
 export async function waitForMessage(demo: RunningDemo, to: string, count = 1) {
-  await expect.poll(() => inbox(demo, to).length, { timeout: 10_000, message: `messages to ${to}` }).toBeGreaterThanOrEqual(count)
+  await expect.poll(() => inbox(demo, to).length, { timeout: 60_000, message: `messages to ${to}` }).toBeGreaterThanOrEqual(count)
   const [newest] = inbox(demo, to)
   if (!newest) throw new Error('unreachable: the inbox was just polled')
   return newest
@@ -58,7 +58,7 @@ export function wrongCode(code: string, n = 1): string {
 /** Waits for the account-created screen and returns what the server said it verified. */
 export async function verifiedResult(page: Page): Promise<{ heading: string; to: string; verification: string }> {
   const heading = page.getByRole('heading', { name: /^Welcome, / })
-  await heading.waitFor({ timeout: 10_000 })
+  await heading.waitFor({ timeout: 60_000 })
   const list = page.locator('dl.demo-receipt')
   return {
     heading: (await heading.textContent()) ?? '',

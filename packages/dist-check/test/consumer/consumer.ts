@@ -7,11 +7,16 @@
 import { createMemoryAdapter, createProxyAdapter, HakikiError, normalizeCode, toApiLocale, type FlowState, type VerificationAdapter } from '@hakiki/core'
 import { useVerificationFlow, VerificationProvider, type VerificationProviderProps } from '@hakiki/react'
 import { VerificationFlow, type VerificationFlowProps } from '@hakiki/ui'
-import { createSandbox, startSandboxServer, type SandboxMessage } from '@hakiki/sandbox'
+import { createSandbox, type SandboxMessage } from '@hakiki/sandbox'
+import { startSandboxServer } from '@hakiki/sandbox/node'
 import { createVerifyClient, VerifyApiError, type VerifyClient } from '@hakiki/verify-client'
+import { nodeFetch } from '@hakiki/verify-client/node'
 import { createMemoryStore, createVerifyHandler, verifyReceipt, type ReceiptClaims, type VerifyHandler } from '@hakiki/proxy'
 import { toNodeListener } from '@hakiki/proxy/node'
 import { toExpressMiddleware } from '@hakiki/proxy/express'
+import { createTwilioProvider, type TwilioCredentials } from '@hakiki/twilio'
+import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
+import type { VerifyProvider } from '@hakiki/proxy'
 import { createElement, type ReactElement } from 'react'
 
 /** Browser side: an adapter, the provider, the hook and the drop-in flow. */
@@ -37,7 +42,7 @@ export function useStatus(): FlowState['status'] {
 export async function serverSide(): Promise<void> {
   const server = await startSandboxServer({ port: 0 })
   const inbox: readonly SandboxMessage[] = createSandbox().inbox.list({ to: '+233241234567' })
-  const client: VerifyClient = createVerifyClient({ baseUrl: server.url, clientId: 'id', clientSecret: 'secret' })
+  const client: VerifyClient = createVerifyClient({ baseUrl: server.url, clientId: 'id', clientSecret: 'secret', fetch: nodeFetch })
   const handler: VerifyHandler = createVerifyHandler({ client, secret: 'x'.repeat(32), store: createMemoryStore() })
   const listener = toNodeListener(handler, { trustProxy: 1 })
   const middleware = toExpressMiddleware(handler)
@@ -45,6 +50,10 @@ export async function serverSide(): Promise<void> {
   // @ts-expect-error a verification needs an address
   await client.createVerification({ channel: 'sms' })
   const failed = new VerifyApiError({ code: 'timeout', operation: 'create' })
-  void [inbox, listener, middleware, claims.sub satisfies string, failed]
+  const credentials: TwilioCredentials = { accountSid: DEFAULT_TWILIO_ACCOUNT.accountSid, authToken: DEFAULT_TWILIO_ACCOUNT.authToken }
+  const twilio: VerifyProvider = createTwilioProvider(credentials, { serviceSid: DEFAULT_TWILIO_ACCOUNT.services[0]!.sid, baseUrl: server.url })
+  // @ts-expect-error an API key needs its secret
+  createTwilioProvider({ accountSid: 'AC', apiKeySid: 'SK' }, { serviceSid: 'VA' })
+  void [inbox, listener, middleware, claims.sub satisfies string, failed, twilio.name]
   await server.close()
 }

@@ -1,3 +1,4 @@
+'use client'
 import type { ApiLocale } from '@hakiki/core'
 import { createContext, useContext } from 'react'
 import { formatMessage, type MessageValues } from './format-message'
@@ -14,6 +15,12 @@ export interface LocaleValue {
    * components then inherit the page's `dir` instead of forcing left-to-right on it.
    */
   readonly dir: 'ltr' | 'rtl' | undefined
+  /**
+   * The region of the locale the app asked for ("GH" for `en-GH`), else where its language is
+   * most spoken ("TZ" for `sw`); `undefined` without a provider. The phone field starts in this
+   * country when it is offered and no `defaultCountry` is given.
+   */
+  readonly region?: string | undefined
   /** The locale's messages as loaded, under the app's overrides; English fills what is missing. */
   readonly messages: Partial<Messages>
 }

@@ -24,6 +24,16 @@ export interface LocaleProviderProps {
   children?: ReactNode
 }
 
+/** The region of BCP-47 `tag`, or the likely one of its language; `undefined` for a tag Intl refuses. */
+function regionOf(tag: string): string | undefined {
+  try {
+    const locale = new Intl.Locale(tag)
+    return locale.region ?? locale.maximize().region
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Sets the language and text direction of every Hakiki component inside it. English shows until
  * another locale's messages have loaded, so nothing waits on the network to render.
@@ -47,9 +57,10 @@ export function LocaleProvider({ locale = 'en', messages, loadMessages: load = l
   }, [api, load])
 
   const localeMessages = loaded?.locale === api ? loaded.messages : undefined
+  const region = useMemo(() => regionOf(locale), [locale])
   const value = useMemo(
-    (): LocaleValue => ({ locale: api, tag: info?.tag ?? 'en', dir: info?.dir ?? 'ltr', messages: { ...localeMessages, ...messages } }),
-    [api, info, localeMessages, messages],
+    (): LocaleValue => ({ locale: api, tag: info?.tag ?? 'en', dir: info?.dir ?? 'ltr', region, messages: { ...localeMessages, ...messages } }),
+    [api, info, region, localeMessages, messages],
   )
   return <LocaleContextProvider value={value}>{children}</LocaleContextProvider>
 }

@@ -39,7 +39,7 @@ export const messages: Messages = {
   'locale.label': 'Taal',
 
   'resend.button': 'Stuur kode weer',
-  'resend.countdown': { one: 'Stuur weer oor {count} s', other: 'Stuur weer oor {count} s' },
+  'resend.countdown': { one: 'Stuur kode weer oor {count} s', other: 'Stuur kode weer oor {count} s' },
   'resend.wait': {
     one: 'Jy kan oor {count} sekonde ’n nuwe kode aanvra.',
     other: 'Jy kan oor {count} sekondes ’n nuwe kode aanvra.',

@@ -48,9 +48,9 @@ export const messages: Messages = {
 
   'resend.button': 'Torna a enviar el codi',
   'resend.countdown': {
-    one: 'Reenvia d’aquí a {count} s',
-    many: 'Reenvia d’aquí a {count} s',
-    other: 'Reenvia d’aquí a {count} s',
+    one: 'Torna a enviar el codi d’aquí a {count} s',
+    many: 'Torna a enviar el codi d’aquí a {count} s',
+    other: 'Torna a enviar el codi d’aquí a {count} s',
   },
   'resend.wait': {
     one: 'Podràs demanar un codi nou d’aquí a {count} segon.',

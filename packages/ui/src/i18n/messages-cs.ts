@@ -50,10 +50,10 @@ export const messages: Messages = {
 
   'resend.button': 'Poslat kód znovu',
   'resend.countdown': {
-    one: 'Poslat znovu za {count} s',
-    few: 'Poslat znovu za {count} s',
-    many: 'Poslat znovu za {count} s',
-    other: 'Poslat znovu za {count} s',
+    one: 'Poslat kód znovu za {count} s',
+    few: 'Poslat kód znovu za {count} s',
+    many: 'Poslat kód znovu za {count} s',
+    other: 'Poslat kód znovu za {count} s',
   },
   'resend.wait': {
     one: 'O nový kód můžete požádat za {count} sekundu.',

@@ -39,7 +39,7 @@ export const messages: Messages = {
   'locale.label': 'Sprog',
 
   'resend.button': 'Send koden igen',
-  'resend.countdown': { one: 'Send igen om {count} s', other: 'Send igen om {count} s' },
+  'resend.countdown': { one: 'Send koden igen om {count} s', other: 'Send koden igen om {count} s' },
   'resend.wait': {
     one: 'Du kan bede om en ny kode om {count} sekund.',
     other: 'Du kan bede om en ny kode om {count} sekunder.',

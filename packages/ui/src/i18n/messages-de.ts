@@ -39,7 +39,7 @@ export const messages: Messages = {
   'locale.label': 'Sprache',
 
   'resend.button': 'Code erneut senden',
-  'resend.countdown': { one: 'Erneut senden in {count} s', other: 'Erneut senden in {count} s' },
+  'resend.countdown': { one: 'Code erneut senden in {count} s', other: 'Code erneut senden in {count} s' },
   'resend.wait': {
     one: 'Sie können in {count} Sekunde einen neuen Code anfordern.',
     other: 'Sie können in {count} Sekunden einen neuen Code anfordern.',

@@ -39,7 +39,7 @@ export const messages: Messages = {
   'locale.label': 'Γλώσσα',
 
   'resend.button': 'Νέα αποστολή κωδικού',
-  'resend.countdown': { one: 'Νέα αποστολή σε {count} δ', other: 'Νέα αποστολή σε {count} δ' },
+  'resend.countdown': { one: 'Νέα αποστολή κωδικού σε {count} δευτ.', other: 'Νέα αποστολή κωδικού σε {count} δευτ.' },
   'resend.wait': {
     one: 'Μπορείτε να ζητήσετε νέο κωδικό σε {count} δευτερόλεπτο.',
     other: 'Μπορείτε να ζητήσετε νέο κωδικό σε {count} δευτερόλεπτα.',
@@ -96,7 +96,7 @@ export const messages: Messages = {
   'flow.heading.locked': 'Πάρα πολλοί λάθος κωδικοί',
   'flow.heading.failed': 'Κάτι πήγε στραβά',
   'flow.send': 'Αποστολή κωδικού',
-  'flow.send.countdown': { one: 'Αποστολή κωδικού σε {count} δ', other: 'Αποστολή κωδικού σε {count} δ' },
+  'flow.send.countdown': { one: 'Αποστολή κωδικού σε {count} δευτ.', other: 'Αποστολή κωδικού σε {count} δευτ.' },
   'flow.verify': 'Επαλήθευση',
   'flow.sending': 'Γίνεται αποστολή κωδικού…',
   'flow.sent.sms': 'Στείλαμε έναν κωδικό με SMS στο {address}.',
@@ -107,7 +107,7 @@ export const messages: Messages = {
   'flow.callInstead': 'Προτιμώ κλήση',
   'flow.smsInstead': 'Προτιμώ SMS',
   'flow.newCode': 'Αποστολή νέου κωδικού',
-  'flow.newCode.countdown': { one: 'Αποστολή νέου κωδικού σε {count} δ', other: 'Αποστολή νέου κωδικού σε {count} δ' },
+  'flow.newCode.countdown': { one: 'Αποστολή νέου κωδικού σε {count} δευτ.', other: 'Αποστολή νέου κωδικού σε {count} δευτ.' },
   'flow.expiredBody': 'Οι κωδικοί ισχύουν για περιορισμένο χρόνο. Στείλτε νέο κωδικό για να συνεχίσετε.',
   'flow.lockedBody': 'Για την ασφάλειά σας, αυτός ο κωδικός δεν λειτουργεί πλέον. Στείλτε νέο κωδικό για να συνεχίσετε.',
   'flow.verified': 'Επαληθεύτηκε: {address}.',

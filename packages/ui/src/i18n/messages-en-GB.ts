@@ -1,10 +1,10 @@
 import type { Messages } from './messages-en'
 
 /**
- * British English messages (`en-GB`). The kit's English already avoids American-only spellings
- * (no "-ize", "-or" or "-er" words), so these are the English strings with British usage where
- * it differs ("dialling code"); a complete set of its own, so that a product can reword it for
- * UK users without touching `en`.
+ * British English messages (`en-GB`): the wording of UK services where it differs from `en`
+ * ("text message" rather than "SMS", "dialling code", "incorrect", "request a new code",
+ * "We’ve sent", "carry on"). The kit's English has no "-ize"/"-or" spellings to change. A
+ * complete set of its own, so that a product can reword it for UK users without touching `en`.
  */
 export const messages: Messages = {
   'code.label': 'Verification code',
@@ -21,7 +21,7 @@ export const messages: Messages = {
   'phone.countrySearch': 'Search countries',
   'phone.noCountryMatches': 'No country matches “{query}”.',
   'phone.countryResults': { one: '{count} country', other: '{count} countries' },
-  'phone.feePerSms': '{fee} per SMS',
+  'phone.feePerSms': '{fee} per text',
   'phone.error.tooShort': 'This number is too short for {country}.',
   'phone.error.tooLong': 'This number is too long for {country}.',
   'phone.error.invalid': 'Enter a valid phone number for {country}.',
@@ -36,8 +36,8 @@ export const messages: Messages = {
   'email.error.invalid': 'Enter a valid email address, like name@example.com.',
 
   'channel.legend': 'Send the code by',
-  'channel.sms': 'SMS',
-  'channel.call': 'Voice call',
+  'channel.sms': 'Text message',
+  'channel.call': 'Phone call',
   'channel.email': 'Email',
   'channel.fee': '{fee} per message',
 
@@ -45,11 +45,8 @@ export const messages: Messages = {
 
   'resend.button': 'Resend code',
   'resend.countdown': { one: 'Resend code in {count} s', other: 'Resend code in {count} s' },
-  'resend.wait': {
-    one: 'You can ask for a new code in {count} second.',
-    other: 'You can ask for a new code in {count} seconds.',
-  },
-  'resend.ready': 'You can ask for a new code now.',
+  'resend.wait': { one: 'You can request a new code in {count} second.', other: 'You can request a new code in {count} seconds.' },
+  'resend.ready': 'You can request a new code now.',
   'resend.sending': 'Sending a new code…',
 
   'expiry.countdown': 'Code expires in {time}',
@@ -58,11 +55,8 @@ export const messages: Messages = {
   'expiry.expired': 'The code has expired.',
 
   'attempts.left': { one: '{count} attempt left', other: '{count} attempts left' },
-  'attempts.wrongCode': {
-    one: 'That code is not right. {count} attempt left.',
-    other: 'That code is not right. {count} attempts left.',
-  },
-  'attempts.none': 'No attempts left. Ask for a new code.',
+  'attempts.wrongCode': { one: 'That code is incorrect. {count} attempt left.', other: 'That code is incorrect. {count} attempts left.' },
+  'attempts.none': 'No attempts left. Request a new code.',
 
   'error.invalid_request': 'Something in the form is not right. Check it and try again.',
   'error.invalid_phone_number': 'This phone number is not valid. Check it and try again.',
@@ -76,17 +70,17 @@ export const messages: Messages = {
     one: 'Too many requests. Try again in {count} second.',
     other: 'Too many requests. Try again in {count} seconds.',
   },
-  'error.not_found': 'This code request is no longer valid. Ask for a new code.',
-  'error.expired': 'This code has expired. Ask for a new code.',
-  'error.too_many_attempts': 'Too many wrong codes. Ask for a new code.',
-  'error.forbidden_origin': 'Codes cannot be requested from this page. Contact the site’s support.',
-  'error.forbidden': 'You cannot ask for a code right now.',
+  'error.not_found': 'This code request is no longer valid. Request a new code.',
+  'error.expired': 'This code has expired. Request a new code.',
+  'error.too_many_attempts': 'Too many incorrect codes. Request a new code.',
+  'error.forbidden_origin': 'Codes cannot be requested from this page. Please contact the website’s support team.',
+  'error.forbidden': 'You cannot request a code at the moment.',
   'error.upstream_unavailable': 'The verification service is busy. Try again in a moment.',
-  'error.upstream_error': 'The verification service ran into a problem. Try again in a moment.',
+  'error.upstream_error': 'The verification service has run into a problem. Try again in a moment.',
   'error.store_unavailable': 'The service is temporarily unavailable. Try again in a moment.',
-  'error.network_error': 'No connection. Check that you are online and try again.',
-  'error.invalid_response': 'Something went wrong on our side. Try again later.',
-  'error.wrong_code': 'That code is not right.',
+  'error.network_error': 'No connection. Check you’re online and try again.',
+  'error.invalid_response': 'Something went wrong at our end. Try again later.',
+  'error.wrong_code': 'That code is incorrect.',
   'error.incomplete_code': { one: 'Enter all {count} digits of the code.', other: 'Enter all {count} digits of the code.' },
   'error.unknown': 'Something went wrong. Try again.',
 
@@ -95,22 +89,22 @@ export const messages: Messages = {
   'flow.heading.code': 'Enter the code',
   'flow.heading.verified': 'Verified',
   'flow.heading.expired': 'Your code has expired',
-  'flow.heading.locked': 'Too many wrong codes',
+  'flow.heading.locked': 'Too many incorrect codes',
   'flow.heading.failed': 'Something went wrong',
   'flow.send': 'Send code',
   'flow.send.countdown': { one: 'Send code in {count} s', other: 'Send code in {count} s' },
   'flow.verify': 'Verify',
   'flow.sending': 'Sending the code…',
-  'flow.sent.sms': 'We sent a code by SMS to {address}.',
-  'flow.sent.call': 'We are calling {address} to read you a code.',
-  'flow.sent.email': 'We sent a code to {address}. It may take a minute to arrive.',
+  'flow.sent.sms': 'We’ve sent a code by text message to {address}.',
+  'flow.sent.call': 'We’re phoning {address} to read out your code.',
+  'flow.sent.email': 'We’ve sent a code to {address}. It may take a minute to arrive.',
   'flow.changePhone': 'Change number',
   'flow.changeEmail': 'Change email address',
   'flow.callInstead': 'Call me instead',
   'flow.smsInstead': 'Text me instead',
   'flow.newCode': 'Send a new code',
   'flow.newCode.countdown': { one: 'Send a new code in {count} s', other: 'Send a new code in {count} s' },
-  'flow.expiredBody': 'Codes work for a limited time. Send a new code to continue.',
-  'flow.lockedBody': 'For your security, this code no longer works. Send a new code to continue.',
-  'flow.verified': '{address} is verified.',
+  'flow.expiredBody': 'Codes only work for a limited time. Send a new code to carry on.',
+  'flow.lockedBody': 'For your security, this code no longer works. Send a new code to carry on.',
+  'flow.verified': '{address} has been verified.',
 }

@@ -44,7 +44,7 @@ export const messages: Messages = {
   'locale.label': 'Idioma',
 
   'resend.button': 'Reenviar código',
-  'resend.countdown': { one: 'Reenviar en {count} s', many: 'Reenviar en {count} s', other: 'Reenviar en {count} s' },
+  'resend.countdown': { one: 'Reenviar código en {count} s', many: 'Reenviar código en {count} s', other: 'Reenviar código en {count} s' },
   'resend.wait': {
     one: 'Podrás pedir un nuevo código en {count} segundo.',
     many: 'Podrás pedir un nuevo código en {count} de segundos.',
@@ -113,11 +113,7 @@ export const messages: Messages = {
   'flow.heading.locked': 'Demasiados códigos incorrectos',
   'flow.heading.failed': 'Algo ha fallado',
   'flow.send': 'Enviar código',
-  'flow.send.countdown': {
-    one: 'Enviar código en {count} s',
-    many: 'Enviar código en {count} s',
-    other: 'Enviar código en {count} s',
-  },
+  'flow.send.countdown': { one: 'Enviar código en {count} s', many: 'Enviar código en {count} s', other: 'Enviar código en {count} s' },
   'flow.verify': 'Verificar',
   'flow.sending': 'Enviando el código…',
   'flow.sent.sms': 'Te hemos enviado un código por SMS al {address}.',

@@ -43,7 +43,7 @@ export const messages: Messages = {
   'locale.label': 'Kieli',
 
   'resend.button': 'Lähetä koodi uudelleen',
-  'resend.countdown': { one: 'Lähetä uudelleen {count} s kuluttua', other: 'Lähetä uudelleen {count} s kuluttua' },
+  'resend.countdown': { one: 'Lähetä koodi uudelleen {count} s kuluttua', other: 'Lähetä koodi uudelleen {count} s kuluttua' },
   'resend.wait': {
     one: 'Voit pyytää uuden koodin {count} sekunnin kuluttua.',
     other: 'Voit pyytää uuden koodin {count} sekunnin kuluttua.',

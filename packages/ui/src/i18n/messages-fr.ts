@@ -50,9 +50,9 @@ export const messages: Messages = {
 
   'resend.button': 'Renvoyer le code',
   'resend.countdown': {
-    one: 'Renvoyer dans {count}\u00a0s',
-    many: 'Renvoyer dans {count}\u00a0s',
-    other: 'Renvoyer dans {count}\u00a0s',
+    one: 'Renvoyer le code dans {count} s',
+    many: 'Renvoyer le code dans {count} s',
+    other: 'Renvoyer le code dans {count} s',
   },
   'resend.wait': {
     one: 'Vous pourrez demander un nouveau code dans {count}\u00a0seconde.',
@@ -127,9 +127,9 @@ export const messages: Messages = {
   'flow.heading.failed': 'Un problème est survenu',
   'flow.send': 'Envoyer le code',
   'flow.send.countdown': {
-    one: 'Envoyer le code dans {count}\u00a0s',
-    many: 'Envoyer le code dans {count}\u00a0s',
-    other: 'Envoyer le code dans {count}\u00a0s',
+    one: 'Envoyer le code dans {count} s',
+    many: 'Envoyer le code dans {count} s',
+    other: 'Envoyer le code dans {count} s',
   },
   'flow.verify': 'Vérifier',
   'flow.sending': 'Envoi du code…',
@@ -142,9 +142,9 @@ export const messages: Messages = {
   'flow.smsInstead': 'Recevoir un SMS à la place',
   'flow.newCode': 'Envoyer un nouveau code',
   'flow.newCode.countdown': {
-    one: 'Envoyer un nouveau code dans {count}\u00a0s',
-    many: 'Envoyer un nouveau code dans {count}\u00a0s',
-    other: 'Envoyer un nouveau code dans {count}\u00a0s',
+    one: 'Envoyer un nouveau code dans {count} s',
+    many: 'Envoyer un nouveau code dans {count} s',
+    other: 'Envoyer un nouveau code dans {count} s',
   },
   'flow.expiredBody': 'Les codes ne sont valables que pendant une durée limitée. Envoyez un nouveau code pour continuer.',
   'flow.lockedBody': 'Pour votre sécurité, ce code ne fonctionne plus. Envoyez un nouveau code pour continuer.',

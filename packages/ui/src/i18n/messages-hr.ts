@@ -48,9 +48,9 @@ export const messages: Messages = {
 
   'resend.button': 'Ponovno pošalji kôd',
   'resend.countdown': {
-    one: 'Ponovno slanje za {count} s',
-    few: 'Ponovno slanje za {count} s',
-    other: 'Ponovno slanje za {count} s',
+    one: 'Ponovno pošalji kôd za {count} s',
+    few: 'Ponovno pošalji kôd za {count} s',
+    other: 'Ponovno pošalji kôd za {count} s',
   },
   'resend.wait': {
     one: 'Novi kôd možete zatražiti za {count} sekundu.',
@@ -124,11 +124,7 @@ export const messages: Messages = {
   'flow.heading.locked': 'Previše netočnih kodova',
   'flow.heading.failed': 'Nešto je pošlo po zlu',
   'flow.send': 'Pošalji kôd',
-  'flow.send.countdown': {
-    one: 'Pošalji kôd za {count} s',
-    few: 'Pošalji kôd za {count} s',
-    other: 'Pošalji kôd za {count} s',
-  },
+  'flow.send.countdown': { one: 'Pošalji kôd za {count} s', few: 'Pošalji kôd za {count} s', other: 'Pošalji kôd za {count} s' },
   'flow.verify': 'Potvrdi',
   'flow.sending': 'Slanje koda…',
   'flow.sent.sms': 'Poslali smo kôd SMS-om na broj {address}.',

@@ -43,7 +43,7 @@ export const messages: Messages = {
   'locale.label': 'Nyelv',
 
   'resend.button': 'Kód újraküldése',
-  'resend.countdown': { one: 'Újraküldés {count} mp múlva', other: 'Újraküldés {count} mp múlva' },
+  'resend.countdown': { one: 'Kód újraküldése {count} mp múlva', other: 'Kód újraküldése {count} mp múlva' },
   'resend.wait': {
     one: 'Új kódot {count} másodperc múlva kérhet.',
     other: 'Új kódot {count} másodperc múlva kérhet.',

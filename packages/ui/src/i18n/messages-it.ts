@@ -48,7 +48,11 @@ export const messages: Messages = {
   'locale.label': 'Lingua',
 
   'resend.button': 'Invia di nuovo il codice',
-  'resend.countdown': { one: 'Invia di nuovo tra {count} s', many: 'Invia di nuovo tra {count} s', other: 'Invia di nuovo tra {count} s' },
+  'resend.countdown': {
+    one: 'Invia di nuovo il codice tra {count} s',
+    many: 'Invia di nuovo il codice tra {count} s',
+    other: 'Invia di nuovo il codice tra {count} s',
+  },
   'resend.wait': {
     one: 'Potrai chiedere un nuovo codice tra {count} secondo.',
     many: 'Potrai chiedere un nuovo codice tra {count} di secondi.',
@@ -117,11 +121,7 @@ export const messages: Messages = {
   'flow.heading.locked': 'Troppi codici errati',
   'flow.heading.failed': 'Si è verificato un problema',
   'flow.send': 'Invia codice',
-  'flow.send.countdown': {
-    one: 'Invia codice tra {count} s',
-    many: 'Invia codice tra {count} s',
-    other: 'Invia codice tra {count} s',
-  },
+  'flow.send.countdown': { one: 'Invia codice tra {count} s', many: 'Invia codice tra {count} s', other: 'Invia codice tra {count} s' },
   'flow.verify': 'Verifica',
   'flow.sending': 'Invio del codice…',
   'flow.sent.sms': 'Abbiamo inviato un codice via SMS al numero {address}.',

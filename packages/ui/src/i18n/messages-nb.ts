@@ -39,7 +39,7 @@ export const messages: Messages = {
   'locale.label': 'Språk',
 
   'resend.button': 'Send koden på nytt',
-  'resend.countdown': { one: 'Send på nytt om {count} s', other: 'Send på nytt om {count} s' },
+  'resend.countdown': { one: 'Send koden på nytt om {count} s', other: 'Send koden på nytt om {count} s' },
   'resend.wait': {
     one: 'Du kan be om en ny kode om {count} sekund.',
     other: 'Du kan be om en ny kode om {count} sekunder.',

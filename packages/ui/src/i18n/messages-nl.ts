@@ -39,7 +39,7 @@ export const messages: Messages = {
   'locale.label': 'Taal',
 
   'resend.button': 'Code opnieuw sturen',
-  'resend.countdown': { one: 'Opnieuw sturen over {count} s', other: 'Opnieuw sturen over {count} s' },
+  'resend.countdown': { one: 'Code opnieuw sturen over {count} s', other: 'Code opnieuw sturen over {count} s' },
   'resend.wait': {
     one: 'Je kunt over {count} seconde een nieuwe code aanvragen.',
     other: 'Je kunt over {count} seconden een nieuwe code aanvragen.',

@@ -51,10 +51,10 @@ export const messages: Messages = {
 
   'resend.button': 'Wyślij kod ponownie',
   'resend.countdown': {
-    one: 'Wyślij ponownie za {count} s',
-    few: 'Wyślij ponownie za {count} s',
-    many: 'Wyślij ponownie za {count} s',
-    other: 'Wyślij ponownie za {count} s',
+    one: 'Wyślij kod ponownie za {count} s',
+    few: 'Wyślij kod ponownie za {count} s',
+    many: 'Wyślij kod ponownie za {count} s',
+    other: 'Wyślij kod ponownie za {count} s',
   },
   'resend.wait': {
     one: 'Nowy kod możesz zamówić za {count} sekundę.',
@@ -92,7 +92,7 @@ export const messages: Messages = {
     many: 'Ten kod jest nieprawidłowy. Zostało {count} prób.',
     other: 'Ten kod jest nieprawidłowy. Zostało {count} próby.',
   },
-  'attempts.none': 'Nie zostały żadne próby. Poproś o nowy kod.',
+  'attempts.none': 'Wykorzystano wszystkie próby. Poproś o nowy kod.',
 
   'error.invalid_request': 'Coś w formularzu jest nie tak. Sprawdź go i spróbuj ponownie.',
   'error.invalid_phone_number': 'Ten numer telefonu jest nieprawidłowy. Sprawdź go i spróbuj ponownie.',

@@ -48,7 +48,7 @@ export const messages: Messages = {
   'locale.label': 'Idioma',
 
   'resend.button': 'Reenviar código',
-  'resend.countdown': { one: 'Reenviar em {count} s', many: 'Reenviar em {count} s', other: 'Reenviar em {count} s' },
+  'resend.countdown': { one: 'Reenviar código em {count} s', many: 'Reenviar código em {count} s', other: 'Reenviar código em {count} s' },
   'resend.wait': {
     one: 'Você poderá pedir um novo código em {count} segundo.',
     many: 'Você poderá pedir um novo código em {count} de segundos.',
@@ -117,15 +117,11 @@ export const messages: Messages = {
   'flow.heading.locked': 'Muitos códigos incorretos',
   'flow.heading.failed': 'Algo deu errado',
   'flow.send': 'Enviar código',
-  'flow.send.countdown': {
-    one: 'Enviar código em {count} s',
-    many: 'Enviar código em {count} s',
-    other: 'Enviar código em {count} s',
-  },
+  'flow.send.countdown': { one: 'Enviar código em {count} s', many: 'Enviar código em {count} s', other: 'Enviar código em {count} s' },
   'flow.verify': 'Verificar',
   'flow.sending': 'Enviando o código…',
   'flow.sent.sms': 'Enviamos um código por SMS para {address}.',
-  'flow.sent.call': 'Estamos ligando para {address} para informar um código.',
+  'flow.sent.call': 'Estamos ligando para {address}. Atenda para ouvir o código.',
   'flow.sent.email': 'Enviamos um código para {address}. Ele pode levar um minuto para chegar.',
   'flow.changePhone': 'Alterar número',
   'flow.changeEmail': 'Alterar e-mail',

@@ -48,7 +48,7 @@ export const messages: Messages = {
   'locale.label': 'Idioma',
 
   'resend.button': 'Reenviar código',
-  'resend.countdown': { one: 'Reenviar em {count} s', many: 'Reenviar em {count} s', other: 'Reenviar em {count} s' },
+  'resend.countdown': { one: 'Reenviar código em {count} s', many: 'Reenviar código em {count} s', other: 'Reenviar código em {count} s' },
   'resend.wait': {
     one: 'Pode pedir um novo código dentro de {count} segundo.',
     many: 'Pode pedir um novo código dentro de {count} de segundos.',
@@ -117,11 +117,7 @@ export const messages: Messages = {
   'flow.heading.locked': 'Demasiados códigos errados',
   'flow.heading.failed': 'Ocorreu um problema',
   'flow.send': 'Enviar código',
-  'flow.send.countdown': {
-    one: 'Enviar código em {count} s',
-    many: 'Enviar código em {count} s',
-    other: 'Enviar código em {count} s',
-  },
+  'flow.send.countdown': { one: 'Enviar código em {count} s', many: 'Enviar código em {count} s', other: 'Enviar código em {count} s' },
   'flow.verify': 'Verificar',
   'flow.sending': 'A enviar o código…',
   'flow.sent.sms': 'Enviámos um código por SMS para o {address}.',

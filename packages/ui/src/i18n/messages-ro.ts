@@ -47,7 +47,7 @@ export const messages: Messages = {
   'locale.label': 'Limbă',
 
   'resend.button': 'Retrimite codul',
-  'resend.countdown': { one: 'Retrimite în {count} s', few: 'Retrimite în {count} s', other: 'Retrimite în {count} s' },
+  'resend.countdown': { one: 'Retrimite codul în {count} s', few: 'Retrimite codul în {count} s', other: 'Retrimite codul în {count} s' },
   'resend.wait': {
     one: 'Puteți cere un cod nou peste {count} secundă.',
     few: 'Puteți cere un cod nou peste {count} secunde.',
@@ -120,11 +120,7 @@ export const messages: Messages = {
   'flow.heading.locked': 'Prea multe coduri greșite',
   'flow.heading.failed': 'A apărut o problemă',
   'flow.send': 'Trimite codul',
-  'flow.send.countdown': {
-    one: 'Trimite codul în {count} s',
-    few: 'Trimite codul în {count} s',
-    other: 'Trimite codul în {count} s',
-  },
+  'flow.send.countdown': { one: 'Trimite codul în {count} s', few: 'Trimite codul în {count} s', other: 'Trimite codul în {count} s' },
   'flow.verify': 'Verifică',
   'flow.sending': 'Se trimite codul…',
   'flow.sent.sms': 'Am trimis un cod prin SMS la {address}.',

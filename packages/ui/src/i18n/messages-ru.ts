@@ -50,10 +50,10 @@ export const messages: Messages = {
 
   'resend.button': 'Отправить код повторно',
   'resend.countdown': {
-    one: 'Повторно через {count} с',
-    few: 'Повторно через {count} с',
-    many: 'Повторно через {count} с',
-    other: 'Повторно через {count} с',
+    one: 'Отправить код повторно через {count} с',
+    few: 'Отправить код повторно через {count} с',
+    many: 'Отправить код повторно через {count} с',
+    other: 'Отправить код повторно через {count} с',
   },
   'resend.wait': {
     one: 'Новый код можно запросить через {count} секунду.',

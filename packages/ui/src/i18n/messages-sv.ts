@@ -39,7 +39,7 @@ export const messages: Messages = {
   'locale.label': 'Språk',
 
   'resend.button': 'Skicka koden igen',
-  'resend.countdown': { one: 'Skicka igen om {count} s', other: 'Skicka igen om {count} s' },
+  'resend.countdown': { one: 'Skicka koden igen om {count} s', other: 'Skicka koden igen om {count} s' },
   'resend.wait': {
     one: 'Du kan begära en ny kod om {count} sekund.',
     other: 'Du kan begära en ny kod om {count} sekunder.',

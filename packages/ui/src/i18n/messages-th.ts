@@ -39,7 +39,7 @@ export const messages: Messages = {
   'locale.label': 'ภาษา',
 
   'resend.button': 'ส่งรหัสอีกครั้ง',
-  'resend.countdown': { other: 'ส่งอีกครั้งใน {count} วิ' },
+  'resend.countdown': { other: 'ส่งรหัสอีกครั้งใน {count} วิ' },
   'resend.wait': { other: 'คุณขอรหัสใหม่ได้ในอีก {count} วินาที' },
   'resend.ready': 'ตอนนี้คุณขอรหัสใหม่ได้แล้ว',
   'resend.sending': 'กำลังส่งรหัสใหม่…',

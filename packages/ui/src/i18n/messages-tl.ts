@@ -43,22 +43,22 @@ export const messages: Messages = {
   'locale.label': 'Wika',
 
   'resend.button': 'Ipadala muli ang code',
-  'resend.countdown': { one: 'Ipadala muli sa loob ng {count} s', other: 'Ipadala muli sa loob ng {count} s' },
+  'resend.countdown': { one: 'Ipadala muli ang code pagkalipas ng {count} s', other: 'Ipadala muli ang code pagkalipas ng {count} s' },
   'resend.wait': {
-    one: 'Maaari kang humingi ng bagong code sa loob ng {count} segundo.',
-    other: 'Maaari kang humingi ng bagong code sa loob ng {count} segundo.',
+    one: 'Puwede kang humingi ng bagong code pagkalipas ng {count} segundo.',
+    other: 'Puwede kang humingi ng bagong code pagkalipas ng {count} segundo.',
   },
   'resend.ready': 'Maaari ka nang humingi ng bagong code.',
   'resend.sending': 'Nagpapadala ng bagong code…',
 
-  'expiry.countdown': 'Mag-e-expire ang code sa loob ng {time}',
+  'expiry.countdown': 'Mag-e-expire ang code pagkalipas ng {time}',
   'expiry.minutes': {
-    one: 'Mag-e-expire ang code sa loob ng {count} minuto.',
-    other: 'Mag-e-expire ang code sa loob ng {count} minuto.',
+    one: 'Mag-e-expire ang code pagkalipas ng {count} minuto.',
+    other: 'Mag-e-expire ang code pagkalipas ng {count} minuto.',
   },
   'expiry.seconds': {
-    one: 'Mag-e-expire ang code sa loob ng {count} segundo.',
-    other: 'Mag-e-expire ang code sa loob ng {count} segundo.',
+    one: 'Mag-e-expire ang code pagkalipas ng {count} segundo.',
+    other: 'Mag-e-expire ang code pagkalipas ng {count} segundo.',
   },
   'expiry.expired': 'Nag-expire na ang code.',
 
@@ -78,8 +78,8 @@ export const messages: Messages = {
   'error.invalid_code_format': 'Ilagay ang code gamit lamang ang mga numero.',
   'error.rate_limited': 'Masyadong maraming kahilingan. Maghintay sandali at subukang muli.',
   'error.rate_limited.retry': {
-    one: 'Masyadong maraming kahilingan. Subukang muli sa loob ng {count} segundo.',
-    other: 'Masyadong maraming kahilingan. Subukang muli sa loob ng {count} segundo.',
+    one: 'Masyadong maraming kahilingan. Subukang muli pagkalipas ng {count} segundo.',
+    other: 'Masyadong maraming kahilingan. Subukang muli pagkalipas ng {count} segundo.',
   },
   'error.not_found': 'Hindi na wasto ang kahilingang ito para sa code. Humingi ng bagong code.',
   'error.expired': 'Nag-expire na ang code na ito. Humingi ng bagong code.',
@@ -106,7 +106,7 @@ export const messages: Messages = {
   'flow.heading.locked': 'Masyadong maraming maling code',
   'flow.heading.failed': 'Nagkaproblema',
   'flow.send': 'Ipadala ang code',
-  'flow.send.countdown': { one: 'Ipadala ang code sa loob ng {count} s', other: 'Ipadala ang code sa loob ng {count} s' },
+  'flow.send.countdown': { one: 'Ipadala ang code pagkalipas ng {count} s', other: 'Ipadala ang code pagkalipas ng {count} s' },
   'flow.verify': 'I-verify',
   'flow.sending': 'Ipinapadala ang code…',
   'flow.sent.sms': 'Nagpadala kami ng code sa pamamagitan ng SMS sa {address}.',
@@ -118,8 +118,8 @@ export const messages: Messages = {
   'flow.smsInstead': 'I-text na lang ako',
   'flow.newCode': 'Magpadala ng bagong code',
   'flow.newCode.countdown': {
-    one: 'Magpadala ng bagong code sa loob ng {count} s',
-    other: 'Magpadala ng bagong code sa loob ng {count} s',
+    one: 'Magpadala ng bagong code pagkalipas ng {count} s',
+    other: 'Magpadala ng bagong code pagkalipas ng {count} s',
   },
   'flow.expiredBody': 'May limitadong oras lang ang bisa ng mga code. Magpadala ng bagong code para magpatuloy.',
   'flow.lockedBody': 'Para sa iyong seguridad, hindi na gumagana ang code na ito. Magpadala ng bagong code para magpatuloy.',

@@ -36,7 +36,7 @@ export const messages: Messages = {
   'locale.label': 'Ngôn ngữ',
 
   'resend.button': 'Gửi lại mã',
-  'resend.countdown': { other: 'Gửi lại sau {count} giây' },
+  'resend.countdown': { other: 'Gửi lại mã sau {count} giây' },
   'resend.wait': { other: 'Bạn có thể yêu cầu mã mới sau {count} giây.' },
   'resend.ready': 'Giờ bạn có thể yêu cầu mã mới.',
   'resend.sending': 'Đang gửi mã mới…',

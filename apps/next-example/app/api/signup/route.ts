@@ -1,0 +1,3 @@
+import { signUp } from '../../../server/sign-up'
+
+export { signUp as POST }

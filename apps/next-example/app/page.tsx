@@ -1,0 +1,27 @@
+import { toApiLocale } from '@hakiki/core'
+import { loadMessages } from '@hakiki/ui'
+import type { ReactNode } from 'react'
+import { SignUpFlow } from './sign-up-flow'
+
+/** Props Next.js gives a page: the query string, as a promise. */
+interface PageProps {
+  searchParams: Promise<{ lang?: string | string[] }>
+}
+
+/**
+ * The sign-up page, a Server Component. The language comes from `?lang=` (a real app would use
+ * its own routing or `Accept-Language`); its messages are loaded here, on the server, and handed
+ * to the flow, so that the HTML the server sends is already in that language: no English first,
+ * no switch after hydration.
+ */
+export default async function Page({ searchParams }: PageProps): Promise<ReactNode> {
+  const { lang } = await searchParams
+  const locale = toApiLocale(typeof lang === 'string' ? lang : 'en') ?? 'en'
+  const messages = await loadMessages(locale)
+  return (
+    <main>
+      <h1>Create your account</h1>
+      <SignUpFlow locale={locale} messages={messages} />
+    </main>
+  )
+}

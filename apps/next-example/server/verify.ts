@@ -1,0 +1,37 @@
+import { createVerifyHandler, type VerifyHandler } from '@hakiki/proxy'
+import { createVerifyClient } from '@hakiki/verify-client'
+import { forwardedFor, trustedProxies } from './forwarded-for'
+import { readEnv } from './read-env'
+
+let handler: VerifyHandler | undefined
+
+/**
+ * The proxy the browser talks to, mounted by `app/api/verify/[...path]/route.ts`. Created once
+ * per server process, on the first request, from the environment (see the README).
+ */
+export function verifyHandler(): VerifyHandler {
+  const hops = trustedProxies()
+  handler ??= createVerifyHandler({
+    client: createVerifyClient({
+      baseUrl: readEnv('VERIFY_API_URL'),
+      clientId: readEnv('VERIFY_CLIENT_ID'),
+      clientSecret: readEnv('VERIFY_CLIENT_SECRET'),
+    }),
+    secret: readEnv('HAKIKI_SECRET'),
+    basePath: '/api/verify',
+    // A route handler's `request.url` is always `http://localhost:<port>` under `next start`,
+    // whatever host the browser used, so the proxy's default (its own origin) would refuse every
+    // real page: name the public origin of the site. The proxy's `publicOrigin` option, once
+    // released, replaces this line and also fixes the session cookie's `Secure` flag behind TLS.
+    allowedOrigins: [readEnv('HAKIKI_PUBLIC_ORIGIN')],
+    // Client IP for the per-IP limits. A route handler sees no socket; `next start` copies the
+    // peer address into `X-Forwarded-For` only when the request has none, so the header is the
+    // client's own word unless reverse proxies you run append to it: behind n of them, the entry
+    // the outermost one appended is the n-th from the right (entries further left are whatever
+    // the client wrote). Facing the Internet directly, leave this out (per-IP limits are then
+    // skipped; the per-address, per-session and total caps still apply).
+    ...(hops > 0 ? { getClientIp: (request: Request) => forwardedFor(request, hops) } : {}),
+    logger: { error: (message, fields) => console.error(`[hakiki] ${message}`, fields ?? '') },
+  })
+  return handler
+}

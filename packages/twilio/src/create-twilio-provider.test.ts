@@ -1,0 +1,201 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { isProviderError, type ProviderError } from '@hakiki/proxy'
+import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
+import { startSandboxServer, type SandboxServer, type SandboxServerOptions } from '@hakiki/sandbox/node'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTwilioProvider } from './create-twilio-provider'
+
+const { accountSid, authToken } = DEFAULT_TWILIO_ACCOUNT
+const serviceSid = DEFAULT_TWILIO_ACCOUNT.services[0]!.sid
+const UK = '+447911123456'
+
+const servers: Array<{ close(): Promise<void> | void }> = []
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close()
+})
+
+async function sandbox(options: SandboxServerOptions = {}): Promise<SandboxServer> {
+  const server = await startSandboxServer({ port: 0, ...options })
+  servers.push(server)
+  return server
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  if (!isProviderError(error)) throw new Error(`expected a ProviderError, got ${String(error)}`)
+  // Whatever failed, no credential, encoded or not, may reach a log through the error.
+  const text = `${error.message} ${JSON.stringify(error)} ${String(error.cause)} ${error.stack ?? ''}`
+  for (const secret of [authToken, DEFAULT_TWILIO_ACCOUNT.apiKeys[0]!.secret, btoa(`${accountSid}:${authToken}`)]) expect(text).not.toContain(secret)
+  return error
+}
+
+async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; server: Server }> {
+  const server = createServer(handler)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  servers.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) })
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
+}
+
+describe('createTwilioProvider', () => {
+  it("classifies Twilio's refusals of a start", async () => {
+    const server = await sandbox({ twilio: { blockedPrefixes: ['+5511'] } })
+    const provider = createTwilioProvider({ accountSid, authToken }, { serviceSid, baseUrl: server.url })
+    const cases = [
+      [{ to: '+5511987654321', channel: 'sms' }, 'fraud_blocked', '60410'],
+      [{ to: '+442071838750', channel: 'sms' }, 'invalid_phone_number', '60205'],
+      [{ to: '0791112345', channel: 'sms' }, 'invalid_phone_number', '60200'],
+      [{ to: 'not-an-address', channel: 'email' }, 'invalid_email', '60200'],
+    ] as const
+    for (const [input, kind, code] of cases) {
+      const error = await rejection(provider.start({ ...input, locale: 'en' }))
+      expect({ kind: error.kind, code: error.providerCode, operation: error.operation, provider: error.provider }).toEqual({ kind, code, operation: 'start', provider: 'twilio' })
+      // Twilio's text may echo the address: it is not kept in the message.
+      expect(error.message).not.toContain(input.to)
+    }
+  })
+
+  it('answers max_attempts once the checks are spent (Twilio 60202)', async () => {
+    const server = await sandbox()
+    const provider = createTwilioProvider({ accountSid, authToken }, { serviceSid, baseUrl: server.url })
+    const { id } = await provider.start({ to: UK, channel: 'sms', locale: 'en' })
+    const code = server.sandbox.inbox.list({ to: UK })[0]!.code
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 4; i++) expect((await provider.check(id, wrong)).status).toBe('pending')
+    expect((await provider.check(id, wrong)).status).toBe('cancelled')
+    const error = await rejection(provider.check(id, code))
+    expect([error.kind, error.status, error.providerCode]).toEqual(['max_attempts', 429, '60202'])
+  })
+
+  it("maps the sandbox's faults and limits: unavailable, misconfigured, not_found, rate_limited", async () => {
+    const server = await sandbox()
+    const provider = createTwilioProvider({ accountSid, authToken }, { serviceSid, baseUrl: server.url })
+    server.sandbox.faults.add({ operation: 'create', status: 500 })
+    expect((await rejection(provider.start({ to: UK, channel: 'sms', locale: 'en' }))).kind).toBe('unavailable')
+    server.sandbox.faults.add({ operation: 'create', status: 401 })
+    expect((await rejection(provider.start({ to: UK, channel: 'sms', locale: 'en' }))).kind).toBe('misconfigured')
+    const { id } = await provider.start({ to: UK, channel: 'sms', locale: 'en' })
+    server.sandbox.faults.add({ operation: 'get', status: 404 })
+    expect((await rejection(provider.status(id))).kind).toBe('not_found')
+    for (let i = 0; i < 60; i++) await provider.status(id)
+    const limited = await rejection(provider.status(id))
+    expect([limited.kind, limited.providerCode, limited.retryAfter]).toEqual(['rate_limited', '20429', 60])
+  })
+
+  it('refuses wrong credentials and a foreign service as misconfigured', async () => {
+    const server = await sandbox()
+    const wrongToken = createTwilioProvider({ accountSid, authToken: 'nope' }, { serviceSid, baseUrl: server.url })
+    const denied = await rejection(wrongToken.start({ to: UK, channel: 'sms', locale: 'en' }))
+    expect([denied.kind, denied.status, denied.providerCode]).toEqual(['misconfigured', 401, '20003'])
+    const otherService = createTwilioProvider({ accountSid, authToken }, { serviceSid: `VA${'c'.repeat(32)}`, baseUrl: server.url })
+    expect((await rejection(otherService.start({ to: UK, channel: 'sms', locale: 'en' }))).kind).toBe('misconfigured')
+    expect(server.sandbox.inbox.list()).toHaveLength(0)
+  })
+
+  it('gives up after timeoutMs with timeout', async () => {
+    const server = await sandbox()
+    server.sandbox.faults.add({ operation: 'create', delayMs: 30_000 })
+    const provider = createTwilioProvider({ accountSid, authToken }, { serviceSid, baseUrl: server.url, timeoutMs: 200 })
+    const error = await rejection(provider.start({ to: UK, channel: 'sms', locale: 'en' }))
+    expect(error.kind).toBe('timeout')
+  })
+
+  it("stops a call in flight when the caller aborts, rejecting with the caller's reason", async () => {
+    let arrived!: () => void
+    const reached = new Promise<void>((resolve) => (arrived = resolve))
+    // The sandbox's fault delay waits here: we know the request is in flight, and it never answers.
+    const sleep = (_ms: number, signal: AbortSignal) => {
+      arrived()
+      return new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
+    }
+    const server = await sandbox({ sleep })
+    server.sandbox.faults.add({ operation: 'create', delayMs: 60_000 })
+    const provider = createTwilioProvider({ accountSid, authToken }, { serviceSid, baseUrl: server.url })
+    const controller = new AbortController()
+    const call = provider.start({ to: UK, channel: 'sms', locale: 'en' }, { signal: controller.signal })
+    await reached
+    const reason = new Error('the browser went away')
+    controller.abort(reason)
+    await expect(call).rejects.toBe(reason)
+  })
+
+  it('never follows a redirect (the Basic credentials would go with it)', async () => {
+    let reachedTarget = false
+    const target = await listen((_req, res) => {
+      reachedTarget = true
+      res.end('{}')
+    })
+    const redirecting = await listen((_req, res) => {
+      res.writeHead(307, { location: `${target.url}/v2/Services/${serviceSid}/Verifications` })
+      res.end()
+    })
+    const provider = createTwilioProvider({ accountSid, authToken }, { serviceSid, baseUrl: redirecting.url })
+    const error = await rejection(provider.start({ to: UK, channel: 'sms', locale: 'en' }))
+    expect([error.kind, error.status]).toEqual(['misconfigured', 307])
+    expect(reachedTarget).toBe(false)
+  })
+
+  it('refuses a 2xx answer that is not a Twilio verification as invalid_response', async () => {
+    const odd = await listen((_req, res) => {
+      res.writeHead(201, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ sid: 'VE1', status: 'pending' }))
+    })
+    const provider = createTwilioProvider({ accountSid, authToken }, { serviceSid, baseUrl: odd.url })
+    expect((await rejection(provider.start({ to: UK, channel: 'sms', locale: 'en' }))).kind).toBe('invalid_response')
+  })
+
+  it("sends the locale in Twilio's spelling, and leaves out one Twilio lacks", async () => {
+    const server = await sandbox()
+    const provider = createTwilioProvider({ accountSid, authToken }, { serviceSid, baseUrl: server.url })
+    await provider.start({ to: UK, channel: 'sms', locale: 'pt-BR' })
+    await provider.start({ to: '+33612345678', channel: 'sms', locale: 'zh-Hant-TW' })
+    // Swahili is not on Twilio's list (Twilio would answer 404): Twilio picks by country instead.
+    await provider.start({ to: '+919876543210', channel: 'sms', locale: 'sw' })
+    expect(['pr-BR', 'zh-HK', 'en'].map((l, i) => [l, server.sandbox.inbox.list({ to: [UK, '+33612345678', '+919876543210'][i]! })[0]!.locale])).toEqual([
+      ['pr-BR', 'pr-BR'],
+      ['zh-HK', 'zh-HK'],
+      ['en', 'en'],
+    ])
+  })
+
+  it("checks the service's code length when the proxy asks for one", async () => {
+    const server = await sandbox({ codeLength: 8 })
+    const provider = createTwilioProvider({ accountSid, authToken }, { serviceSid, baseUrl: server.url })
+    const mismatch = await rejection(provider.start({ to: UK, channel: 'sms', locale: 'en', codeLength: 6 }))
+    expect(mismatch.kind).toBe('misconfigured')
+    expect(mismatch.message).toContain("set the proxy's codeLength to 8")
+    expect(server.sandbox.inbox.list()).toHaveLength(0)
+    const v = await provider.start({ to: UK, channel: 'sms', locale: 'en', codeLength: 8 })
+    expect(server.sandbox.inbox.list({ to: UK })[0]!.code).toHaveLength(8)
+    expect(v.status).toBe('pending')
+  })
+
+  it('validates its options without echoing a secret', () => {
+    const base = { serviceSid }
+    const attempts: Array<() => unknown> = [
+      () => createTwilioProvider({ accountSid: 'AC123', authToken }, base),
+      () => createTwilioProvider({ accountSid, authToken: '' }, base),
+      () => createTwilioProvider({ accountSid, apiKeySid: 'SK1', apiKeySecret: 'top-secret-value' }, base),
+      () => createTwilioProvider({ accountSid, authToken }, { serviceSid: 'VA1' }),
+      () => createTwilioProvider({ accountSid, authToken }, { ...base, baseUrl: 'http://verify.example.com' }),
+      () => createTwilioProvider({ accountSid, authToken }, { ...base, timeoutMs: 0 }),
+    ]
+    for (const attempt of attempts) {
+      const error = (() => {
+        try {
+          attempt()
+          return undefined
+        } catch (e) {
+          return e
+        }
+      })()
+      expect(error).toBeInstanceOf(TypeError)
+      expect(String(error)).not.toContain('top-secret-value')
+      expect(String(error)).not.toContain(authToken)
+    }
+    expect(() => createTwilioProvider({ accountSid, authToken }, { ...base, baseUrl: 'http://127.0.0.1:4010' })).not.toThrow()
+  })
+})

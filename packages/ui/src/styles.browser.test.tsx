@@ -1,0 +1,312 @@
+import './styles.css'
+import { act, render } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { commands, page } from 'vitest/browser'
+import { CodeInput } from './code-input'
+import { EmailInput } from './email-input'
+import { LocaleProvider } from './i18n/locale-provider'
+import { PhoneInput } from './phone-input'
+
+/**
+ * The theme, measured in Chromium: the code boxes at 320 px in both directions, an app's own
+ * focus ring, placeholder and success contrast computed from the styles, forced colours.
+ */
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    /** Emulates Windows' forced colours (`forced-colors: active`) or turns it off. */
+    emulateForcedColors: (value: 'active' | 'none') => Promise<void>
+  }
+}
+
+beforeEach(() => {
+  document.body.style.margin = '0'
+})
+afterEach(async () => {
+  document.querySelectorAll('style[data-app]').forEach((s) => s.remove())
+  await page.viewport(800, 600)
+})
+
+/** A phone-sized page: the 16 px side padding of a typical mobile layout. */
+function Page({ children, dir }: { children: ReactNode; dir?: 'rtl' | 'ltr' }) {
+  return (
+    <div dir={dir} style={{ paddingInline: 16 }}>
+      {children}
+    </div>
+  )
+}
+
+describe('CodeInput is fluid at 320 px', () => {
+  const cases = [4, 6, 10].flatMap((length) => [
+    [length, 'en'],
+    [length, 'ar'],
+  ]) as [number, 'en' | 'ar'][]
+
+  test.each(cases)('%i digits, %s: no sideways scroll, every box whole on screen and at least 24 px', async (length, locale) => {
+    await page.viewport(320, 640)
+    const view = render(
+      <Page>
+        <LocaleProvider locale={locale}>
+          <CodeInput length={length} defaultValue={'1234567890'.slice(0, length)} />
+        </LocaleProvider>
+      </Page>,
+    )
+    const root = view.container.querySelector<HTMLElement>('.hakiki-code')
+    await expect.poll(() => root?.getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr')
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth)
+    const slots = [...view.container.querySelectorAll<HTMLElement>('[data-part="slot"]')]
+    expect(slots).toHaveLength(length)
+    for (const slot of slots) {
+      const box = slot.getBoundingClientRect()
+      expect(box.left).toBeGreaterThanOrEqual(16)
+      expect(box.right).toBeLessThanOrEqual(320 - 16 + 0.5)
+      expect(box.width).toBeGreaterThanOrEqual(24)
+      // The digit fits its box (nothing clipped or spilling into the next one).
+      expect(slot.scrollWidth).toBeLessThanOrEqual(slot.clientWidth + 1)
+    }
+    // Digits read left to right in Arabic too, first box first.
+    expect(slots.map((s) => s.textContent).join('')).toBe('1234567890'.slice(0, length))
+    const lefts = slots.map((s) => s.getBoundingClientRect().left)
+    expect(lefts).toEqual(lefts.toSorted((a, b) => a - b))
+    // The input that receives taps covers every box.
+    const input = view.getByRole('textbox').getBoundingClientRect()
+    expect(input.left).toBeLessThanOrEqual(lefts[0] ?? 0)
+    expect(input.right).toBeGreaterThanOrEqual(slots.at(-1)?.getBoundingClientRect().right ?? Infinity)
+  })
+
+  test('on a wide screen the boxes keep their full size', async () => {
+    await page.viewport(800, 600)
+    const view = render(<CodeInput length={6} />)
+    for (const slot of view.container.querySelectorAll('[data-part="slot"]')) expect(slot.getBoundingClientRect().width).toBeCloseTo(44, 0)
+  })
+})
+
+/** How many pixels of `element`'s screenshot are close to pure red (the app's ring colour here). */
+async function redPixels(element: HTMLElement): Promise<number> {
+  const base64 = await page.screenshot({ element, save: false })
+  const image = new Image()
+  image.src = `data:image/png;base64,${base64}`
+  await image.decode()
+  const canvas = document.createElement('canvas')
+  canvas.width = image.width
+  canvas.height = image.height
+  const context = canvas.getContext('2d')
+  if (!context) throw new Error('no 2d context')
+  context.drawImage(image, 0, 0)
+  const { data } = context.getImageData(0, 0, image.width, image.height)
+  let count = 0
+  for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 0) > 200 && (data[i + 1] ?? 255) < 60 && (data[i + 2] ?? 255) < 60) count++
+  return count
+}
+
+/** The kind of unlayered rule apps ship, which beats anything inside `@layer hakiki`. */
+function addAppFocusRule() {
+  const style = document.createElement('style')
+  style.dataset['app'] = ''
+  style.textContent = ':focus-visible { outline: 3px solid rgb(255, 0, 0); outline-offset: 2px; }'
+  document.head.append(style)
+}
+
+describe("an app's own :focus-visible rule", () => {
+  test('draws no ring over the whole code row; the active box shows focus', async () => {
+    addAppFocusRule()
+    const view = render(
+      <div data-testid="frame" style={{ padding: 12, display: 'inline-block' }}>
+        <CodeInput length={6} />
+        <input aria-label="control" />
+      </div>,
+    )
+    const frame = view.getByTestId('frame')
+    const code = view.getByRole('textbox', { name: 'Verification code' })
+    act(() => code.focus())
+    await expect.poll(() => code.closest('.hakiki-code')?.hasAttribute('data-focused')).toBe(true)
+    const group = code.parentElement
+    if (!group) throw new Error('no group')
+    expect(await redPixels(group.parentElement ?? group)).toBe(0)
+    const active = view.container.querySelector('[data-part="slot"][data-active]')
+    expect(active && getComputedStyle(active).outlineStyle).toBe('solid')
+    // The same rule does draw on a plain input: the check can see a ring.
+    act(() => view.getByRole('textbox', { name: 'control' }).focus())
+    expect(await redPixels(frame)).toBeGreaterThan(50)
+  })
+
+  test('a focused step heading is as wide as its text, not a rectangle across the form', async () => {
+    addAppFocusRule()
+    const view = render(
+      <div className="hakiki hakiki-flow" style={{ inlineSize: 400 }}>
+        <div data-part="step" data-step="verified">
+          <h2 data-part="heading" tabIndex={-1}>
+            Verified
+          </h2>
+        </div>
+      </div>,
+    )
+    const heading = view.getByRole('heading')
+    act(() => heading.focus())
+    expect(heading.getBoundingClientRect().width).toBeLessThan(200)
+  })
+})
+
+/** Relative luminance (WCAG 2.2) of a computed `rgb()`/`rgba()` colour. */
+function luminance(color: string): number {
+  const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((c) => {
+    const v = Number(c) / 255
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
+  })
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].toSorted((x, y) => y - x)
+  return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05)
+}
+
+/** The first opaque background at or above `element`. */
+function backgroundOf(element: Element | null): string {
+  for (let e = element; e; e = e.parentElement) {
+    const bg = getComputedStyle(e).backgroundColor
+    if (!/rgba\(.*, 0\)$/.test(bg) && bg !== 'transparent') return bg
+  }
+  return 'rgb(255, 255, 255)'
+}
+
+describe('contrast, computed from the styles', () => {
+  test.each(['light', 'dark'] as const)('%s: every placeholder is ≥ 4.5:1 on its field', async (theme) => {
+    const view = render(
+      <div data-theme={theme} className="hakiki" style={{ background: 'var(--hakiki-color-bg)' }}>
+        <PhoneInput defaultCountry="GH" />
+        <EmailInput />
+      </div>,
+    )
+    const phone = view.getByRole('textbox', { name: 'Phone number' })
+    await expect.poll(() => phone.getAttribute('placeholder')).toBeTruthy()
+    act(() => view.getByRole('button', { name: /Country/ }).click())
+    const search = await view.findByRole('combobox', { name: 'Search countries' })
+    const fields = [phone, view.getByRole('textbox', { name: 'Email address' }), search]
+    for (const field of fields) {
+      expect(field.getAttribute('placeholder')).toBeTruthy()
+      const color = getComputedStyle(field, '::placeholder').color
+      const ratio = contrast(color, backgroundOf(field))
+      expect(ratio).toBeGreaterThanOrEqual(4.5)
+    }
+  })
+
+  test.each(['light', 'dark'] as const)('%s: the verified panel’s heading and text are ≥ 4.5:1, its border ≥ 3:1', (theme) => {
+    const view = render(
+      <div data-theme={theme} className="hakiki hakiki-flow" style={{ background: 'var(--hakiki-color-bg)' }}>
+        <div data-part="step" data-step="verified">
+          <h2 data-part="heading">Verified</h2>
+          <p data-part="message">+233 24 123 4567 is verified.</p>
+        </div>
+      </div>,
+    )
+    const step = view.container.querySelector('[data-step="verified"]')
+    if (!step) throw new Error('no step')
+    const panel = getComputedStyle(step)
+    expect(contrast(getComputedStyle(view.getByRole('heading')).color, panel.backgroundColor)).toBeGreaterThanOrEqual(4.5)
+    expect(contrast(getComputedStyle(view.getByText(/is verified/)).color, panel.backgroundColor)).toBeGreaterThanOrEqual(4.5)
+    expect(contrast(panel.borderTopColor, backgroundOf(step.parentElement))).toBeGreaterThanOrEqual(3)
+    // A real success look: not the plain background.
+    expect(panel.backgroundColor).not.toBe(backgroundOf(step.parentElement))
+  })
+})
+
+describe('forced colours', () => {
+  afterEach(async () => {
+    await commands.emulateForcedColors('none')
+  })
+
+  test('a waiting (aria-disabled) button looks disabled, a ready one does not', async () => {
+    const view = render(
+      <div className="hakiki">
+        <button type="button" data-part="button" aria-disabled="true">
+          Resend code in 25 s
+        </button>
+        <button type="button" data-part="button">
+          Verify
+        </button>
+      </div>,
+    )
+    await commands.emulateForcedColors('active')
+    await expect.poll(() => matchMedia('(forced-colors: active)').matches).toBe(true)
+    const [waiting, ready] = view.getAllByRole('button').map((b) => getComputedStyle(b).color)
+    const grayText = (() => {
+      const probe = document.createElement('span')
+      probe.style.color = 'GrayText'
+      document.body.append(probe)
+      const color = getComputedStyle(probe).color
+      probe.remove()
+      return color
+    })()
+    expect(waiting).toBe(grayText)
+    expect(ready).not.toBe(grayText)
+  })
+})
+
+describe('the phone field in Arabic', () => {
+  test('the number starts right after its dial code; the list ends each row with the dial code', async () => {
+    await page.viewport(360, 640)
+    const view = render(
+      <Page>
+        <LocaleProvider locale="ar">
+          <PhoneInput defaultCountry="GH" defaultValue="+233241234567" />
+        </LocaleProvider>
+      </Page>,
+    )
+    const root = view.container.querySelector('.hakiki-phone')
+    await expect.poll(() => root?.getAttribute('dir')).toBe('rtl')
+    const trigger = view.container.querySelector<HTMLElement>('[data-part="trigger"]')
+    const input = view.container.querySelector<HTMLInputElement>('.hakiki-phone [data-part="input"]')
+    if (!trigger || !input) throw new Error('no phone field')
+    // "+233" then "24 123 4567", side by side, left to right as the number is read.
+    expect(trigger.getBoundingClientRect().right).toBeCloseTo(input.getBoundingClientRect().left, 0)
+    expect(getComputedStyle(input).textAlign).toMatch(/^(start|left)$/)
+
+    act(() => trigger.click())
+    const option = await view.findByRole('option', { name: /غانا/ })
+    const name = option.querySelector('[data-part="name"]')?.getBoundingClientRect()
+    const dial = option.querySelector('[data-part="dial-code"]')?.getBoundingClientRect()
+    const row = option.getBoundingClientRect()
+    if (!name || !dial) throw new Error('no option parts')
+    // Right to left: the name at the start (right), the dial code at the end (left edge of the row).
+    expect(name.left).toBeGreaterThan(dial.right)
+    expect(dial.left - row.left).toBeLessThan(12)
+    // The list opens under the trigger, inside the screen, not off its left edge.
+    const popover = view.container.querySelector('[data-part="popover"]')?.getBoundingClientRect()
+    expect(popover?.left).toBeGreaterThanOrEqual(0)
+    expect(popover?.right).toBeLessThanOrEqual(window.innerWidth)
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth)
+  })
+})
+
+describe('errors and the layout', () => {
+  test('a field error appearing on blur does not move the button under the pointer', async () => {
+    const view = render(
+      <div className="hakiki" style={{ inlineSize: 360 }}>
+        <EmailInput required />
+        <button type="button">Send code</button>
+      </div>,
+    )
+    const button = view.getByRole('button')
+    const before = button.getBoundingClientRect().top
+    const input = view.getByRole('textbox')
+    act(() => input.focus())
+    act(() => input.blur())
+    await expect.poll(() => view.container.querySelector('[data-part="error"]')?.textContent).toBe('Enter your email address.')
+    expect(button.getBoundingClientRect().top).toBe(before)
+  })
+
+  test('an empty flow error stays in the accessibility tree but takes no room', () => {
+    const view = render(
+      <div className="hakiki hakiki-flow">
+        <div data-part="step">
+          <p data-part="error" className="hakiki-flow-error" role="alert" />
+        </div>
+      </div>,
+    )
+    const region = view.getByRole('alert')
+    expect(getComputedStyle(region).display).not.toBe('none')
+    expect(region.getBoundingClientRect().height).toBeLessThanOrEqual(1)
+  })
+})

@@ -1,0 +1,33 @@
+// The Node.js entry: `@hakiki/verify-client/node`, and what `@hakiki/verify-client` resolves to
+// under the `node` export condition (Node, Deno, Bun, and bundlers targeting Node). Same API as
+// the runtime-neutral entry, plus `nodeFetch`, which it uses by default.
+import { createVerifyClient as createClientWith } from './create-verify-client'
+import { nodeFetch } from './node-fetch'
+import type { VerifyClient, VerifyClientOptions } from './verify-client'
+
+export { nodeFetch } from './node-fetch'
+export { VerifyApiError } from './verify-api-error'
+export type { VerifyApiErrorCode, VerifyApiErrorDetails, VerifyApiOperation } from './verify-api-error'
+export type {
+  CallOptions,
+  Channel,
+  CreateVerificationInput,
+  CreateVerificationResult,
+  SmsRate,
+  SmsRatesResult,
+  Verification,
+  VerificationResult,
+  VerificationStatus,
+  VerifyClient,
+  VerifyClientOptions,
+} from './verify-client'
+
+/**
+ * Creates the typed client of the Verify API for Node.js: the client of the runtime-neutral
+ * entry, whose transport defaults to {@link nodeFetch} instead of the built-in `fetch`, so that a
+ * 407 from the service is reported as `proxy_auth_required` and not as a `network_error`. Pass
+ * `fetch` to use another transport.
+ */
+export function createVerifyClient(options: VerifyClientOptions): VerifyClient {
+  return createClientWith({ ...options, fetch: options.fetch ?? nodeFetch })
+}
