@@ -24,6 +24,7 @@ export function createDemoMiddleware(options: DemoMiddlewareOptions): Middleware
   const api = toNodeListener(async (request) => (await options.api.handle(request)) ?? new Response('Not found', { status: 404 }))
   return (req, res, next) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/'
+    if (path.startsWith('/api/sandbox/') && refusedAsCrossSite(req, res)) return
     if (path === '/api/sandbox/clock') return void advanceClock(req, res, options.clock)
     if (path.startsWith('/api/sandbox/')) return forwardToSandbox(req, res, options.sandboxUrl)
     if (path.startsWith('/api/')) return api(req, res)
@@ -44,14 +45,39 @@ async function advanceClock(req: IncomingMessage, res: ServerResponse, clock: De
   }
 }
 
-/** Streams the request to the sandbox and its answer back (Server-Sent Events included). */
+/**
+ * Answers (and returns true) a state-changing call from another origin, or a POST that is not
+ * JSON: a cross-site form can send a text/plain POST without any preflight.
+ */
+function refusedAsCrossSite(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return false
+  const origin = req.headers.origin
+  if (origin !== undefined && origin !== `http://${req.headers.host ?? ''}` && origin !== `https://${req.headers.host ?? ''}`) {
+    res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Cross-origin calls are refused.' }))
+    return true
+  }
+  if (req.method === 'POST' && (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/json') {
+    res.writeHead(415, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'The body must be application/json.' }))
+    return true
+  }
+  return false
+}
+
+/**
+ * Streams the request to the sandbox and its answer back (Server-Sent Events included). Only the
+ * demo's own page may use it: the sandbox's `Access-Control-Allow-Origin: *` is dropped (any site
+ * could otherwise read the codes in its inbox), and a state-changing call must be JSON (a type a
+ * cross-site form cannot send, and `fetch` only after a preflight that now fails) from no other
+ * origin than the demo's own.
+ */
 function forwardToSandbox(req: IncomingMessage, res: ServerResponse, sandboxUrl: string): void {
   const target = new URL(`/sandbox/${(req.url ?? '').slice('/api/sandbox/'.length)}`, sandboxUrl)
   const upstream = httpRequest(
     target,
     { method: req.method, headers: { 'content-type': req.headers['content-type'] ?? 'application/json', accept: req.headers.accept ?? '*/*' } },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')))
+      res.writeHead(answer.statusCode ?? 502, headers)
       answer.pipe(res)
     },
   )

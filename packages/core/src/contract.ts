@@ -95,6 +95,9 @@ export const ERROR_CODES = [
   'invalid_phone_number',
   'invalid_email',
   'unsupported_country',
+  // A valid number of a covered country whose type (premium-rate, toll-free, VoIP, fixed line for
+  // SMS...) cannot receive the channel's code, or is a toll-fraud target.
+  'unsupported_number_type',
   'unsupported_locale',
   'invalid_code_format',
   'rate_limited',
@@ -106,6 +109,8 @@ export const ERROR_CODES = [
   'forbidden',
   'upstream_unavailable',
   'upstream_error',
+  // The proxy's own store (Redis) did not answer in time: nothing was sent; retry later.
+  'store_unavailable',
 ] as const
 
 /** One of {@link ERROR_CODES}. */

@@ -11,17 +11,25 @@ describe('ipLimitKey', () => {
     expect(ipLimitKey('0:0:0:0:0:FFFF:2942:0102')).toBe('41.66.1.2')
   })
 
-  it('groups IPv6 addresses by /64, however they are spelled', () => {
+  it('groups IPv6 addresses by /56, however they are spelled', () => {
     const a = ipLimitKey('2c0f:f248:0:1::aaaa')
-    expect(a).toBe('2c0f:f248:0:1::/64')
+    expect(a).toBe('2c0f:f248:0:0::/56')
     expect(ipLimitKey('2C0F:F248:0000:0001:ffff:1:2:3')).toBe(a)
-    expect(ipLimitKey('[2c0f:f248::1:0:0:0:9]%eth0')).toBe('2c0f:f248:0:1::/64')
-    expect(ipLimitKey('2c0f:f248:0:2::1')).not.toBe(a)
+    expect(ipLimitKey('[2c0f:f248::1:0:0:0:9]%eth0')).toBe(a)
+    // Another /64 of the same /56 (a subscriber rotating prefixes) counts together.
+    expect(ipLimitKey('2c0f:f248:0:ff::1')).toBe(a)
+    expect(ipLimitKey('2c0f:f248:0:100::1')).not.toBe(a)
+  })
+
+  it('spells IPv4 addresses one way (leading zeros) and refuses octets over 255', () => {
+    expect(ipLimitKey('041.066.001.002')).toBe('41.66.1.2')
+    expect(ipLimitKey('::ffff:041.66.1.2')).toBe('41.66.1.2')
+    expect(ipLimitKey('300.1.1.1')).toBeUndefined()
   })
 
   it('drops a port after the address', () => {
     expect(ipLimitKey('41.66.1.2:51234')).toBe('41.66.1.2')
-    expect(ipLimitKey('[2c0f:f248:0:1::aaaa]:443')).toBe('2c0f:f248:0:1::/64')
+    expect(ipLimitKey('[2c0f:f248:0:1::aaaa]:443')).toBe('2c0f:f248:0:0::/56')
   })
 
   it('refuses what is not an address', () => {

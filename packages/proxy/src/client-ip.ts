@@ -4,6 +4,7 @@
  * header would do too, but any client could then send that header itself.
  */
 const addresses = new WeakMap<Request, string>()
+const untrustedForwarding = new WeakSet<Request>()
 
 /**
  * Records the client IP of `request` for per-IP limits. The `node:http` and Express adapters call
@@ -13,15 +14,29 @@ export function setClientIp(request: Request, ip: string): void {
   addresses.set(request, ip)
 }
 
+/**
+ * Marks `request` as carrying `X-Forwarded-For` that no trust setting covers: the adapter then
+ * records no IP (the socket's is the proxy's, shared by every user) and the handler says so once.
+ */
+export function markUntrustedForwarding(request: Request): void {
+  untrustedForwarding.add(request)
+}
+
+/** True when an adapter saw `X-Forwarded-For` on `request` with no trust setting. */
+export function hasUntrustedForwarding(request: Request): boolean {
+  return untrustedForwarding.has(request)
+}
+
 /** The client IP an adapter recorded for `request`, if any. */
 export function getAdapterClientIp(request: Request): string | undefined {
   return addresses.get(request)
 }
 
 /**
- * The key per-IP limits count under: an IPv4 address as is, an IPv6 address cut to its /64,
- * because carriers hand each subscriber a whole /64 and rotating within it would otherwise
- * reset the counter. IPv4-mapped IPv6 (`::ffff:1.2.3.4`) counts as the IPv4 address.
+ * The key per-IP limits count under: an IPv4 address in its one canonical spelling (`041.066.1.2`
+ * is `41.66.1.2`), an IPv6 address cut to its /56, because carriers hand each subscriber a /64 or
+ * more (often a /56) and rotating within it would otherwise reset the counter. IPv4-mapped IPv6
+ * (`::ffff:1.2.3.4`, `::ffff:2942:102`) counts as the IPv4 address.
  */
 export function ipLimitKey(ip: string): string | undefined {
   // Some proxies (Azure's) write a port after the address: `1.2.3.4:5678`, `[2001:db8::1]:443`.
@@ -29,7 +44,10 @@ export function ipLimitKey(ip: string): string | undefined {
   const trimmed = withoutPort.replace(/%[^\]]*/, '').replace(/^\[|\]$/g, '')
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(trimmed)
   const v4 = mapped ? mapped[1] : trimmed
-  if (v4 !== undefined && /^\d{1,3}(?:\.\d{1,3}){3}$/.test(v4)) return v4
+  if (v4 !== undefined && /^\d{1,3}(?:\.\d{1,3}){3}$/.test(v4)) {
+    const octets = v4.split('.').map(Number)
+    return octets.every((o) => o <= 255) ? octets.join('.') : undefined
+  }
   const groups = expandIpv6(trimmed)
   if (!groups) return undefined
   // IPv4-mapped in hex (`::ffff:2942:102`): the IPv4 address, not the /64 all of them share.
@@ -37,7 +55,9 @@ export function ipLimitKey(ip: string): string | undefined {
     const [high = 0, low = 0] = groups.slice(6).map((g) => Number.parseInt(g, 16))
     return [high >> 8, high & 255, low >> 8, low & 255].join('.')
   }
-  return `${groups.slice(0, 4).join(':')}::/64`
+  // The /56: the first three groups and the high byte of the fourth.
+  const fourth = (Number.parseInt(groups[3] ?? '0', 16) & 0xff00).toString(16)
+  return `${groups.slice(0, 3).join(':')}:${fourth}::/56`
 }
 
 function expandIpv6(ip: string): string[] | undefined {

@@ -3,11 +3,12 @@ import { createVerifyClient } from '@hakiki/verify-client'
 import { describe, expect, it } from 'vitest'
 import { createVerifyHandler } from './create-verify-handler'
 import type { VerifyHandlerOptions } from './verify-handler-options'
+import { verifyClientProvider } from './verify-client-provider'
 
 const SECRET = 'x'.repeat(32)
 const sandbox = createSandbox()
 const client = createVerifyClient({
-  baseUrl: 'http://sandbox.test',
+  baseUrl: 'https://sandbox.test',
   clientId: 'sandbox-client-id',
   clientSecret: 'sandbox-client-secret',
   fetch: (input, init) => sandbox.fetch(new Request(input, init)),
@@ -25,9 +26,17 @@ describe('createVerifyHandler configuration', () => {
       { codeLength: 3 },
       { codeTtlSeconds: -1 },
       { basePath: 'api' },
+      { publicOrigin: 'https://app.example/path' },
+      { publicOrigin: [] },
+      { numberTypes: { sms: ['MOBILE', 'NOT_A_TYPE' as 'MOBILE'] } },
+      { storeTimeoutMs: 0 },
+      // Exactly one of provider and client.
+      { provider: verifyClientProvider(client) },
     ]
     for (const options of bad) expect(() => createVerifyHandler({ client, secret: SECRET, ...options })).toThrow(TypeError)
     expect(() => createVerifyHandler({ client, secret: new Uint8Array(32), allowedOrigins: ['https://app.example/'] })).not.toThrow()
+    expect(() => createVerifyHandler({ provider: verifyClientProvider(client), secret: SECRET })).not.toThrow()
+    expect(() => createVerifyHandler({ secret: SECRET })).toThrow(/exactly one/)
   })
 })
 
@@ -38,6 +47,7 @@ describe('hooks', () => {
     const handler = createVerifyHandler({
       client,
       secret: SECRET,
+      publicOrigin: 'http://proxy.test',
       onEvent: () => {
         calls++
         if (calls % 2 === 0) return Promise.reject(new Error('metrics down for +233241234567'))
@@ -60,15 +70,16 @@ describe('hooks', () => {
     expect(logs).toEqual(['onEvent hook failed {"error":"Error"}', 'onEvent hook failed {"error":"Error"}'])
   })
 
-  it('answers 503 upstream_unavailable, not 500, when the store fails', async () => {
+  it('answers 503 store_unavailable, not 500, when the store fails', async () => {
     const logs: string[] = []
     const failing = {
       increment: () => Promise.reject(new Error('ECONNREFUSED redis')),
       get: () => Promise.reject(new Error('ECONNREFUSED redis')),
       set: () => Promise.reject(new Error('ECONNREFUSED redis')),
       delete: () => Promise.reject(new Error('ECONNREFUSED redis')),
+      compareAndSet: () => Promise.reject(new Error('ECONNREFUSED redis')),
     }
-    const handler = createVerifyHandler({ client, secret: SECRET, store: failing, logger: { error: (m, f) => void logs.push(`${m} ${JSON.stringify(f)}`) } })
+    const handler = createVerifyHandler({ client, secret: SECRET, publicOrigin: 'http://proxy.test', store: failing, logger: { error: (m, f) => void logs.push(`${m} ${JSON.stringify(f)}`) } })
     const res = await handler(
       new Request('http://proxy.test/verifications', {
         method: 'POST',
@@ -77,7 +88,7 @@ describe('hooks', () => {
       }),
     )
     expect(res.status).toBe(503)
-    expect(await res.json()).toMatchObject({ code: 'upstream_unavailable', retryAfter: 30 })
-    expect(logs.join('\n')).toContain('ECONNREFUSED redis')
+    expect(await res.json()).toMatchObject({ code: 'store_unavailable', retryAfter: 5 })
+    expect(logs.join('\n')).toContain('"reason":"failed"')
   })
 })

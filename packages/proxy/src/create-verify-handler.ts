@@ -3,12 +3,13 @@
  * the Verify API. It runs as is in Next.js route handlers, Hono, Bun, Deno and workers, and in
  * `node:http` and Express through `toNodeListener` and `toExpressMiddleware`.
  */
-import { getAdapterClientIp } from './client-ip'
+import { getAdapterClientIp, hasUntrustedForwarding } from './client-ip'
 import { assertSecret, deriveHmacKey, hmac } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { HandlerContext, RequestState } from './handler-context'
 import { resolveLimits } from './limits'
-import { addCorsHeaders, createOriginCheck, isJsonContentType, preflightResponse, varyOnOrigin } from './origin'
+import { createNumberTypeCheck } from './number-type-policy'
+import { addCorsHeaders, createOriginPolicy, isJsonContentType, preflightResponse, varyOnOrigin } from './origin'
 import { ProxyError, problemResponse } from './problem'
 import { SAFE_BASE, matchRoute } from './route-match'
 import { checkCode } from './routes/check-code'
@@ -17,7 +18,10 @@ import { getStatus } from './routes/get-status'
 import { startVerification } from './routes/start-verification'
 import { createSessionCodec } from './session'
 import { createMemoryStore } from './stores/memory-store'
+import { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, storeWithDeadline } from './stores/store-deadline'
 import type { VerifyHandlerOptions } from './verify-handler-options'
+import { verifyClientProvider } from './verify-client-provider'
+import type { VerifyClient } from '@hakiki/verify-client'
 
 /** A Fetch API request handler. */
 export type VerifyHandler = (request: Request) => Promise<Response>
@@ -33,14 +37,16 @@ const silent = (): void => undefined
  * `code`. The handler never throws and never answers 500.
  */
 export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandler {
-  if (!options.client) throw new TypeError('createVerifyHandler: "client" is required')
+  if ((options.provider === undefined) === (options.client === undefined)) {
+    throw new TypeError('createVerifyHandler: pass exactly one of "provider" (a VerifyProvider) and "client" (a VerifyClient)')
+  }
+  const provider = options.provider ?? verifyClientProvider(options.client as VerifyClient)
   assertSecret(options.secret)
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
   if (basePath !== '' && !basePath.startsWith('/')) throw new TypeError('basePath must start with "/"')
   if (!SAFE_BASE.test(basePath)) throw new TypeError('basePath must be a URL path without ";" or ","')
   const codeLength = options.codeLength ?? 6
   if (!Number.isInteger(codeLength) || codeLength < 4 || codeLength > 10) throw new TypeError('codeLength must be 4 to 10')
-  const isAllowedOrigin = createOriginCheck(options.allowedOrigins)
   const secret = options.secret
   const now = options.now ?? Date.now
   const logger: ProxyLogger = options.logger ?? {}
@@ -50,14 +56,23 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     warn: logger.warn?.bind(logger) ?? silent,
     error: logger.error?.bind(logger) ?? silent,
   }
+  const origins = createOriginPolicy({ publicOrigin: options.publicOrigin, allowedOrigins: options.allowedOrigins, logError: log.error })
+  const allowedHeaders = (options.allowedHeaders ?? []).map((name) => {
+    if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) throw new TypeError(`allowedHeaders entries must be header names (got "${name}")`)
+    return name
+  })
   const keyOfKey = deriveHmacKey(secret, 'store-keys')
   const onEvent = options.onEvent
+  let warnedForwarding = false
 
   const ctx: HandlerContext = {
-    client: options.client,
-    store: options.store ?? createMemoryStore({ now }),
+    provider,
+    // Every store call has a deadline: a Redis that is down or hung must not hang every request.
+    store: storeWithDeadline(options.store ?? createMemoryStore({ now }), options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS),
     limits: resolveLimits(options.limits),
+    checkNumberType: createNumberTypeCheck(options.numberTypes),
     sessions: createSessionCodec(secret),
+    secureCookie: origins.secureCookie,
     secret,
     // Truncated to 128 bits: plenty against collisions, shorter keys in the store.
     keyOf: async (purpose, value) => (await hmac(await keyOfKey, `${purpose}:${value}`)).slice(0, 22),
@@ -66,9 +81,20 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     codeTtlSeconds: positive(options.codeTtlSeconds ?? 600, 'codeTtlSeconds'),
     maxCheckAttempts: positive(options.maxCheckAttempts ?? 5, 'maxCheckAttempts'),
     receiptTtlSeconds: positive(options.receiptTtlSeconds ?? 600, 'receiptTtlSeconds'),
+    receiptAudience: options.receiptAudience,
     ratesTtlSeconds: positive(options.ratesTtlSeconds ?? 3600, 'ratesTtlSeconds'),
     authorize: options.authorize,
-    getClientIp: async (request) => (options.getClientIp ? await options.getClientIp(request) : getAdapterClientIp(request)),
+    getClientIp: async (request) => {
+      if (options.getClientIp) return await options.getClientIp(request)
+      if (hasUntrustedForwarding(request) && !warnedForwarding) {
+        warnedForwarding = true
+        log.error(
+          'X-Forwarded-For arrived but the Node/Express adapter has no trustProxy setting: per-IP limits are off for forwarded requests. ' +
+            'Behind N reverse proxies pass toNodeListener(handler, { trustProxy: N }) (Express: app.set("trust proxy", N)); facing the Internet directly, pass useSocketAddress: true.',
+        )
+      }
+      return getAdapterClientIp(request)
+    },
     emit(event: VerifyEvent) {
       if (!onEvent) return
       try {
@@ -88,11 +114,11 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     let corsOrigin: string | undefined
     try {
       const match = matchRoute(new URL(request.url).pathname, basePath)
-      if (origin !== null && isAllowedOrigin(origin, request)) corsOrigin = origin
+      if (origin !== null && origins.isAllowed(origin, request)) corsOrigin = origin
       if (request.method === 'OPTIONS') {
         state.route = 'preflight'
         if (!match || corsOrigin === undefined) throw new ProxyError(403, 'forbidden_origin')
-        return preflightResponse(corsOrigin)
+        return preflightResponse(corsOrigin, allowedHeaders)
       }
       if (!match) throw new ProxyError(404, 'not_found')
       state.route = match.route
@@ -140,9 +166,16 @@ function finish(response: Response, corsOrigin: string | undefined): Response {
   return response
 }
 
-/** Anything but a {@link ProxyError} is a fault of a dependency (the store) or a bug: 503, logged. */
+/**
+ * A store that failed or missed its deadline is 503 `store_unavailable` (nothing was sent);
+ * anything else but a {@link ProxyError} is a bug: 503, logged.
+ */
 function toProblem(error: unknown, ctx: HandlerContext, state: RequestState): ProxyError {
   if (error instanceof ProxyError) return error
+  if (error instanceof StoreUnavailableError) {
+    ctx.log.error('store unavailable; request refused', { route: state.route, reason: error.reason, message: error.message })
+    return new ProxyError(503, 'store_unavailable', { retryAfter: 5 })
+  }
   ctx.log.error('unexpected error while handling a request', {
     route: state.route,
     error: errorName(error),

@@ -76,7 +76,9 @@ export async function hmac(key: CryptoKey, data: string): Promise<string> {
 /** Checks a base64url HMAC in constant time (`subtle.verify` compares without early exit). */
 export async function verifyHmac(key: CryptoKey, data: string, signature: string): Promise<boolean> {
   const bytes = base64UrlDecode(signature)
-  if (!bytes || bytes.byteLength !== 32) return false
+  // One spelling only: the last base64url character carries 2 unused bits, so 4 spellings
+  // decoded to the same MAC and a "used once" check keyed on the text could be dodged.
+  if (!bytes || bytes.byteLength !== 32 || base64UrlEncode(bytes) !== signature) return false
   return crypto.subtle.verify('HMAC', key, toArrayBuffer(bytes), encoder.encode(data))
 }
 

@@ -54,7 +54,7 @@ export interface UpstreamFailedEvent {
   at: number
   route: RouteName
   operation: 'create' | 'get' | 'verify' | 'rates'
-  /** The Verify client's error code (`timeout`, `server_error`, ...) or `unknown`. */
+  /** The provider error's kind (`timeout`, `unavailable`, `misconfigured`, ...) or `unknown`. */
   reason: string
   /** HTTP status from the API, when it answered. */
   upstreamStatus?: number

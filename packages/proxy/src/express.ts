@@ -15,11 +15,24 @@ export type ExpressMiddleware = (req: ExpressRequest, res: ExpressResponse, next
  * it before any body parser, or at least before `express.json()` sees these paths; if a parser did
  * consume the body, its parsed `req.body` is re-serialized (the 16 KiB limit then applies to that).
  * `req.originalUrl` is used, so the mount path stays part of the URL and scopes the cookie.
+ *
+ * Client IP: the adapter's `trustProxy` when given; else, when the app set Express's own
+ * `trust proxy`, `req.ip`; else the `node:http` adapter's policy (the socket's peer when the
+ * request is not forwarded).
  */
 export function toExpressMiddleware(handler: VerifyHandler, options: NodeAdapterOptions = {}): ExpressMiddleware {
   return (req, res, next) => {
+    // Express's own `trust proxy` setting, when the app made one and the adapter was given none:
+    // `req.ip` then follows it, and the app has one trust decision, not two.
+    const expressIp = options.trustProxy === undefined && options.useSocketAddress === undefined && isTrustProxySet(req) ? req.ip : undefined
     const consumed = req.readableEnded && req.body !== undefined
     const body = consumed ? (typeof req.body === 'string' ? req.body : JSON.stringify(req.body)) : undefined
-    serve(handler, req, res, options, body, req.originalUrl).catch(next)
+    serve(handler, req, res, options, body, req.originalUrl, expressIp).catch(next)
   }
+}
+
+/** True when the app called `app.set('trust proxy', …)` with anything but `false`. */
+function isTrustProxySet(req: ExpressRequest): boolean {
+  const setting: unknown = req.app?.get('trust proxy')
+  return setting !== undefined && setting !== false && setting !== 0
 }

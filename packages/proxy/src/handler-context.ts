@@ -2,21 +2,28 @@
  * The state one handler shares between its routes, and the per-request facts its routes fill in.
  * Internal: built by `createVerifyHandler`.
  */
-import type { VerifyClient } from '@hakiki/verify-client'
-import { VerifyApiError } from '@hakiki/verify-client'
 import type { SecretInput } from './crypto'
+import { ProviderError } from './provider-error'
 import type { ProxyLogger, RouteName, UpstreamFailedEvent, VerifyEvent } from './events'
 import type { Limits } from './limits'
+import type { NumberTypeCheck } from './number-type-policy'
+import type { ProxyError } from './problem'
 import type { SessionCodec } from './session'
 import type { CounterStore } from './stores/counter-store'
 import type { AuthorizeContext } from './verify-handler-options'
+import type { VerifyProvider } from './verify-provider'
 
 /** Shared by every request of one handler. */
 export interface HandlerContext {
-  client: VerifyClient
+  /** The upstream verification service. */
+  provider: VerifyProvider
   store: CounterStore
   limits: Limits
+  /** Refuses phone numbers whose type the channel may not send to. */
+  checkNumberType: NumberTypeCheck
   sessions: SessionCodec
+  /** Whether the session cookie carries `Secure` (from `publicOrigin`). */
+  secureCookie(request: Request): boolean
   secret: SecretInput
   /** A keyed hash standing for `value` in store keys, so the store never holds addresses or session ids. */
   keyOf(purpose: 'address' | 'session' | 'ip', value: string): Promise<string>
@@ -25,11 +32,19 @@ export interface HandlerContext {
   codeTtlSeconds: number
   maxCheckAttempts: number
   receiptTtlSeconds: number
+  receiptAudience: string | undefined
   ratesTtlSeconds: number
   authorize: ((request: Request, start: AuthorizeContext) => boolean | Promise<boolean>) | undefined
   getClientIp(request: Request): Promise<string | undefined>
   emit(event: VerifyEvent): void
   log: Required<ProxyLogger>
+  /**
+   * After a start failed upstream for a reason retrying will not fix soon (an outage, a broken
+   * configuration), starts answer this problem until `until` without calling the provider.
+   */
+  startBackoff?: { until: number; problem: ProxyError }
+  /** Starts in a row that failed upstream with a 5xx problem (reset by a success). */
+  startFailures?: number
   /** Set once the "no client IP, per-IP caps off" warning was logged. */
   warnedNoClientIp?: boolean
 }
@@ -42,6 +57,8 @@ export interface RequestState {
   base: string
   /** The verification id in the path. */
   id?: string
+  /** Keyed hash of the caller's session, once its verification was loaded. */
+  sessionKey?: string
   /** Masked address, once known, for refusal events and logs. */
   maskedTo?: string
 }
@@ -58,17 +75,17 @@ export function iso(ms: number): string {
   return new Date(ms).toISOString()
 }
 
-/** Emits `upstream.failed` (and a warning) for an error of the Verify client. */
+/** Emits `upstream.failed` (and a warning) for an error of the provider. */
 export function reportUpstreamFailure(ctx: HandlerContext, state: RequestState, operation: UpstreamFailedEvent['operation'], error: unknown): void {
   const event: UpstreamFailedEvent = {
     type: 'upstream.failed',
     at: ctx.now(),
     route: state.route,
     operation,
-    reason: error instanceof VerifyApiError ? error.code : 'unknown',
+    reason: error instanceof ProviderError ? error.kind : 'unknown',
   }
-  if (error instanceof VerifyApiError && error.status !== undefined) event.upstreamStatus = error.status
+  if (error instanceof ProviderError && error.status !== undefined) event.upstreamStatus = error.status
   ctx.emit(event)
   // The reason and status only: the client's message may quote the API's text.
-  ctx.log.warn('Verify API call failed', { operation, reason: event.reason, upstreamStatus: event.upstreamStatus, to: state.maskedTo })
+  ctx.log.warn('verification provider call failed', { operation, reason: event.reason, upstreamStatus: event.upstreamStatus, to: state.maskedTo })
 }

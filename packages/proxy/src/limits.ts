@@ -27,12 +27,21 @@ export interface Limits {
   /** Sends from one browser session. Default 10 an hour, 20 a day. */
   sendsPerSession: HourDayCap
   /**
-   * Sends from one client IP (IPv6: per /64), only when the client IP is known (see
+   * Sends from one client IP (IPv6: per /56), only when the client IP is known (see
    * `getClientIp`). Default 100 an hour, 1000 a day: a whole carrier NAT may share one address.
    */
   sendsPerIp: HourDayCap
   /**
-   * Code checks against one address in a fixed hour. Default 10: two verifications' worth of
+   * Sends by clients the proxy cannot tell apart: no client IP known and no session cookie yet
+   * (a first visit, or a script dropping its cookie), all in one bucket. Default 20 an hour, 100
+   * a day. It keeps one such script from spending the shared `sendsTotal` cap, so it cannot switch
+   * the app off for users who have a session or a known IP; set a client IP policy so this bucket
+   * only ever sees stragglers.
+   */
+  sendsPerUnknownClient: HourDayCap
+  /**
+   * Code checks against one address by one browser session in a fixed hour (per session, so an
+   * attacker's wrong codes never block the owner's right one). Default 10: two verifications' worth of
    * the API's five attempts. Every check is counted before it is sent upstream, so concurrent
    * guesses cannot slip past the cap; a correct code ends its verification, so nearly all counted
    * checks are failed ones.
@@ -52,6 +61,7 @@ export interface LimitsOptions {
   sendsPerDestination?: Partial<HourDayCap>
   sendsPerSession?: Partial<HourDayCap>
   sendsPerIp?: Partial<HourDayCap>
+  sendsPerUnknownClient?: Partial<HourDayCap>
   failedChecksPerDestinationPerHour?: number
   sendsTotal?: Partial<HourDayCap>
 }
@@ -62,6 +72,7 @@ export const DEFAULT_LIMITS: Limits = {
   sendsPerDestination: { hour: 5, day: 10 },
   sendsPerSession: { hour: 10, day: 20 },
   sendsPerIp: { hour: 100, day: 1000 },
+  sendsPerUnknownClient: { hour: 20, day: 100 },
   failedChecksPerDestinationPerHour: 10,
   sendsTotal: { hour: 1000, day: 10_000 },
 }
@@ -73,6 +84,7 @@ export function resolveLimits(options: LimitsOptions = {}): Limits {
     sendsPerDestination: { ...DEFAULT_LIMITS.sendsPerDestination, ...options.sendsPerDestination },
     sendsPerSession: { ...DEFAULT_LIMITS.sendsPerSession, ...options.sendsPerSession },
     sendsPerIp: { ...DEFAULT_LIMITS.sendsPerIp, ...options.sendsPerIp },
+    sendsPerUnknownClient: { ...DEFAULT_LIMITS.sendsPerUnknownClient, ...options.sendsPerUnknownClient },
     failedChecksPerDestinationPerHour:
       options.failedChecksPerDestinationPerHour ?? DEFAULT_LIMITS.failedChecksPerDestinationPerHour,
     sendsTotal: { ...DEFAULT_LIMITS.sendsTotal, ...options.sendsTotal },
@@ -85,6 +97,8 @@ export function resolveLimits(options: LimitsOptions = {}): Limits {
     limits.sendsPerSession.day,
     limits.sendsPerIp.hour,
     limits.sendsPerIp.day,
+    limits.sendsPerUnknownClient.hour,
+    limits.sendsPerUnknownClient.day,
     limits.failedChecksPerDestinationPerHour,
     limits.sendsTotal.hour,
     limits.sendsTotal.day,

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
-import { setClientIp } from './client-ip'
+import { markUntrustedForwarding, setClientIp } from './client-ip'
 import { ProxyError, problemResponse } from './problem'
 import type { VerifyHandler } from './create-verify-handler'
 
@@ -19,9 +19,12 @@ export interface NodeAdapterOptions {
    */
   trustProxy?: boolean | number
   /**
-   * The server faces the Internet directly: the socket's peer address is the client IP. Without
-   * this or `trustProxy` no client IP is known and per-IP limits are skipped, because behind an
-   * unknown proxy every user would share the proxy's address and one counter.
+   * Whether the socket's peer address is the client IP when `trustProxy` is unset. Default: yes
+   * for requests without `X-Forwarded-For` (the server faces the Internet directly). A request
+   * that carries `X-Forwarded-For` with no `trustProxy` gets no client IP (the peer is then most
+   * likely a proxy every user shares) and the handler logs an error once saying to set
+   * `trustProxy`. `true`: always the socket's peer, whatever headers say (the server faces the
+   * Internet and ignores client-written headers); `false`: never.
    */
   useSocketAddress?: boolean
 }
@@ -47,12 +50,14 @@ export async function serve(
   options: NodeAdapterOptions,
   body: string | undefined,
   url?: string,
+  knownIp?: string,
 ): Promise<void> {
   let response: Response
   try {
     const request = toRequest(req, options, body, url)
-    const ip = clientIp(req, options)
+    const ip = knownIp ?? clientIp(req, options)
     if (ip !== undefined) setClientIp(request, ip)
+    else if (hops(options) === 0 && options.useSocketAddress === undefined && req.headers['x-forwarded-for'] !== undefined) markUntrustedForwarding(request)
     response = await handler(request)
   } catch {
     // Only a request Node could parse but Fetch cannot represent ends here (e.g. a bad Host).
@@ -61,13 +66,27 @@ export async function serve(
   await writeResponse(response, res)
 }
 
+// A host as RFC 9110 allows it in Host: a DNS name, an IPv4 address or a bracketed IPv6 address,
+// and an optional port. Nothing else: no userinfo, path, query or fragment.
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/
+
+/** Thrown for a request whose Host, forwarded host or protocol, or target is not well formed. */
+class BadRequestLine extends Error {}
+
 function toRequest(req: IncomingMessage, options: NodeAdapterOptions, body: string | undefined, path = req.url ?? '/'): Request {
   const trusted = hops(options) > 0
-  const protocol = (trusted && first(req.headers['x-forwarded-proto'])) || ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http')
+  const forwardedProto = trusted ? first(req.headers['x-forwarded-proto'])?.toLowerCase() : undefined
+  if (forwardedProto !== undefined && forwardedProto !== 'http' && forwardedProto !== 'https') throw new BadRequestLine('X-Forwarded-Proto')
+  const protocol = forwardedProto ?? ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http')
   const host = (trusted && first(req.headers['x-forwarded-host'])) || req.headers.host || 'localhost'
-  // Concatenated, not `new URL(path, base)`: a request target like `//evil.example/x` must stay a
-  // path, not become another host (and with it another "own origin").
-  const url = new URL(`${protocol}://${host}${path.startsWith('/') ? path : `/${path}`}`)
+  // Parsed strictly, never pasted: a Host holding a path and `?` (`h/api/verify/verifications?`)
+  // once turned a POST to `/rates` into a start.
+  if (!HOST.test(host)) throw new BadRequestLine('Host')
+  // Only origin-form targets (`/path?query`). Concatenated, not `new URL(path, base)`: a target
+  // like `//evil.example/x` must stay a path, not become another host.
+  if (!path.startsWith('/')) throw new BadRequestLine('request target')
+  const url = new URL(`${protocol}://${host}${path}`)
+  if (url.host !== new URL(`${protocol}://${host}`).host) throw new BadRequestLine('Host')
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue
@@ -97,7 +116,9 @@ function clientIp(req: IncomingMessage, options: NodeAdapterOptions): string | u
       .filter(Boolean)
     return forwarded[forwarded.length - count] ?? forwarded[0] ?? req.socket.remoteAddress
   }
-  return options.useSocketAddress ? req.socket.remoteAddress : undefined
+  if (options.useSocketAddress === true) return req.socket.remoteAddress
+  if (options.useSocketAddress === false || req.headers['x-forwarded-for'] !== undefined) return undefined
+  return req.socket.remoteAddress
 }
 
 function hops(options: NodeAdapterOptions): number {

@@ -10,20 +10,99 @@
 /** Which origins may call the proxy from a browser. */
 export type AllowedOrigins = readonly string[] | ((origin: string) => boolean)
 
-/** Compiles the option into a predicate; `undefined` allows only the request's own origin. */
-export function createOriginCheck(allowed: AllowedOrigins | undefined): (origin: string, request: Request) => boolean {
-  if (typeof allowed === 'function') return (origin) => origin !== 'null' && allowed(origin)
-  if (allowed === undefined) return (origin, request) => origin === new URL(request.url).origin
-  const origins = new Set(
-    allowed.map((entry) => {
-      const url = new URL(entry)
-      if (url.origin === 'null' || entry.replace(/\/$/, '') !== url.origin) {
-        throw new TypeError(`allowedOrigins entries must be origins like "https://app.example.com" (got "${entry}")`)
+/** How the handler decides which browser origins may call it, and whether its cookie is `Secure`. */
+export interface OriginPolicy {
+  /** True when a browser page of `origin` may POST and read answers (CORS with credentials). */
+  isAllowed(origin: string, request: Request): boolean
+  /** Whether the session cookie carries `Secure`. */
+  secureCookie(request: Request): boolean
+}
+
+/** Hosts that only the machine itself can reach: the one case where the request's own origin is trusted. */
+export function isLoopbackOrigin(origin: string): boolean {
+  let url: URL
+  try {
+    url = new URL(origin)
+  } catch {
+    return false
+  }
+  return url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(url.hostname)
+}
+
+/** Parses one configured origin strictly (`https://app.example.com`, no path, no trailing junk). */
+function parseOrigin(entry: string, option: string): string {
+  let url: URL
+  try {
+    url = new URL(entry)
+  } catch {
+    throw new TypeError(`${option} entries must be origins like "https://app.example.com" (got "${entry}")`)
+  }
+  if (url.origin === 'null' || entry.replace(/\/$/, '') !== url.origin) {
+    throw new TypeError(`${option} entries must be origins like "https://app.example.com" (got "${entry}")`)
+  }
+  return url.origin
+}
+
+/**
+ * Compiles `publicOrigin` and `allowedOrigins`. The app's own origin is configured, never derived
+ * from the request: behind a reverse proxy or in a Next.js route handler `request.url` says
+ * `http://localhost:3000` (so "same origin as request.url" refused every real user), and a Host
+ * header is whatever the client or a proxy wrote. Without `publicOrigin` only a loopback page
+ * calling a loopback server is accepted (local development), and the first refusal of any other
+ * origin logs an error that says what to set.
+ */
+export function createOriginPolicy(options: {
+  publicOrigin: string | readonly string[] | undefined
+  allowedOrigins: AllowedOrigins | undefined
+  logError: (message: string, fields?: Record<string, unknown>) => void
+}): OriginPolicy {
+  const publicList = options.publicOrigin === undefined ? [] : typeof options.publicOrigin === 'string' ? [options.publicOrigin] : options.publicOrigin
+  if (!Array.isArray(publicList) || (options.publicOrigin !== undefined && publicList.length === 0)) {
+    throw new TypeError('publicOrigin must be an origin like "https://app.example.com" or a non-empty list of them')
+  }
+  const publicOrigins = new Set(publicList.map((entry) => parseOrigin(entry, 'publicOrigin')))
+  const allowed = options.allowedOrigins
+  const extra: (origin: string) => boolean =
+    typeof allowed === 'function'
+      ? allowed
+      : allowed === undefined
+        ? () => false
+        : ((set) => (origin: string) => set.has(origin))(new Set(allowed.map((entry) => parseOrigin(entry, 'allowedOrigins'))))
+  // Secure unless every configured origin is plain http on loopback (a local setup).
+  const configuredSecure = [...publicOrigins].some((origin) => origin.startsWith('https:') || !isLoopbackOrigin(origin))
+  let warned = false
+
+  return {
+    isAllowed(origin, request) {
+      if (origin === 'null') return false
+      if (publicOrigins.has(origin) || extra(origin)) return true
+      if (publicOrigins.size > 0) return false
+      const own = new URL(request.url).origin
+      if (origin === own && isLoopbackOrigin(own)) return true
+      if (!warned) {
+        warned = true
+        options.logError(
+          'createVerifyHandler: "publicOrigin" is not set, so only loopback pages are accepted and this request was refused (403 forbidden_origin). ' +
+            'Set publicOrigin to the origin users load the app from, e.g. publicOrigin: "https://app.example.com".',
+          { origin: origin.slice(0, 200) },
+        )
       }
-      return url.origin
-    }),
-  )
-  return (origin) => origins.has(origin)
+      return false
+    },
+    secureCookie(request) {
+      if (publicOrigins.size > 0) return configuredSecure
+      return wantsSecureCookie(new URL(request.url))
+    },
+  }
+}
+
+/**
+ * Whether a cookie sent to `url` may carry `Secure`: always, except over plain http on a loopback
+ * host, where browsers would otherwise drop it and local development could not work.
+ */
+export function wantsSecureCookie(url: URL): boolean {
+  if (url.protocol === 'https:') return true
+  return !isLoopbackOrigin(url.origin)
 }
 
 /** True for `application/json`, with or without parameters (`; charset=utf-8`). */
@@ -47,11 +126,11 @@ export function varyOnOrigin(headers: Headers): void {
   if (!vary?.split(',').some((v) => v.trim().toLowerCase() === 'origin')) headers.append('Vary', 'Origin')
 }
 
-/** The 204 answer to an allowed preflight. */
-export function preflightResponse(origin: string): Response {
+/** The 204 answer to an allowed preflight; `allowedHeaders` are the app's own (a captcha token header). */
+export function preflightResponse(origin: string, allowedHeaders: readonly string[] = []): Response {
   const headers = new Headers({
     'Access-Control-Allow-Methods': 'GET, POST',
-    'Access-Control-Allow-Headers': 'Content-Type',
+    'Access-Control-Allow-Headers': ['Content-Type', ...allowedHeaders].join(', '),
     'Access-Control-Max-Age': '600',
     'Cache-Control': 'no-store',
   })

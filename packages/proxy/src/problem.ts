@@ -11,6 +11,7 @@ const TITLES: Record<ErrorCode, string> = {
   invalid_phone_number: 'Invalid phone number',
   invalid_email: 'Invalid e-mail address',
   unsupported_country: 'Country not supported',
+  unsupported_number_type: 'Number type not supported',
   unsupported_locale: 'Locale not supported',
   invalid_code_format: 'Invalid code format',
   rate_limited: 'Too many requests',
@@ -21,6 +22,7 @@ const TITLES: Record<ErrorCode, string> = {
   forbidden: 'Not allowed',
   upstream_unavailable: 'Verification service unavailable',
   upstream_error: 'Verification service error',
+  store_unavailable: 'Service temporarily unavailable',
 }
 
 /** Fields of a problem besides its code and status. */

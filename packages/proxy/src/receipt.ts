@@ -30,10 +30,19 @@ export interface ReceiptClaims {
   exp: number
   /** Unique id of this receipt, for single-use enforcement (see `seen`). */
   jti: string
+  /**
+   * Audience: what the receipt is for (`DEFAULT_RECEIPT_AUDIENCE`, or the proxy's
+   * `receiptAudience`), so a receipt earned in one flow (sign-up) is refused by another
+   * (changing the phone number of an account) that expects a different audience.
+   */
+  aud: string
 }
 
+/** Audience of receipts when none is configured. */
+export const DEFAULT_RECEIPT_AUDIENCE = 'hakiki:verified'
+
 /** Why a receipt was rejected. */
-export type ReceiptErrorCode = 'malformed' | 'bad_signature' | 'expired' | 'wrong_address' | 'replayed'
+export type ReceiptErrorCode = 'malformed' | 'bad_signature' | 'expired' | 'wrong_address' | 'wrong_audience' | 'replayed' | 'store_unavailable'
 
 /** Thrown by {@link verifyReceipt}; `code` is stable, `message` is for logs. */
 export class ReceiptError extends Error {
@@ -53,6 +62,8 @@ export interface SignReceiptOptions {
   now?: () => number
   /** Lifetime of the receipt; default 600 s (10 min): long enough to finish a sign-up form. */
   ttlSeconds?: number
+  /** The `aud` claim; default {@link DEFAULT_RECEIPT_AUDIENCE}. */
+  audience?: string
 }
 
 /** Default receipt lifetime in seconds. */
@@ -74,42 +85,66 @@ export async function signReceipt(
     iat,
     exp: iat + (options.ttlSeconds ?? DEFAULT_RECEIPT_TTL_SECONDS),
     jti: randomId(),
+    aud: options.audience ?? DEFAULT_RECEIPT_AUDIENCE,
   }
   const payload = base64UrlEncodeText(JSON.stringify(claims))
   return `${payload}.${await hmac(await deriveHmacKey(secret, 'receipt'), payload)}`
 }
 
-/** Options of {@link verifyReceipt}. */
-export interface VerifyReceiptOptions {
+/** Options of {@link verifyReceipt} besides the replay choice. */
+interface VerifyReceiptBaseOptions {
   /**
    * The address the app is about to trust (the one in its sign-up form). A receipt for any other
    * address is rejected with `wrong_address`, so a receipt earned for one number cannot vouch for
    * another. Phone numbers are compared without spaces, dashes, dots and brackets; e-mail
-   * addresses case-insensitively.
+   * addresses case-insensitively. Required: to accept a receipt for any address, write
+   * `expectedTo: false` (and read the address from the claims).
    */
-  expectedTo?: string
+  expectedTo: string | false
+  /** The audience the app expects; default {@link DEFAULT_RECEIPT_AUDIENCE}. Another is `wrong_audience`. */
+  audience?: string
   /** Clock in milliseconds; defaults to `Date.now`. */
   now?: () => number
-  /**
-   * Single-use guard: called with the receipt's `jti` once everything else checks out; return
-   * `true` when that `jti` was already used (then `replayed` is thrown). Remember it until
-   * `expiresAt` (seconds). `createReceiptReplayGuard(store)` builds one on a `CounterStore`.
-   */
-  seen?: (jti: string, expiresAt: number) => boolean | Promise<boolean>
 }
 
 /**
- * Checks a receipt and returns its claims, or throws a {@link ReceiptError}: `malformed`,
- * `bad_signature`, `expired`, `wrong_address` or `replayed`. Call it in the handler that creates
- * the account, with `expectedTo` and `seen`.
+ * Options of {@link verifyReceipt}. Replay protection is explicit: pass `seen` (single use), or
+ * write `replay: 'allow'` to accept the same receipt any number of times within its lifetime.
  */
-export async function verifyReceipt(token: unknown, secret: SecretInput, options: VerifyReceiptOptions = {}): Promise<ReceiptClaims> {
+export type VerifyReceiptOptions = VerifyReceiptBaseOptions &
+  (
+    | {
+        /**
+         * Single-use guard: called with the receipt's `jti` once everything else checks out;
+         * return `true` when that `jti` was already used (then `replayed` is thrown). Remember it
+         * until `expiresAt` (seconds). `createReceiptReplayGuard(store)` builds one. If it throws
+         * or rejects, `store_unavailable` is thrown (fail closed).
+         */
+        seen: (jti: string, expiresAt: number) => boolean | Promise<boolean>
+        replay?: undefined
+      }
+    | { seen?: undefined; replay: 'allow' }
+  )
+
+/**
+ * Checks a receipt and returns its claims, or throws a {@link ReceiptError}: `malformed`,
+ * `bad_signature`, `expired`, `wrong_address`, `wrong_audience`, `replayed` or
+ * `store_unavailable` (the `seen` hook failed). Options without `expectedTo`, or without either
+ * `seen` or `replay: 'allow'`, throw a `TypeError`: both opt-outs must be written out.
+ */
+export async function verifyReceipt(token: unknown, secret: SecretInput, options: VerifyReceiptOptions): Promise<ReceiptClaims> {
   assertSecret(secret)
+  const given = (options ?? {}) as Partial<VerifyReceiptBaseOptions> & { seen?: unknown; replay?: unknown }
+  if (given.expectedTo === undefined) throw new TypeError('verifyReceipt: pass expectedTo (the address to trust), or expectedTo: false to accept any')
+  if (typeof given.seen !== 'function' && given.replay !== 'allow') {
+    throw new TypeError("verifyReceipt: pass seen (createReceiptReplayGuard(store)) for single use, or replay: 'allow'")
+  }
   if (typeof token !== 'string' || token.length > 2048) throw new ReceiptError('malformed', 'receipt is not a token')
   const parts = token.split('.')
   if (parts.length !== 2) throw new ReceiptError('malformed', 'receipt must have two segments')
   const [payload = '', signature = ''] = parts
-  // Signature first: nothing of an unauthenticated payload is parsed beyond base64url.
+  // Signature first: nothing of an unauthenticated payload is parsed beyond base64url. Only the
+  // canonical base64url spelling of the MAC is accepted (verifyHmac), so one receipt has one form.
   if (!(await verifyHmac(await deriveHmacKey(secret, 'receipt'), payload, signature))) {
     throw new ReceiptError('bad_signature', 'receipt signature does not match')
   }
@@ -117,11 +152,18 @@ export async function verifyReceipt(token: unknown, secret: SecretInput, options
   if (!claims) throw new ReceiptError('malformed', 'receipt claims are not valid')
   const nowSeconds = Math.floor((options.now ?? Date.now)() / 1000)
   if (nowSeconds >= claims.exp) throw new ReceiptError('expired', 'receipt has expired')
-  if (options.expectedTo !== undefined && canonicalAddress(options.expectedTo) !== canonicalAddress(claims.sub)) {
+  if (claims.aud !== (options.audience ?? DEFAULT_RECEIPT_AUDIENCE)) throw new ReceiptError('wrong_audience', 'receipt was issued for another purpose')
+  if (options.expectedTo !== false && canonicalAddress(options.expectedTo) !== canonicalAddress(claims.sub)) {
     throw new ReceiptError('wrong_address', 'receipt was issued for another address')
   }
-  if (options.seen && (await options.seen(claims.jti, claims.exp))) {
-    throw new ReceiptError('replayed', 'receipt was already used')
+  if (options.seen) {
+    let used: boolean
+    try {
+      used = await options.seen(claims.jti, claims.exp)
+    } catch {
+      throw new ReceiptError('store_unavailable', 'the replay guard could not be asked; receipt not accepted')
+    }
+    if (used) throw new ReceiptError('replayed', 'receipt was already used')
   }
   return claims
 }
@@ -142,6 +184,7 @@ function parseClaims(payload: string): ReceiptClaims | undefined {
     typeof c.sub === 'string' &&
     typeof c.vid === 'string' &&
     typeof c.jti === 'string' &&
+    typeof c.aud === 'string' &&
     CHANNELS.includes(c.channel as Channel) &&
     Number.isSafeInteger(c.iat) &&
     Number.isSafeInteger(c.exp)
@@ -154,6 +197,7 @@ function parseClaims(payload: string): ReceiptClaims | undefined {
     iat: c.iat as number,
     exp: c.exp as number,
     jti: c.jti as string,
+    aud: c.aud as string,
   }
 }
 

@@ -43,7 +43,7 @@ function proxyVerdict(to: string, channel: Channel): Verdict {
 function sandboxClient(): VerifyClient {
   const sandbox = createSandbox()
   return createVerifyClient({
-    baseUrl: 'http://sandbox.test',
+    baseUrl: 'https://sandbox.test',
     clientId: 'sandbox-client-id',
     clientSecret: 'sandbox-client-secret',
     fetch: (input, init) => sandbox.fetch(new Request(input, init)),

@@ -1,66 +1,56 @@
 /**
- * How failures of the Verify API become problems. Upstream bodies and messages are never passed
- * on: they may name internal systems, and the browser only needs to know whether to retry.
- *
- * | client error code                       | problem                       | why                                    |
- * |-----------------------------------------|-------------------------------|----------------------------------------|
- * | `not_found` on get and check            | 404 `not_found`               | unknown, finished or approved          |
- * | `not_found` on create and rates         | 502 `upstream_error`          | the endpoint itself is missing: a wrong `baseUrl` |
- * | `rate_limited`                          | 429 `rate_limited`            | with the API's `Retry-After`, or 60 s  |
- * | `bad_request` on create                 | 400 address/locale code, else 502 `upstream_error` | the API refused what we validated |
- * | `bad_request` on check                  | 400 `invalid_code_format`     |                                        |
- * | `timeout`, `network_error`, `server_error` | 503 `upstream_unavailable` | transient: retrying later may work     |
- * | `unauthorized`, `proxy_auth_required`, `invalid_response`, `http_error`, others | 502 `upstream_error` | our configuration or the API is broken; retrying will not help |
- *
- * A 401 reaches this table only after the client refreshed its token and retried once.
- * Node's `fetch` reports a 407 as a network error (see the toolchain notes), so depending on the
- * transport a 407 is 502 or 503; either way the browser learns only "the service failed".
+ * How failures of the upstream provider become problems: one table from
+ * {@link ProviderErrorKind} to the answer the browser gets. Provider bodies and messages are never
+ * passed on: they may name internal systems, and the browser only needs to know whether to retry.
  */
-import type { Channel } from '@hakiki/core'
-import { VerifyApiError } from '@hakiki/verify-client'
+import { ProviderError } from './provider-error'
+import type { ProviderErrorKind } from './provider-error'
 import { ProxyError } from './problem'
 
-/** The operation the proxy was performing, to pick the right validation code for a 400. */
-export type UpstreamContext = { operation: 'create'; channel: Channel } | { operation: 'get' | 'verify' | 'rates' }
-
 /**
- * Longest wait passed on from the API's `Retry-After`: its number is not ours to trust, and a
+ * Longest wait passed on from the provider's `Retry-After`: its number is not ours to trust, and a
  * huge one (`1e22`) would be sent to browsers as is and stop the rates route's retries for good.
  */
 export const MAX_RETRY_AFTER_SECONDS = 3600
 
-function clampRetryAfter(seconds: number): number {
-  return Number.isFinite(seconds) ? Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(seconds))) : 60
+/** Seconds a browser is told to wait after a transient provider failure. */
+export const UPSTREAM_RETRY_SECONDS = 30
+
+function clampRetryAfter(seconds: number | undefined): number {
+  return seconds !== undefined && Number.isFinite(seconds) ? Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(seconds))) : 60
 }
 
-/** Maps anything the Verify client threw to a {@link ProxyError}. */
-export function upstreamProblem(error: unknown, context: UpstreamContext): ProxyError {
-  if (!(error instanceof VerifyApiError)) return new ProxyError(503, 'upstream_unavailable')
-  switch (error.code) {
-    case 'not_found':
-      return context.operation === 'get' || context.operation === 'verify' ? new ProxyError(404, 'not_found') : new ProxyError(502, 'upstream_error')
-    case 'rate_limited':
-      return new ProxyError(429, 'rate_limited', { retryAfter: clampRetryAfter(error.retryAfter ?? 60) })
-    case 'bad_request':
-      return badRequestProblem(error, context)
-    case 'timeout':
-    case 'network_error':
-    case 'server_error':
-      return new ProxyError(503, 'upstream_unavailable', { retryAfter: 30 })
-    default:
-      return new ProxyError(502, 'upstream_error')
-  }
+/**
+ * | kind | problem | why |
+ * |---|---|---|
+ * | `invalid_phone_number`, `invalid_email`, `unsupported_country`, `unsupported_locale`, `invalid_code_format` | 400 with that code | the provider refused what we validated |
+ * | `not_found` on check/status | 404 `not_found` | unknown, finished or approved |
+ * | `not_found` on start/rates | 502 `upstream_error` | the endpoint itself is missing: a wrong base URL |
+ * | `max_attempts` | 429 `too_many_attempts`, `attemptsLeft: 0` | the verification is finished |
+ * | `max_sends`, `rate_limited` | 429 `rate_limited` with the provider's `Retry-After` (or 60 s, at most 1 h) | |
+ * | `fraud_blocked` | 403 `forbidden` | the provider's own fraud guard |
+ * | `timeout`, `unavailable` | 503 `upstream_unavailable`, `Retry-After: 30` | transient |
+ * | `misconfigured`, `invalid_response` | 502 `upstream_error` | our configuration or the provider is broken |
+ */
+const TABLE: Record<ProviderErrorKind, (error: ProviderError) => ProxyError> = {
+  invalid_phone_number: () => new ProxyError(400, 'invalid_phone_number'),
+  invalid_email: () => new ProxyError(400, 'invalid_email'),
+  unsupported_country: () => new ProxyError(400, 'unsupported_country'),
+  unsupported_locale: () => new ProxyError(400, 'unsupported_locale'),
+  invalid_code_format: () => new ProxyError(400, 'invalid_code_format'),
+  not_found: (error) => (error.operation === 'check' || error.operation === 'status' ? new ProxyError(404, 'not_found') : new ProxyError(502, 'upstream_error')),
+  max_attempts: () => new ProxyError(429, 'too_many_attempts', { attemptsLeft: 0, detail: 'Request a new code.' }),
+  max_sends: (error) => new ProxyError(429, 'rate_limited', { retryAfter: clampRetryAfter(error.retryAfter) }),
+  rate_limited: (error) => new ProxyError(429, 'rate_limited', { retryAfter: clampRetryAfter(error.retryAfter) }),
+  fraud_blocked: () => new ProxyError(403, 'forbidden'),
+  timeout: () => new ProxyError(503, 'upstream_unavailable', { retryAfter: UPSTREAM_RETRY_SECONDS }),
+  unavailable: () => new ProxyError(503, 'upstream_unavailable', { retryAfter: UPSTREAM_RETRY_SECONDS }),
+  misconfigured: () => new ProxyError(502, 'upstream_error'),
+  invalid_response: () => new ProxyError(502, 'upstream_error'),
 }
 
-function badRequestProblem(error: VerifyApiError, context: UpstreamContext): ProxyError {
-  if (context.operation === 'verify') return new ProxyError(400, 'invalid_code_format')
-  if (context.operation !== 'create') return new ProxyError(502, 'upstream_error')
-  // Only the text decides which of our fields the API disliked; it is matched, never echoed.
-  const text = `${error.statusCode ?? ''} ${error.statusMessage ?? ''}`
-  if (/locale|language/i.test(text)) return new ProxyError(400, 'unsupported_locale')
-  if (context.channel !== 'email' && /country|region/i.test(text)) return new ProxyError(400, 'unsupported_country')
-  if (/\b(to|phone|number|e-?mail|address|recipient)\b/i.test(text)) {
-    return new ProxyError(400, context.channel === 'email' ? 'invalid_email' : 'invalid_phone_number')
-  }
-  return new ProxyError(502, 'upstream_error')
+/** Maps anything a provider rejected with to a {@link ProxyError}; an unclassified error is 503. */
+export function upstreamProblem(error: unknown): ProxyError {
+  if (!(error instanceof ProviderError)) return new ProxyError(503, 'upstream_unavailable', { retryAfter: UPSTREAM_RETRY_SECONDS })
+  return TABLE[error.kind](error)
 }

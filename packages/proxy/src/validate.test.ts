@@ -61,9 +61,9 @@ describe('normalizeCheckCode', () => {
 
 describe('parseStartInput', () => {
   it('defaults to sms and en, and maps BCP-47 pt-BR to the API spelling pr-BR', () => {
-    expect(parseStartInput({ to: '+233241234567' })).toEqual({ to: '+233241234567', channel: 'sms', locale: 'en', country: 'GH' })
+    expect(parseStartInput({ to: '+233241234567' })).toEqual({ to: '+233241234567', channel: 'sms', locale: 'en', localeTag: 'en', country: 'GH' })
     expect(parseStartInput({ to: '+233241234567', channel: 'call', locale: 'pt-BR' }).locale).toBe('pr-BR')
-    expect(parseStartInput({ to: 'A@B.co', channel: 'email' })).toEqual({ to: 'a@b.co', channel: 'email', locale: 'en' })
+    expect(parseStartInput({ to: 'A@B.co', channel: 'email' })).toEqual({ to: 'a@b.co', channel: 'email', locale: 'en', localeTag: 'en' })
   })
 
   it('names the field that is wrong with its own code', () => {

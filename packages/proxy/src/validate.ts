@@ -20,6 +20,8 @@ export interface StartInput {
   channel: Channel
   /** The API's spelling of the locale. */
   locale: ApiLocale
+  /** The BCP-47 tag the browser sent (`pt-BR`), or `en`; providers map it to their own spelling. */
+  localeTag: string
   /** ISO country of a phone number (absent for e-mail). */
   country?: string
 }
@@ -47,9 +49,10 @@ export function parseStartInput(body: Record<string, unknown>): StartInput {
   const locale = localeTag === undefined ? DEFAULT_API_LOCALE : toApiLocale(localeTag)
   if (locale === undefined) throw refused('unsupported_locale')
 
-  if (channel === 'email') return { to: normalizeEmail(to), channel, locale }
+  const tag = localeTag ?? 'en'
+  if (channel === 'email') return { to: normalizeEmail(to), channel, locale, localeTag: tag }
   const phone = normalizePhoneNumber(to)
-  return { to: phone.e164, channel, locale, country: phone.country }
+  return { to: phone.e164, channel, locale, localeTag: tag, country: phone.country }
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { Channel } from '@hakiki/core'
 import type { CounterStore } from './stores/counter-store'
+import { storeKeys } from './store-keys'
 
 /** State the proxy keeps about one verification. */
 export interface VerificationRecord {
@@ -41,11 +42,14 @@ export const MAX_SESSIONS_PER_VERIFICATION = 10
 /** Verification ids accepted in paths and from the API: the API's `VE` + 32 hex, and any similar URL-safe id. */
 export const VERIFICATION_ID = /^[A-Za-z0-9_-]{1,64}$/
 
-const recordKey = (id: string): string => `v:${id}`
+const recordKey = storeKeys.record
 
 /** Loads a record; a missing or unreadable one is `undefined`. */
 export async function loadRecord(store: CounterStore, id: string): Promise<VerificationRecord | undefined> {
-  const text = await store.get(recordKey(id))
+  return parseRecord(await store.get(recordKey(id)), id)
+}
+
+function parseRecord(text: string | undefined, id: string): VerificationRecord | undefined {
   if (text === undefined) return undefined
   try {
     const value = JSON.parse(text) as VerificationRecord
@@ -55,9 +59,29 @@ export async function loadRecord(store: CounterStore, id: string): Promise<Verif
   }
 }
 
-/** Saves a record until its code expires plus {@link RECORD_RETENTION_SECONDS}. */
-export async function saveRecord(store: CounterStore, record: VerificationRecord, now: number): Promise<void> {
-  await store.set(recordKey(record.id), JSON.stringify(record), recordTtlSeconds(record, now))
+/** Finished states win over pending: approved over everything, then cancelled. */
+const RANK: Record<VerificationRecord['status'], number> = { pending: 0, cancelled: 1, approved: 2 }
+
+/** Most compare-and-set rounds before giving up (each loss means another writer just saved). */
+const MAX_SAVE_ROUNDS = 5
+
+/**
+ * Saves a record until its code expires plus {@link RECORD_RETENTION_SECONDS}, with
+ * compare-and-set against what is stored: a stored approved or cancelled record is never turned
+ * back to pending (a resend answer that arrives after an approval used to rewrite it, and the
+ * right code then answered 404). Returns the record as stored.
+ */
+export async function saveRecord(store: CounterStore, record: VerificationRecord, now: number): Promise<VerificationRecord> {
+  const key = recordKey(record.id)
+  for (let round = 0; round < MAX_SAVE_ROUNDS; round++) {
+    const text = await store.get(key)
+    const stored = parseRecord(text, record.id)
+    const next = stored !== undefined && RANK[stored.status] > RANK[record.status] ? stored : record
+    if (next === stored) return stored
+    if (await store.compareAndSet(key, text, JSON.stringify(next), recordTtlSeconds(next, now))) return next
+  }
+  // Every round lost to another writer: keep what they stored rather than overwrite it blindly.
+  return (await loadRecord(store, record.id)) ?? record
 }
 
 /** Seconds a record (and anything tied to it) is kept from `now`. */

@@ -2,17 +2,28 @@ import type { VerifyClient } from '@hakiki/verify-client'
 import type { SecretInput } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { LimitsOptions } from './limits'
+import type { NumberTypesOptions } from './number-type-policy'
 import type { AllowedOrigins } from './origin'
 import type { CounterStore } from './stores/counter-store'
 import type { StartInput } from './validate'
+import type { VerifyProvider } from './verify-provider'
 
 /** What `authorize` learns about the start it is asked to allow. The address is not masked. */
 export type AuthorizeContext = StartInput
 
 /** Options of `createVerifyHandler`. */
 export interface VerifyHandlerOptions {
-  /** The Verify API client (`createVerifyClient` from `@hakiki/verify-client`); it holds the API credentials. */
-  client: VerifyClient
+  /**
+   * The upstream verification service (`verifyClientProvider(client)`, `createTwilioProvider(...)`
+   * from `@hakiki/twilio`, or your own {@link VerifyProvider}). Pass exactly one of `provider` and
+   * `client`.
+   */
+  provider?: VerifyProvider
+  /**
+   * Shorthand for `provider: verifyClientProvider(client)`: the spec's Verify API client
+   * (`createVerifyClient` from `@hakiki/verify-client`), which holds the API credentials.
+   */
+  client?: VerifyClient
   /**
    * Server-side secret of at least 32 bytes (e.g. `openssl rand -base64 32`), the same on every
    * instance. Signs session cookies and receipts (with separate derived keys) and keys the hashes
@@ -26,10 +37,34 @@ export interface VerifyHandlerOptions {
    */
   basePath?: string
   /**
-   * Origins allowed to call from a browser: a list (`['https://app.example.com']`) or a
-   * predicate. Default: only the request's own origin. POST without an allowed `Origin` is 403.
+   * The app's public origin(s), the one(s) users load its pages from: `'https://app.example.com'`
+   * or a list. Required outside local development: it drives the origin check (POSTs and
+   * preflights from it are allowed) and the `Secure` cookie decision, and is never derived from
+   * the request (behind a reverse proxy or in a Next.js route handler `request.url` is
+   * `http://localhost:…`). Without it only a loopback page calling a loopback server is accepted;
+   * every other POST is 403 `forbidden_origin` and an error is logged once saying to set it.
+   */
+  publicOrigin?: string | readonly string[]
+  /**
+   * Further origins allowed to call from a browser, cross-origin (CORS with credentials): a list
+   * (`['https://admin.example.com']`) or a predicate. POST without an allowed `Origin` is 403.
    */
   allowedOrigins?: AllowedOrigins
+  /**
+   * Request headers a cross-origin page may send besides `Content-Type`, answered in preflights'
+   * `Access-Control-Allow-Headers`: the header that carries a captcha token to `authorize`
+   * (`['X-Captcha-Token']`). Same-origin pages need no preflight.
+   */
+  allowedHeaders?: readonly string[]
+  /**
+   * Number types each phone channel may send to (toll-fraud guard), with per-country overrides:
+   * `{ call: ['MOBILE'], countries: { GH: { sms: ['MOBILE', 'FIXED_LINE'] } } }`. Default
+   * `DEFAULT_NUMBER_TYPES`: SMS to mobile (and fixed-line-or-mobile where the plan cannot tell),
+   * calls to those and fixed lines; premium-rate, shared-cost, toll-free, UAN, VoIP, pager,
+   * personal and voicemail numbers are refused with 400 `unsupported_number_type` before any
+   * upstream call.
+   */
+  numberTypes?: NumberTypesOptions
   /** Overrides of the abuse and cost limits (see `DEFAULT_LIMITS`). */
   limits?: LimitsOptions
   /**
@@ -38,7 +73,14 @@ export interface VerifyHandlerOptions {
    */
   store?: CounterStore
   /**
-   * Called before each send, after validation: return `false` to refuse with 403 `forbidden`
+   * Deadline of each store call, in ms; default 1000. A store that fails or is late answers a
+   * fast 503 `store_unavailable` instead of holding the request (a Redis client's offline queue
+   * otherwise waits for ever while Redis is down or hung).
+   */
+  storeTimeoutMs?: number
+  /**
+   * Called just before each send, after validation, the cooldown and every cap (so a one-time
+   * captcha is spent only on a start that goes out): return `false` to refuse with 403 `forbidden`
    * (tie sends to the app's own login session, check a captcha token from a header...). The body
    * has been read already, so take tokens from headers. A throw counts as `false`.
    */
@@ -64,6 +106,8 @@ export interface VerifyHandlerOptions {
   maxCheckAttempts?: number
   /** Lifetime of receipts; default 600 s. */
   receiptTtlSeconds?: number
+  /** The receipts' `aud` claim (what they are for); default `DEFAULT_RECEIPT_AUDIENCE`. Pass the same to `verifyReceipt`. */
+  receiptAudience?: string
   /** How long `GET /rates` is served from memory; default 3600 s. */
   ratesTtlSeconds?: number
 }

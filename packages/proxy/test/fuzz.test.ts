@@ -26,7 +26,7 @@ beforeAll(async () => {
   const now = () => (t += 1000)
   const sandbox = createSandbox({ now })
   const client = createVerifyClient({
-    baseUrl: 'http://sandbox.test',
+    baseUrl: 'https://sandbox.test',
     clientId: 'sandbox-client-id',
     clientSecret: 'sandbox-client-secret',
     fetch: (input, init) => sandbox.fetch(new Request(input, init)),

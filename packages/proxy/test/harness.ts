@@ -14,6 +14,8 @@ import type { VerifyEvent } from '../src/events'
 import type { NodeAdapterOptions } from '../src/node'
 import { toNodeListener } from '../src/node'
 import { createMemoryStore } from '../src/stores/memory-store'
+import { verifyClientProvider } from '../src/verify-client-provider'
+import type { VerifyProvider } from '../src/verify-provider'
 import type { VerifyHandlerOptions } from '../src/verify-handler-options'
 
 export const SECRET = 'proxy-test-secret-0123456789abcdef-xyz'
@@ -45,6 +47,8 @@ export interface HarnessOptions {
   proxy?: Partial<VerifyHandlerOptions>
   sandbox?: SandboxServerOptions
   adapter?: NodeAdapterOptions
+  /** Wraps the proxy's provider (the sandbox through the Verify client), e.g. to hold an answer back. */
+  wrapProvider?: (provider: VerifyProvider) => VerifyProvider
   /** Time limit of the proxy's Verify client; default 2000 ms. */
   clientTimeoutMs?: number
 }
@@ -103,7 +107,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const record = (level: string) => (message: string, fields?: Record<string, unknown>) =>
     void logs.push(`${level} ${message} ${JSON.stringify(fields ?? {})}`)
   const handler = createVerifyHandler({
-    client,
+    // A test that brings its own client or provider replaces this one.
+    ...(options.proxy?.client || options.proxy?.provider ? {} : { provider: (options.wrapProvider ?? ((p) => p))(verifyClientProvider(client)) }),
     secret: SECRET,
     store: createMemoryStore({ now: clock.now }),
     now: clock.now,

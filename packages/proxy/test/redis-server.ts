@@ -22,7 +22,16 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts a throw-away redis-server and resolves once it accepts connections. */
-export async function startRedis(): Promise<{ url: string; stop: () => Promise<void> }> {
+export interface RedisProcess {
+  url: string
+  /** SIGSTOP: the server keeps its socket open and accepts connections but answers nothing (a hung Redis). */
+  pause: () => void
+  /** SIGCONT after {@link RedisProcess.pause}. */
+  resume: () => void
+  stop: () => Promise<void>
+}
+
+export async function startRedis(): Promise<RedisProcess> {
   const port = await freePort()
   const child: ChildProcess = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -37,10 +46,14 @@ export async function startRedis(): Promise<{ url: string; stop: () => Promise<v
   })
   return {
     url: `redis://127.0.0.1:${port}`,
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
         child.once('exit', () => resolve())
+        // A paused server must be continued to act on SIGTERM.
+        child.kill('SIGCONT')
         child.kill('SIGTERM')
       }),
   }

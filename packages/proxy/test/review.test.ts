@@ -225,11 +225,12 @@ describe('misconfiguration', () => {
   it('warns once when no client IP is known, since the per-IP caps are then off', async () => {
     // Silently skipped before: on a Fetch runtime without getClientIp nothing said that only
     // the per-address and (cookie-bound, so free to shed) per-session caps were left.
-    const h = await harness()
+    const h = await harness({ proxy: { getClientIp: () => undefined } })
     await h.browser().start({ to: number(1) })
     await h.browser().start({ to: number(2) })
     expect(h.logs.filter((l) => l.startsWith('warn ') && l.includes('per-IP'))).toHaveLength(1)
-    const withIp = await harness({ adapter: { useSocketAddress: true } })
+    // The Node adapter's default: the socket's address when the request is not forwarded.
+    const withIp = await harness()
     await withIp.browser().start({ to: number(3) })
     expect(withIp.logs.filter((l) => l.includes('per-IP'))).toEqual([])
     await h.close()

@@ -139,7 +139,26 @@ describe('transport failures', () => {
     })
     const res = await h.browser().start({ to: GHANA })
     expectProblem(res, 503, 'upstream_unavailable')
-    expect(h.events.find((e) => e.type === 'upstream.failed')).toMatchObject({ reason: 'network_error' })
+    expect(h.events.find((e) => e.type === 'upstream.failed')).toMatchObject({ reason: 'unavailable' })
     expectProblem(await h.browser().request('GET', '/rates'), 503, 'upstream_unavailable')
+  })
+})
+
+describe('an upstream outage (finding 11)', () => {
+  it('is not retried upstream on every start: after 3 failures in a row, starts back off for 30 s', async () => {
+    const h = await harness()
+    h.sandbox.sandbox.faults.add({ operation: 'create', status: 500, times: 1000 })
+    const creates = () => h.upstream.calls.filter((c) => c.startsWith('POST') && c.endsWith('/verification')).length
+    for (let i = 0; i < 20; i++) {
+      const res = await h.browser().start({ to: `+2332412345${String(i).padStart(2, '0')}` })
+      expectProblem(res, 503, 'upstream_unavailable')
+      expect(res.headers.get('retry-after')).toBeTruthy()
+    }
+    expect(creates()).toBe(3)
+    // After the window one start probes the provider again; it recovered, so starts flow again.
+    h.sandbox.sandbox.faults.clear()
+    h.clock.advance(30)
+    expect((await h.browser().start({ to: GHANA })).status).toBe(201)
+    expect(creates()).toBe(4)
   })
 })

@@ -15,16 +15,25 @@ export interface SandboxClock {
 /** Longest single jump, so a typo cannot push the clock past what `Date` can represent. */
 const MAX_ADVANCE_SECONDS = 10 * 366 * 24 * 3600
 
+/**
+ * Latest time the clock reports: `Date`'s last representable instant (8.64e15 ms) less a margin
+ * of ten years, so that every expiry computed from it (a code's, a token's) still fits in a
+ * `Date`. Valid advances used to add up past the range, and every create failed from then on.
+ */
+export const MAX_CLOCK_MS = 8.64e15 - 10 * 366 * 24 * 3600 * 1000
+
 /** Creates a clock on top of `now` (epoch ms). Throws a `RangeError` on a bad `advance`. */
 export function createClock(now: () => number = Date.now): SandboxClock {
   let offsetMs = 0
   return {
-    now: () => now() + offsetMs,
+    // Saturates at MAX_CLOCK_MS: time stops moving there instead of leaving Date's range.
+    now: () => Math.min(now() + offsetMs, MAX_CLOCK_MS),
     advance(seconds) {
       if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_SECONDS) {
         throw new RangeError(`advance takes a number of seconds from 0 to ${MAX_ADVANCE_SECONDS}`)
       }
-      offsetMs += seconds * 1000
+      // The offset never needs to reach past the saturation point; bounding it keeps it finite.
+      offsetMs = Math.min(offsetMs + seconds * 1000, MAX_CLOCK_MS - now())
     },
   }
 }

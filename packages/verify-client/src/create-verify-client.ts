@@ -190,7 +190,17 @@ function readBaseUrl(value: unknown): string {
   if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
     throw new TypeError('createVerifyClient: baseUrl must not carry a query, fragment or credentials')
   }
+  // The client secret and the bearer tokens travel in every request: over plain http they would
+  // cross the network in clear. Only a loopback sandbox (local development, tests) may use http.
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new TypeError(`createVerifyClient: baseUrl must be https: (http: sends the client secret in clear); only loopback hosts may use http: (got http://${url.host})`)
+  }
   return url.href.replace(/\/+$/, '')
+}
+
+/** `localhost`, 127.0.0.0/8 and `[::1]`: reachable only from this machine. */
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname)
 }
 
 function readPositive(

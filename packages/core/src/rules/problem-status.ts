@@ -9,6 +9,7 @@ export const PROBLEM_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_phone_number: 400,
   invalid_email: 400,
   unsupported_country: 400,
+  unsupported_number_type: 400,
   unsupported_locale: 400,
   invalid_code_format: 400,
   rate_limited: 429,
@@ -19,4 +20,5 @@ export const PROBLEM_STATUS: Readonly<Record<ErrorCode, number>> = {
   forbidden: 403,
   upstream_unavailable: 503,
   upstream_error: 502,
+  store_unavailable: 503,
 }

@@ -3,12 +3,12 @@
  * verification; on approval, hand back a signed receipt.
  */
 import type { CheckCodeResponse } from '@hakiki/core'
-import { VerifyApiError } from '@hakiki/verify-client'
 import type { HandlerContext, RequestState } from '../handler-context'
 import { iso, jsonResponse, reportUpstreamFailure } from '../handler-context'
 import { cooldownAfter } from '../limits'
 import { maskAddress } from '../mask'
 import { ProxyError } from '../problem'
+import { isProviderError } from '../provider-error'
 import { readJsonBody } from '../read-json-body'
 import { signReceipt } from '../receipt'
 import { upstreamProblem } from '../upstream-problem'
@@ -16,6 +16,7 @@ import { mailboxOf, normalizeCheckCode } from '../validate'
 import { recordTtlSeconds, saveRecord } from '../verification-record'
 import type { VerificationRecord } from '../verification-record'
 import { failedChecks, loadOwnedRecord } from './owned-record'
+import { storeKeys } from '../store-keys'
 
 /** Handles a check; the origin and content type were checked by the caller. */
 export async function checkCode(ctx: HandlerContext, state: RequestState): Promise<Response> {
@@ -41,7 +42,7 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
   // Take one of the verification's attempts before asking the API, atomically: reading `failed`
   // above and counting after the answer let a burst of parallel guesses all pass the read, so the
   // proxy's cap held only as far as the API's own (undocumented) one did.
-  const attemptsKey = `vf:${record.id}`
+  const attemptsKey = storeKeys.attempts(record.id)
   const attemptsTtl = recordTtlSeconds(record, now)
   const slot = await ctx.store.increment(attemptsKey, attemptsTtl)
   const giveBack = () => ctx.store.increment(attemptsKey, attemptsTtl, -1)
@@ -51,23 +52,26 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
   }
 
   const addressKey = await ctx.keyOf('address', mailboxOf(record.to))
-  const attempts = await ctx.store.increment(`cf:${addressKey}`, 3600)
+  // Counted per address *and session*: counted per address alone, ten wrong codes from an
+  // attacker's own verification of a number made its owner's right code answer 429 for an hour.
+  // Guessing stays bounded: each session needs its own verification (a send, capped per address)
+  // and each verification allows `maxCheckAttempts` codes.
+  const attempts = await ctx.store.increment(storeKeys.checksPerAddress(`${addressKey}.${state.sessionKey ?? ''}`), 3600)
   if (attempts.count > ctx.limits.failedChecksPerDestinationPerHour) {
     await giveBack()
     throw new ProxyError(429, 'too_many_attempts', { retryAfter: attempts.resetInSeconds, detail: 'Too many codes tried; try again later.' })
   }
 
-  let result
+  let status
   try {
-    result = await ctx.client.checkVerification(record.id, code)
+    status = (await ctx.provider.check(record.id, code)).status
   } catch (error) {
     // After a timeout the API may have counted the code: the attempt stays taken.
-    if (!(error instanceof VerifyApiError && error.code === 'timeout')) await giveBack()
+    if (!isProviderError(error, 'timeout')) await giveBack()
     reportUpstreamFailure(ctx, state, 'verify', error)
-    throw upstreamProblem(error, { operation: 'verify' })
+    throw upstreamProblem(error)
   }
 
-  const status = result.verification.status
   const at = ctx.now()
   if (status === 'approved') {
     // A right code is not a failed attempt.
@@ -77,6 +81,7 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
     const receipt = await signReceipt({ sub: record.to, channel: record.channel, vid: record.id }, ctx.secret, {
       now: ctx.now,
       ttlSeconds: ctx.receiptTtlSeconds,
+      ...(ctx.receiptAudience === undefined ? {} : { audience: ctx.receiptAudience }),
     })
     const left = ctx.maxCheckAttempts - (slot.count - 1)
     emitChecked(ctx, record, 'approved', left, at)

@@ -7,7 +7,7 @@ import type { CountryRate, RatesResponse } from '@hakiki/core'
 import { COUNTRIES } from '@hakiki/core'
 import type { HandlerContext, RequestState } from '../handler-context'
 import { reportUpstreamFailure } from '../handler-context'
-import type { ProxyError } from '../problem'
+import { ProxyError } from '../problem'
 import { upstreamProblem } from '../upstream-problem'
 
 /** Seconds the API is left alone after a failed rates request. */
@@ -26,14 +26,16 @@ export function createRatesRoute(): RatesRoute {
 
   async function load(ctx: HandlerContext, state: RequestState): Promise<RatesResponse> {
     try {
-      const result = await ctx.client.getSmsRates()
-      const body: RatesResponse = { currency: 'USD', countries: toCountryRates(result.countries) }
+      if (!ctx.provider.rates) throw new ProxyError(404, 'not_found')
+      const countries = await ctx.provider.rates()
+      const body: RatesResponse = { currency: 'USD', countries: toCountryRates(countries) }
       cached = { body, fetchedAt: ctx.now() }
       backoff = undefined
       return body
     } catch (error) {
+      if (error instanceof ProxyError) throw error
       reportUpstreamFailure(ctx, state, 'rates', error)
-      const problem = upstreamProblem(error, { operation: 'rates' })
+      const problem = upstreamProblem(error)
       backoff = { until: ctx.now() + Math.max(RATES_RETRY_SECONDS, problem.extras.retryAfter ?? 0) * 1000, problem }
       if (cached) {
         ctx.log.warn('serving the cached rates after a failed refresh')

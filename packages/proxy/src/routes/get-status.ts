@@ -6,6 +6,7 @@ import { upstreamProblem } from '../upstream-problem'
 import { saveRecord } from '../verification-record'
 import type { VerificationRecord } from '../verification-record'
 import { loadOwnedRecord } from './owned-record'
+import { storeKeys } from '../store-keys'
 
 /** Least time between two questions to the API about the same verification. */
 export const STATUS_REFRESH_SECONDS = 5
@@ -22,15 +23,15 @@ export async function getStatus(ctx: HandlerContext, state: RequestState): Promi
   // it about one verification at most once per window, else answer from the record. The record
   // stays right meanwhile: approval and cancellation are saved when the proxy sees them, expiry
   // is computed from `expiresAt`.
-  const asked = await ctx.store.increment(`vg:${record.id}`, STATUS_REFRESH_SECONDS)
+  const asked = await ctx.store.increment(storeKeys.statusAsked(record.id), STATUS_REFRESH_SECONDS)
   if (asked.count > 1) return respond(record, 'pending', now)
 
   let status: VerificationStatus
   try {
-    status = (await ctx.client.getVerification(record.id)).verification.status
+    status = (await ctx.provider.status(record.id)).status
   } catch (error) {
     reportUpstreamFailure(ctx, state, 'get', error)
-    throw upstreamProblem(error, { operation: 'get' })
+    throw upstreamProblem(error)
   }
   if (status === 'cancelled') await saveRecord(ctx.store, { ...record, status: 'cancelled' }, now)
   return respond(record, status, now)

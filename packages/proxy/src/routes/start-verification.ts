@@ -4,94 +4,146 @@
  * behaviour for a pending one) once the cooldown is over.
  */
 import type { StartVerificationResponse } from '@hakiki/core'
-import { VerifyApiError } from '@hakiki/verify-client'
 import type { HandlerContext, RequestState } from '../handler-context'
 import { iso, jsonResponse, reportUpstreamFailure } from '../handler-context'
 import { consumeQuotas, cooldownAfter, hourDay } from '../limits'
 import type { Quota } from '../limits'
 import { ipLimitKey } from '../client-ip'
 import { maskAddress } from '../mask'
+import { ProviderError, isProviderError } from '../provider-error'
 import { ProxyError } from '../problem'
 import { readJsonBody } from '../read-json-body'
-import { wantsSecureCookie } from '../session'
 import { upstreamProblem } from '../upstream-problem'
 import { mailboxOf, parseStartInput } from '../validate'
 import type { StartInput } from '../validate'
 import type { VerificationRecord } from '../verification-record'
 import { MAX_SESSIONS_PER_VERIFICATION, VERIFICATION_ID, loadRecord, recordTtlSeconds, saveRecord } from '../verification-record'
 import { failedChecks } from './owned-record'
+import { storeKeys } from '../store-keys'
+
+/** Seconds starts leave the provider alone after it failed with an outage or a configuration error. */
+export const START_RETRY_SECONDS = 30
+
+/** Upstream failures of starts in a row (5xx problems) after which starts back off. */
+export const START_FAILURES_BEFORE_BACKOFF = 3
 
 /** Handles a start; the origin and content type were checked by the caller. */
 export async function startVerification(ctx: HandlerContext, state: RequestState): Promise<Response> {
   const input = parseStartInput(await readJsonBody(state.request))
   state.maskedTo = maskAddress(input.to)
+  // Before anything that costs: counters, the authorize hook (a one-time captcha), the API.
+  if (input.channel !== 'email') ctx.checkNumberType(input.to, input.country ?? '', input.channel)
 
-  if (ctx.authorize && !(await isAuthorized(ctx, state.request, input))) throw new ProxyError(403, 'forbidden')
 
-  const sessionId = await ctx.sessions.read(state.request)
+  const sessionId = await ctx.sessions.read(state.request, ctx.secureCookie(state.request))
   const cookie = await ctx.sessions.issue(sessionId, {
     path: state.base === '' ? '/' : state.base,
-    secure: wantsSecureCookie(new URL(state.request.url)),
+    secure: ctx.secureCookie(state.request),
   })
   const sessionKey = await ctx.keyOf('session', cookie.id)
   const addressKey = await ctx.keyOf('address', input.to)
   const mailboxKey = await ctx.keyOf('address', mailboxOf(input.to))
   const now = ctx.now()
 
-  const current = await currentRecord(ctx, addressKey, now)
-  // The cooldown gate: a key that exists exactly while a resend must wait. Incrementing it is one
-  // atomic step, so two concurrent starts cannot both pass (a check-then-set could).
-  const gateKey = `cd:${addressKey}`
-  const gate = await ctx.store.increment(gateKey, cooldownAfter((current?.sends ?? 0) + 1, ctx.limits.resendCooldownSeconds))
-  if (gate.count > 1) throw new ProxyError(429, 'rate_limited', { retryAfter: gate.resetInSeconds, detail: 'Wait before requesting another code.' })
+  // After an upstream outage the provider is left alone for a while, as the rates route does: a
+  // failing start spends nothing, so asking again on every start turned an outage into as many
+  // upstream calls as there were clicks (and scripted retries).
+  const backoff = ctx.startBackoff
+  if (backoff !== undefined && now < backoff.until) {
+    throw new ProxyError(backoff.problem.status, backoff.problem.code, { ...backoff.problem.extras, retryAfter: Math.ceil((backoff.until - now) / 1000) })
+  }
 
-  const quotas: Quota[] = []
+  // The caller's own caps first, before anything that depends on the number: once over them, a
+  // probe learns nothing about the number (whether a code is in flight for it) from the answer.
+  const own: Quota[] = []
   const ip = await ctx.getClientIp(state.request)
   // An address we cannot parse still counts, under its own spelling: skipping the per-IP caps
   // whenever `getClientIp` answers something unexpected would fail open.
   const ipKey = ip === undefined || ip.trim() === '' ? undefined : (ipLimitKey(ip) ?? `raw:${ip.trim().slice(0, 100)}`)
-  if (ipKey !== undefined) quotas.push(...hourDay(`si:${await ctx.keyOf('ip', ipKey)}`, ctx.limits.sendsPerIp))
-  else if (!ctx.warnedNoClientIp) {
-    // Said once, loudly: without a client IP only the per-address and per-session caps hold, and
-    // a script sheds its session by dropping the cookie.
-    ctx.warnedNoClientIp = true
-    ctx.log.warn('no client IP known: per-IP send limits are off (set getClientIp, or trustProxy/useSocketAddress on the Node adapters)')
+  if (ipKey !== undefined) own.push(...hourDay(storeKeys.sendsPerIp(await ctx.keyOf('ip', ipKey)), ctx.limits.sendsPerIp))
+  else {
+    if (!ctx.warnedNoClientIp) {
+      // Said once, loudly: without a client IP only the per-address and per-session caps hold, and
+      // a script sheds its session by dropping the cookie.
+      ctx.warnedNoClientIp = true
+      ctx.log.warn('no client IP known: per-IP send limits are off (set getClientIp, or trustProxy on the Node adapters)')
+    }
+    // Clients the proxy cannot tell apart share one small bucket, counted before the global cap:
+    // a cookieless script then spends at most this bucket, never the cap every user shares.
+    if (sessionId === undefined) own.push(...hourDay(storeKeys.sendsUnknownClient(), ctx.limits.sendsPerUnknownClient))
   }
-  quotas.push(...hourDay(`ss:${sessionKey}`, ctx.limits.sendsPerSession))
-  quotas.push(...hourDay(`sd:${mailboxKey}`, ctx.limits.sendsPerDestination))
-  // Last, so a request refused by a narrower cap never takes (and gives back) a global slot.
-  quotas.push(...hourDay('st:all', ctx.limits.sendsTotal))
-  const quota = await consumeQuotas(ctx.store, quotas)
-  if (quota.wait !== undefined) {
-    await ctx.store.delete(gateKey)
-    throw new ProxyError(429, 'rate_limited', { retryAfter: quota.wait, detail: 'Too many codes requested; try again later.' })
+  own.push(...hourDay(storeKeys.sendsPerSession(sessionKey), ctx.limits.sendsPerSession))
+  const ownQuota = await consumeQuotas(ctx.store, own)
+  if (ownQuota.wait !== undefined) throw new ProxyError(429, 'rate_limited', { retryAfter: ownQuota.wait, detail: 'Too many codes requested; try again later.' })
+
+  const current = await currentRecord(ctx, addressKey, now)
+  if (current !== undefined && !current.sessions.includes(sessionKey)) {
+    // Another session's verification is pending for this address. Re-sending it would hand this
+    // session the owner's id, attempts and expiry, and let it spend the owner's sends and attempts:
+    // it gets the cooldown answer instead, and spends nothing.
+    await ownQuota.ticket.refund()
+    throw new ProxyError(429, 'rate_limited', { retryAfter: Math.max(1, Math.ceil((current.expiresAt - now) / 1000)), detail: 'Wait before requesting another code.' })
+  }
+  // The cooldown gate: a key that exists exactly while a resend must wait. Incrementing it is one
+  // atomic step, so two concurrent starts cannot both pass (a check-then-set could).
+  const gateKey = storeKeys.cooldown(addressKey)
+  const gate = await ctx.store.increment(gateKey, cooldownAfter((current?.sends ?? 0) + 1, ctx.limits.resendCooldownSeconds))
+  if (gate.count > 1) {
+    await ownQuota.ticket.refund()
+    throw new ProxyError(429, 'rate_limited', { retryAfter: gate.resetInSeconds, detail: 'Wait before requesting another code.' })
   }
 
-  let result
+  // Last, so a request refused by a narrower cap never takes (and gives back) a global slot.
+  const shared = await consumeQuotas(ctx.store, [
+    ...hourDay(storeKeys.sendsPerDestination(mailboxKey), ctx.limits.sendsPerDestination),
+    ...hourDay(storeKeys.sendsTotal(), ctx.limits.sendsTotal),
+  ])
+  if (shared.wait !== undefined) {
+    await Promise.all([ctx.store.delete(gateKey), ownQuota.ticket.refund()])
+    throw new ProxyError(429, 'rate_limited', { retryAfter: shared.wait, detail: 'Too many codes requested; try again later.' })
+  }
+  const quota = { ticket: { refund: () => Promise.all([ownQuota.ticket.refund(), shared.ticket.refund()]).then(() => undefined) } }
+
+  // Last before the send: a one-time captcha the hook verifies is spent only on a start that goes
+  // out (it used to be spent on starts then refused by the cooldown or a cap).
+  if (ctx.authorize && !(await isAuthorized(ctx, state.request, input))) {
+    await Promise.all([ctx.store.delete(gateKey), quota.ticket.refund()])
+    throw new ProxyError(403, 'forbidden')
+  }
+
+  let verification
   try {
-    result = await ctx.client.createVerification({ to: input.to, channel: input.channel, locale: input.locale })
+    verification = await ctx.provider.start({ to: input.to, channel: input.channel, locale: input.localeTag, codeLength: ctx.codeLength })
   } catch (error) {
     // After a timeout the code may have gone out anyway, so the cooldown and the counted send
     // stay; after any other failure nothing was sent: the user may retry at once, at no cost.
-    if (!(error instanceof VerifyApiError && error.code === 'timeout')) {
+    if (!isProviderError(error, 'timeout')) {
       await ctx.store.delete(gateKey)
       await quota.ticket.refund()
     }
     reportUpstreamFailure(ctx, state, 'create', error)
-    throw upstreamProblem(error, { operation: 'create', channel: input.channel })
+    const problem = upstreamProblem(error)
+    if (problem.status >= 500) {
+      // A single failure may be a blip, and the user's retry should reach the provider; a run of
+      // them is an outage (or a broken configuration), and the provider is left alone for a while.
+      ctx.startFailures = (ctx.startFailures ?? 0) + 1
+      if (ctx.startFailures >= START_FAILURES_BEFORE_BACKOFF) ctx.startBackoff = { until: ctx.now() + START_RETRY_SECONDS * 1000, problem }
+    }
+    throw problem
   }
+  ctx.startBackoff = undefined
+  ctx.startFailures = 0
 
-  const verification = result.verification
-  if (!VERIFICATION_ID.test(verification.verificationId)) {
+  if (!VERIFICATION_ID.test(verification.id)) {
     // The code probably went out, so the counted send stays; the gate goes, or the user could
     // not retry for a verification they never learned the id of.
     await ctx.store.delete(gateKey)
-    reportUpstreamFailure(ctx, state, 'create', new VerifyApiError({ code: 'invalid_response', operation: 'create' }))
+    reportUpstreamFailure(ctx, state, 'create', new ProviderError('invalid_response', { operation: 'start', provider: ctx.provider.name }))
     throw new ProxyError(502, 'upstream_error')
   }
   const sentAt = ctx.now()
   const previous =
-    current?.id === verification.verificationId ? current : await loadRecord(ctx.store, verification.verificationId)
+    current?.id === verification.id ? current : await loadRecord(ctx.store, verification.id)
   const resend = previous !== undefined && previous.status === 'pending' && sentAt < previous.expiresAt
   const record: VerificationRecord = resend
     ? {
@@ -99,12 +151,14 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
         channel: input.channel,
         sends: previous.sends + 1,
         lastSendAt: sentAt,
+        // Only a session already listed gets here (see above), unless the API answered an id the
+        // proxy had not mapped to this address: then this session is added, within the bound.
         sessions: previous.sessions.includes(sessionKey)
           ? previous.sessions
           : [...previous.sessions, sessionKey].slice(-MAX_SESSIONS_PER_VERIFICATION),
       }
     : {
-        id: verification.verificationId,
+        id: verification.id,
         to: input.to,
         channel: input.channel,
         codeLength: ctx.codeLength,
@@ -117,7 +171,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
       }
   const cooldown = cooldownAfter(record.sends, ctx.limits.resendCooldownSeconds)
   await saveRecord(ctx.store, record, sentAt)
-  await ctx.store.set(`d:${addressKey}`, record.id, recordTtlSeconds(record, sentAt))
+  await ctx.store.set(storeKeys.addressVerification(addressKey), record.id, recordTtlSeconds(record, sentAt))
   // Re-arm the gate with the wait that follows this send (the guess above assumed `current`).
   await ctx.store.set(gateKey, '1', cooldown)
 
@@ -129,7 +183,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     channel: record.channel,
     resend,
     ...(input.country === undefined ? {} : { country: input.country }),
-    ...(result.fee === undefined ? {} : { fee: result.fee }),
+    ...(verification.fee === undefined ? {} : { fee: verification.fee }),
   })
   ctx.log.info('verification sent', { verificationId: record.id, to: state.maskedTo, channel: record.channel, resend })
 
@@ -144,13 +198,13 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     attemptsLeft: Math.max(0, ctx.maxCheckAttempts - (await failedChecks(ctx, record.id))),
     serverTime: iso(sentAt),
   }
-  if (result.fee !== undefined && /^[0-9]+(\.[0-9]+)?$/.test(result.fee)) body.fee = result.fee
+  if (verification.fee !== undefined && /^[0-9]+(\.[0-9]+)?$/.test(verification.fee)) body.fee = verification.fee
   return jsonResponse(201, body, new Headers({ 'Set-Cookie': cookie.setCookie }))
 }
 
 /** The pending verification of this address, if one is still live. */
 async function currentRecord(ctx: HandlerContext, addressKey: string, now: number): Promise<VerificationRecord | undefined> {
-  const id = await ctx.store.get(`d:${addressKey}`)
+  const id = await ctx.store.get(storeKeys.addressVerification(addressKey))
   const record = id === undefined ? undefined : await loadRecord(ctx.store, id)
   return record && record.status === 'pending' && now < record.expiresAt ? record : undefined
 }

@@ -1,7 +1,10 @@
 /**
- * The storage the proxy keeps its state in: rate-limit counters and small records (which session
- * owns which verification). Deliberately tiny so that any shared store can implement it; the
- * package ships an in-memory one and a Redis one.
+ * The storage the proxy keeps its state in. Two roles share it, each with its own methods:
+ * - **rate limits**: windowed counters (`increment`, `get`, `delete`);
+ * - **verification records**: small JSON documents (`get`, `set`, `compareAndSet`), updated with
+ *   compare-and-set so a late answer can never overwrite a newer state (approved, cancelled).
+ * Every key is built in `store-keys.ts`. Deliberately tiny so that any shared store can implement
+ * it; the package ships an in-memory one and a Redis one.
  */
 
 /** Result of {@link CounterStore.increment}. */
@@ -26,6 +29,11 @@ export interface CounterStore {
   set(key: string, value: string, ttlSeconds: number): Promise<void>
   /** Removes `key`; no error when absent. */
   delete(key: string): Promise<void>
+  /**
+   * Atomically stores `value` at `key` for `ttlSeconds` only if the current value is `expected`
+   * (`undefined`: absent). Resolves `true` when it wrote.
+   */
+  compareAndSet(key: string, expected: string | undefined, value: string, ttlSeconds: number): Promise<boolean>
 }
 
 /** Rounds a TTL to whole seconds, at least 1, as Redis `EX` requires. */

@@ -65,4 +65,15 @@ describe('createMemoryStore', () => {
     expect(await store.get('old')).toBeUndefined()
     expect(await store.get('newer')).toBe('5')
   })
+
+  it('compares and sets', async () => {
+    const c = clock()
+    const store = createMemoryStore({ now: c.now })
+    expect(await store.compareAndSet('r', undefined, 'v1', 10)).toBe(true)
+    expect(await store.compareAndSet('r', 'v0', 'v2', 10)).toBe(false)
+    expect(await store.compareAndSet('r', 'v1', 'v2', 10)).toBe(true)
+    expect(await store.get('r')).toBe('v2')
+    c.advance(10)
+    expect(await store.compareAndSet('r', undefined, 'v3', 10)).toBe(true)
+  })
 })

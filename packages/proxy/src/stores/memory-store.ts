@@ -80,5 +80,12 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CounterStor
     async delete(key: string): Promise<void> {
       entries.delete(key)
     },
+    async compareAndSet(key: string, expected: string | undefined, value: string, ttl: number): Promise<boolean> {
+      if (live(key)?.value !== expected) return false
+      entries.delete(key)
+      makeRoom()
+      entries.set(key, { value, expiresAt: now() + ttlSeconds(ttl) * 1000 })
+      return true
+    },
   }
 }

@@ -69,4 +69,13 @@ describe.skipIf(!redisAvailable)('createRedisStore (real redis-server)', () => {
     await client.pExpireAt('test4:w', 1)
     expect(await store.increment('w', 60)).toEqual({ count: 1, resetInSeconds: 60 })
   })
+
+  it('compares and sets atomically: only one of many concurrent writers from the same state wins', async () => {
+    const store = createRedisStore(client, { prefix: 'test7:' })
+    expect(await store.compareAndSet('r', undefined, 'v1', 60)).toBe(true)
+    expect(await store.compareAndSet('r', undefined, 'other', 60)).toBe(false)
+    const wins = await Promise.all(Array.from({ length: 20 }, (_, i) => store.compareAndSet('r', 'v1', `w${i}`, 60)))
+    expect(wins.filter(Boolean)).toHaveLength(1)
+    expect(await client.ttl('test7:r')).toBeGreaterThan(50)
+  })
 })

@@ -35,6 +35,19 @@ end
 return {count, ttl}
 `
 
+// GET, compare and SET in one script: a record is replaced only if nobody changed it meanwhile.
+// ARGV[1] is '1' when a value is expected (ARGV[2]), '0' when the key must be absent.
+const COMPARE_AND_SET_SCRIPT = `
+local current = redis.call('GET', KEYS[1])
+if ARGV[1] == '1' then
+  if current ~= ARGV[2] then return 0 end
+elseif current then
+  return 0
+end
+redis.call('SET', KEYS[1], ARGV[3], 'EX', ARGV[4])
+return 1
+`
+
 /**
  * A {@link CounterStore} in Redis, for apps that run several instances: every instance then sees
  * the same counters and the same verification owners. Counters are atomic (one Lua script).
@@ -57,6 +70,19 @@ export function createRedisStore(client: RedisCommandClient, options: RedisStore
     },
     async delete(key: string): Promise<void> {
       await client.sendCommand(['DEL', prefix + key])
+    },
+    async compareAndSet(key: string, expected: string | undefined, value: string, ttl: number): Promise<boolean> {
+      const reply = await client.sendCommand([
+        'EVAL',
+        COMPARE_AND_SET_SCRIPT,
+        '1',
+        prefix + key,
+        expected === undefined ? '0' : '1',
+        expected ?? '',
+        value,
+        String(ttlSeconds(ttl)),
+      ])
+      return Number(reply) === 1
     },
   }
 }

@@ -145,6 +145,8 @@ export const errorMessagesEn = {
   'error.invalid_email': 'This email address is not valid. Check it and try again.',
   /** The number's country is not served. */
   'error.unsupported_country': 'Codes cannot be sent to this country yet.',
+  /** The number's type (premium-rate, toll-free, VoIP, a fixed line for SMS...) cannot receive codes. */
+  'error.unsupported_number_type': 'This number can’t receive codes. Use a mobile number or choose email.',
   /** The message language is not offered. */
   'error.unsupported_locale': 'Messages in this language are not available. Choose another language.',
   /** The code is not 4 to 10 digits. */
@@ -170,6 +172,8 @@ export const errorMessagesEn = {
   'error.upstream_unavailable': 'The verification service is busy. Try again in a moment.',
   /** The verification service failed. */
   'error.upstream_error': 'The verification service ran into a problem. Try again in a moment.',
+  /** The proxy's own store did not answer in time; nothing was sent. */
+  'error.store_unavailable': 'The service is temporarily unavailable. Try again in a moment.',
   /** The request did not reach the server (offline, refused). */
   'error.network_error': 'No connection. Check that you are online and try again.',
   /** The server's answer could not be read. */

@@ -1,0 +1,41 @@
+/**
+ * Every key the proxy writes to its store, built here and nowhere else, so two roles can never
+ * collide on a prefix and a reviewer sees the whole key space at once. Addresses, sessions and IPs
+ * arrive as keyed hashes (`HandlerContext.keyOf`), never in clear.
+ *
+ * Two roles share the store: rate-limit **counters** (windowed, atomic increments) and
+ * **verification records** (JSON documents updated with compare-and-set).
+ */
+export const storeKeys = {
+  // Verification records and what hangs off one verification.
+  /** The record of verification `id` (JSON, compare-and-set). */
+  record: (id: string) => `v:${id}`,
+  /** The verification currently pending for an address. */
+  addressVerification: (addressKey: string) => `d:${addressKey}`,
+  /** Wrong-code attempts taken on verification `id`. */
+  attempts: (id: string) => `vf:${id}`,
+  /** Window in which the API was already asked about verification `id`. */
+  statusAsked: (id: string) => `vg:${id}`,
+
+  // Rate-limit counters.
+  /** Resend cooldown gate of an address. */
+  cooldown: (addressKey: string) => `cd:${addressKey}`,
+  /** Code checks against an address. */
+  checksPerAddress: (mailboxKey: string) => `cf:${mailboxKey}`,
+  /** Sends from a client IP (hashed, IPv6 per /56). */
+  sendsPerIp: (ipKey: string) => `si:${ipKey}`,
+  /** Sends from clients without IP and cookie, all together. */
+  sendsUnknownClient: () => 'su:unknown',
+  /** Sends from one browser session. */
+  sendsPerSession: (sessionKey: string) => `ss:${sessionKey}`,
+  /** Sends to one mailbox or number. */
+  sendsPerDestination: (mailboxKey: string) => `sd:${mailboxKey}`,
+  /** Sends through the handler in all. */
+  sendsTotal: () => 'st:all',
+  /** Upstream send failures of the whole handler (back-off after an outage). */
+  upstreamFailures: () => 'uf:start',
+
+  // Receipts.
+  /** Uses of receipt `jti` (the replay guard). */
+  receiptUse: (jti: string) => `jti:${jti}`,
+} as const

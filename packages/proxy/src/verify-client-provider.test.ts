@@ -1,0 +1,43 @@
+import { VerifyApiError } from '@hakiki/verify-client'
+import type { VerifyClient } from '@hakiki/verify-client'
+import { describe, expect, it } from 'vitest'
+import { ProviderError } from './provider-error'
+import { verifyClientProvider } from './verify-client-provider'
+
+/** A client whose every call rejects with `error`: the classification is what is under test. */
+function failing(error: unknown): VerifyClient {
+  const reject = () => Promise.reject(error)
+  return { createVerification: reject, checkVerification: reject, getVerification: reject, getSmsRates: reject, fetchToken: reject } as unknown as VerifyClient
+}
+
+async function kindOf(error: unknown, call: 'start' | 'check' = 'start', channel: 'sms' | 'email' = 'sms'): Promise<string> {
+  const provider = verifyClientProvider(failing(error))
+  const pending = call === 'start' ? provider.start({ to: 'x', channel, locale: 'en' }) : provider.check('VE1', '123456')
+  const caught = await pending.catch((e: unknown) => e)
+  return caught instanceof ProviderError ? caught.kind : `not a ProviderError: ${String(caught)}`
+}
+
+const api = (code: ConstructorParameters<typeof VerifyApiError>[0]['code'], extra: Partial<ConstructorParameters<typeof VerifyApiError>[0]> = {}) =>
+  new VerifyApiError({ code, operation: 'create', ...extra })
+
+describe('verifyClientProvider', () => {
+  it('classifies the Verify API client errors into provider kinds', async () => {
+    expect(await kindOf(api('timeout'))).toBe('timeout')
+    expect(await kindOf(api('network_error'))).toBe('unavailable')
+    expect(await kindOf(api('server_error', { status: 503 }))).toBe('unavailable')
+    expect(await kindOf(api('rate_limited', { retryAfter: 9 }))).toBe('rate_limited')
+    expect(await kindOf(api('unauthorized'))).toBe('misconfigured')
+    expect(await kindOf(api('invalid_response'))).toBe('invalid_response')
+    expect(await kindOf(api('not_found'))).toBe('not_found')
+    expect(await kindOf(api('bad_request'), 'check')).toBe('invalid_code_format')
+    expect(await kindOf(new Error('boom'))).toBe('unavailable')
+  })
+
+  it("reads which field the API refused on start from its message, and nothing else", async () => {
+    expect(await kindOf(api('bad_request', { statusMessage: 'Unsupported locale' }))).toBe('unsupported_locale')
+    expect(await kindOf(api('bad_request', { statusMessage: 'Country not supported' }))).toBe('unsupported_country')
+    expect(await kindOf(api('bad_request', { statusMessage: 'Invalid phone number' }))).toBe('invalid_phone_number')
+    expect(await kindOf(api('bad_request', { statusMessage: 'Invalid email address' }), 'start', 'email')).toBe('invalid_email')
+    expect(await kindOf(api('bad_request', { statusMessage: 'Something else' }))).toBe('misconfigured')
+  })
+})

@@ -1,0 +1,114 @@
+/**
+ * The spec's Verify API (`@hakiki/verify-client`) as a {@link VerifyProvider}. The only module of
+ * the proxy that knows `VerifyApiError` and the API's message texts: it classifies each failure
+ * into a {@link ProviderErrorKind}, and the rest of the proxy branches on that kind alone.
+ */
+import type { Channel } from '@hakiki/core'
+import { DEFAULT_API_LOCALE, toApiLocale } from '@hakiki/core'
+import type { VerifyClient } from '@hakiki/verify-client'
+import { VerifyApiError } from '@hakiki/verify-client'
+import { ProviderError } from './provider-error'
+import type { ProviderErrorKind, ProviderErrorInit } from './provider-error'
+import type { ProviderVerification, VerifyProvider } from './verify-provider'
+
+const NAME = 'verify-api'
+
+/** Wraps a Verify API client as the proxy's provider. */
+export function verifyClientProvider(client: VerifyClient): VerifyProvider {
+  return {
+    name: NAME,
+    async start(input, options) {
+      const locale = toApiLocale(input.locale) ?? DEFAULT_API_LOCALE
+      try {
+        const result = await client.createVerification({ to: input.to, channel: input.channel, locale }, options)
+        const verification: ProviderVerification = toVerification(result.verification)
+        if (result.fee !== undefined) verification.fee = result.fee
+        return verification
+      } catch (error) {
+        throw classify(error, 'start', input.channel)
+      }
+    },
+    async check(id, code, options) {
+      try {
+        return toVerification((await client.checkVerification(id, code, options)).verification)
+      } catch (error) {
+        throw classify(error, 'check')
+      }
+    },
+    async status(id, options) {
+      try {
+        return toVerification((await client.getVerification(id, options)).verification)
+      } catch (error) {
+        throw classify(error, 'status')
+      }
+    },
+    async rates(options) {
+      try {
+        return (await client.getSmsRates(options)).countries.map(({ name, code, fee }) => ({ name, code, fee }))
+      } catch (error) {
+        throw classify(error, 'rates')
+      }
+    },
+  }
+}
+
+function toVerification(v: { verificationId: string; to: string; channel: Channel; status: ProviderVerification['status'] }): ProviderVerification {
+  return { id: v.verificationId, to: v.to, channel: v.channel, status: v.status }
+}
+
+/**
+ * | client error code | kind |
+ * |---|---|
+ * | `not_found` | `not_found` (on start/rates the proxy reads it as a wrong `baseUrl`) |
+ * | `rate_limited` | `rate_limited`, with the API's `Retry-After` |
+ * | `bad_request` on start | the field the API's message names (`unsupported_locale`, `unsupported_country`, `invalid_phone_number`, `invalid_email`), else `misconfigured` |
+ * | `bad_request` on check | `invalid_code_format` |
+ * | `timeout` | `timeout` |
+ * | `network_error`, `server_error` | `unavailable` |
+ * | `invalid_response` | `invalid_response` |
+ * | `unauthorized` (after one refresh), `proxy_auth_required`, others | `misconfigured` |
+ *
+ * The caller's own abort reason passes through unchanged, as the port documents.
+ */
+function classify(error: unknown, operation: ProviderErrorInit['operation'], channel?: Channel): unknown {
+  if (!(error instanceof VerifyApiError)) {
+    if (error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError')) return error
+    return new ProviderError('unavailable', { operation, provider: NAME, cause: error })
+  }
+  const init: ProviderErrorInit = { operation, provider: NAME, cause: error }
+  if (error.status !== undefined) init.status = error.status
+  if (error.statusCode !== undefined) init.providerCode = error.statusCode
+  if (error.retryAfter !== undefined) init.retryAfter = error.retryAfter
+  return new ProviderError(kindOf(error, operation, channel), init)
+}
+
+function kindOf(error: VerifyApiError, operation: ProviderErrorInit['operation'], channel: Channel | undefined): ProviderErrorKind {
+  switch (error.code) {
+    case 'not_found':
+      return 'not_found'
+    case 'rate_limited':
+      return 'rate_limited'
+    case 'bad_request':
+      if (operation === 'check') return 'invalid_code_format'
+      if (operation !== 'start') return 'misconfigured'
+      return badRequestKind(error, channel)
+    case 'timeout':
+      return 'timeout'
+    case 'network_error':
+    case 'server_error':
+      return 'unavailable'
+    case 'invalid_response':
+      return 'invalid_response'
+    default:
+      return 'misconfigured'
+  }
+}
+
+function badRequestKind(error: VerifyApiError, channel: Channel | undefined): ProviderErrorKind {
+  // Only the text tells which of our fields the API disliked; it is matched, never echoed.
+  const text = `${error.statusCode ?? ''} ${error.statusMessage ?? ''}`
+  if (/locale|language/i.test(text)) return 'unsupported_locale'
+  if (channel !== 'email' && /country|region/i.test(text)) return 'unsupported_country'
+  if (/\b(to|phone|number|e-?mail|address|recipient)\b/i.test(text)) return channel === 'email' ? 'invalid_email' : 'invalid_phone_number'
+  return 'misconfigured'
+}
