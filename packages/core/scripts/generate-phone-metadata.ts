@@ -88,7 +88,9 @@ export function findUnsupportedPhoneFeatures(metadata: MetadataJson): string[] {
     const [, idd, , lengths, formats, prefix] = plan as [string, string, string, number[], unknown[][] | 0, string | 0]
     if (typeof idd !== 'string' || !idd) problem(`international prefix ${String(idd)}`)
     if (prefix && !/^\d+$/.test(prefix)) problem(`national prefix ${prefix}`)
-    for (const index of [6, 7, 8, 9, 10, 12]) if (plan[index]) problem(`field ${index} (${JSON.stringify(plan[index])})`)
+    // Field 12, the preferred international prefix (`8~10` in Russia), is read by libphonenumber-js
+    // only to format a number for dialling from abroad, which the helpers never do: allowed.
+    for (const index of [6, 7, 8, 9, 10]) if (plan[index]) problem(`field ${index} (${JSON.stringify(plan[index])})`)
     if (!Array.isArray(plan[11]) || plan[11].length === 0) problem('no per-type patterns')
     if (lengths.some((length, i) => i > 0 && length <= (lengths[i - 1] ?? 0))) problem('possible lengths not ascending')
     for (const [pattern, layout, , rule, optional, international] of formats || []) {
@@ -129,7 +131,7 @@ export interface GeneratedPhoneRegion {
 
 /**
  * Every libphonenumber-js region whose metadata, on its own, uses only the features the helpers
- * implement (158 of 245 with 1.13.16): the regions a phone field may offer beyond the covered ones.
+ * implement (173 of 245 with 1.13.16): the regions a phone field may offer beyond the covered ones.
  */
 export function buildPhoneRegions(): { libphonenumberVersion: string; regions: GeneratedPhoneRegion[] } {
   const max = require('libphonenumber-js/metadata.max.json') as MetadataJson

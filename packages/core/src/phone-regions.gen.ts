@@ -2,7 +2,7 @@
 import type { PhoneRegionData } from './phone-region-data'
 
 /** Calling code of every region the phone helpers read exactly (ISO 3166-1 alpha-2 → code). */
-export const phoneRegionCallingCodes: Readonly<Record<string, string>> = {"AC":"247","AD":"376","AE":"971","AF":"93","AL":"355","AO":"244","AT":"43","AW":"297","AZ":"994","BA":"387","BD":"880","BE":"32","BF":"226","BG":"359","BH":"973","BI":"257","BJ":"229","BL":"590","BN":"673","BT":"975","BW":"267","BZ":"501","CA":"1","CD":"243","CF":"236","CG":"242","CH":"41","CI":"225","CK":"682","CM":"237","CU":"53","CV":"238","CY":"357","CZ":"420","DE":"49","DJ":"253","DK":"45","DZ":"213","EE":"372","EG":"20","EH":"212","ER":"291","ES":"34","ET":"251","FK":"500","FM":"691","GE":"995","GF":"594","GH":"233","GI":"350","GL":"299","GM":"220","GN":"224","GP":"590","GQ":"240","GR":"30","GT":"502","GW":"245","GY":"592","HN":"504","HR":"385","HT":"509","ID":"62","IE":"353","IL":"972","IO":"246","IQ":"964","IR":"98","IT":"39","JO":"962","KE":"254","KG":"996","KH":"855","KI":"686","KM":"269","KP":"850","KW":"965","LA":"856","LB":"961","LK":"94","LR":"231","LS":"266","LV":"371","LY":"218","MC":"377","MD":"373","ME":"382","MF":"590","MH":"692","MK":"389","ML":"223","MM":"95","MN":"976","MO":"853","MQ":"596","MR":"222","MT":"356","MW":"265","MY":"60","MZ":"258","NA":"264","NE":"227","NG":"234","NI":"505","NL":"31","NP":"977","NR":"674","NU":"683","OM":"968","PA":"507","PF":"689","PH":"63","PK":"92","PL":"48","PM":"508","PS":"970","PT":"351","PW":"680","PY":"595","QA":"974","RE":"262","RO":"40","RS":"381","RW":"250","SA":"966","SB":"677","SD":"249","SG":"65","SK":"421","SL":"232","SN":"221","SO":"252","SR":"597","SS":"211","ST":"239","SV":"503","SZ":"268","TG":"228","TH":"66","TK":"690","TL":"670","TN":"216","TO":"676","TV":"688","TW":"886","TZ":"255","UG":"256","UZ":"998","VE":"58","VU":"678","WF":"681","WS":"685","XK":"383","YE":"967","YT":"262","ZA":"27","ZM":"260","ZW":"263"}
+export const phoneRegionCallingCodes: Readonly<Record<string, string>> = {"AC":"247","AD":"376","AE":"971","AF":"93","AL":"355","AO":"244","AT":"43","AW":"297","AZ":"994","BA":"387","BD":"880","BE":"32","BF":"226","BG":"359","BH":"973","BI":"257","BJ":"229","BL":"590","BN":"673","BT":"975","BW":"267","BZ":"501","CA":"1","CD":"243","CF":"236","CG":"242","CH":"41","CI":"225","CK":"682","CM":"237","CU":"53","CV":"238","CY":"357","CZ":"420","DE":"49","DJ":"253","DK":"45","DZ":"213","EE":"372","EG":"20","EH":"212","ER":"291","ES":"34","ET":"251","FJ":"679","FK":"500","FM":"691","GE":"995","GF":"594","GH":"233","GI":"350","GL":"299","GM":"220","GN":"224","GP":"590","GQ":"240","GR":"30","GT":"502","GW":"245","GY":"592","HK":"852","HN":"504","HR":"385","HT":"509","ID":"62","IE":"353","IL":"972","IO":"246","IQ":"964","IR":"98","IS":"354","IT":"39","JO":"962","KE":"254","KG":"996","KH":"855","KI":"686","KM":"269","KP":"850","KW":"965","LA":"856","LB":"961","LK":"94","LR":"231","LS":"266","LV":"371","LY":"218","MC":"377","MD":"373","ME":"382","MF":"590","MH":"692","MK":"389","ML":"223","MM":"95","MN":"976","MO":"853","MQ":"596","MR":"222","MT":"356","MU":"230","MV":"960","MW":"265","MX":"52","MY":"60","MZ":"258","NA":"264","NE":"227","NG":"234","NI":"505","NL":"31","NP":"977","NR":"674","NU":"683","NZ":"64","OM":"968","PA":"507","PE":"51","PF":"689","PG":"675","PH":"63","PK":"92","PL":"48","PM":"508","PS":"970","PT":"351","PW":"680","PY":"595","QA":"974","RE":"262","RO":"40","RS":"381","RW":"250","SA":"966","SB":"677","SC":"248","SD":"249","SG":"65","SI":"386","SK":"421","SL":"232","SN":"221","SO":"252","SR":"597","SS":"211","ST":"239","SV":"503","SZ":"268","TD":"235","TG":"228","TH":"66","TJ":"992","TK":"690","TL":"670","TN":"216","TO":"676","TV":"688","TW":"886","TZ":"255","UA":"380","UG":"256","UY":"598","UZ":"998","VE":"58","VU":"678","WF":"681","WS":"685","XK":"383","YE":"967","YT":"262","ZA":"27","ZM":"260","ZW":"263"}
 
 /** Loads one region's metadata, as its own chunk. */
 export const phoneRegionLoaders: Readonly<Record<string, () => Promise<PhoneRegionData>>> = {
@@ -50,6 +50,7 @@ export const phoneRegionLoaders: Readonly<Record<string, () => Promise<PhoneRegi
   ER: () => import('./phone-regions/ER.gen').then((m) => m.phoneRegion),
   ES: () => import('./phone-regions/ES.gen').then((m) => m.phoneRegion),
   ET: () => import('./phone-regions/ET.gen').then((m) => m.phoneRegion),
+  FJ: () => import('./phone-regions/FJ.gen').then((m) => m.phoneRegion),
   FK: () => import('./phone-regions/FK.gen').then((m) => m.phoneRegion),
   FM: () => import('./phone-regions/FM.gen').then((m) => m.phoneRegion),
   GE: () => import('./phone-regions/GE.gen').then((m) => m.phoneRegion),
@@ -65,6 +66,7 @@ export const phoneRegionLoaders: Readonly<Record<string, () => Promise<PhoneRegi
   GT: () => import('./phone-regions/GT.gen').then((m) => m.phoneRegion),
   GW: () => import('./phone-regions/GW.gen').then((m) => m.phoneRegion),
   GY: () => import('./phone-regions/GY.gen').then((m) => m.phoneRegion),
+  HK: () => import('./phone-regions/HK.gen').then((m) => m.phoneRegion),
   HN: () => import('./phone-regions/HN.gen').then((m) => m.phoneRegion),
   HR: () => import('./phone-regions/HR.gen').then((m) => m.phoneRegion),
   HT: () => import('./phone-regions/HT.gen').then((m) => m.phoneRegion),
@@ -74,6 +76,7 @@ export const phoneRegionLoaders: Readonly<Record<string, () => Promise<PhoneRegi
   IO: () => import('./phone-regions/IO.gen').then((m) => m.phoneRegion),
   IQ: () => import('./phone-regions/IQ.gen').then((m) => m.phoneRegion),
   IR: () => import('./phone-regions/IR.gen').then((m) => m.phoneRegion),
+  IS: () => import('./phone-regions/IS.gen').then((m) => m.phoneRegion),
   IT: () => import('./phone-regions/IT.gen').then((m) => m.phoneRegion),
   JO: () => import('./phone-regions/JO.gen').then((m) => m.phoneRegion),
   KE: () => import('./phone-regions/KE.gen').then((m) => m.phoneRegion),
@@ -103,7 +106,10 @@ export const phoneRegionLoaders: Readonly<Record<string, () => Promise<PhoneRegi
   MQ: () => import('./phone-regions/MQ.gen').then((m) => m.phoneRegion),
   MR: () => import('./phone-regions/MR.gen').then((m) => m.phoneRegion),
   MT: () => import('./phone-regions/MT.gen').then((m) => m.phoneRegion),
+  MU: () => import('./phone-regions/MU.gen').then((m) => m.phoneRegion),
+  MV: () => import('./phone-regions/MV.gen').then((m) => m.phoneRegion),
   MW: () => import('./phone-regions/MW.gen').then((m) => m.phoneRegion),
+  MX: () => import('./phone-regions/MX.gen').then((m) => m.phoneRegion),
   MY: () => import('./phone-regions/MY.gen').then((m) => m.phoneRegion),
   MZ: () => import('./phone-regions/MZ.gen').then((m) => m.phoneRegion),
   NA: () => import('./phone-regions/NA.gen').then((m) => m.phoneRegion),
@@ -114,9 +120,12 @@ export const phoneRegionLoaders: Readonly<Record<string, () => Promise<PhoneRegi
   NP: () => import('./phone-regions/NP.gen').then((m) => m.phoneRegion),
   NR: () => import('./phone-regions/NR.gen').then((m) => m.phoneRegion),
   NU: () => import('./phone-regions/NU.gen').then((m) => m.phoneRegion),
+  NZ: () => import('./phone-regions/NZ.gen').then((m) => m.phoneRegion),
   OM: () => import('./phone-regions/OM.gen').then((m) => m.phoneRegion),
   PA: () => import('./phone-regions/PA.gen').then((m) => m.phoneRegion),
+  PE: () => import('./phone-regions/PE.gen').then((m) => m.phoneRegion),
   PF: () => import('./phone-regions/PF.gen').then((m) => m.phoneRegion),
+  PG: () => import('./phone-regions/PG.gen').then((m) => m.phoneRegion),
   PH: () => import('./phone-regions/PH.gen').then((m) => m.phoneRegion),
   PK: () => import('./phone-regions/PK.gen').then((m) => m.phoneRegion),
   PL: () => import('./phone-regions/PL.gen').then((m) => m.phoneRegion),
@@ -132,8 +141,10 @@ export const phoneRegionLoaders: Readonly<Record<string, () => Promise<PhoneRegi
   RW: () => import('./phone-regions/RW.gen').then((m) => m.phoneRegion),
   SA: () => import('./phone-regions/SA.gen').then((m) => m.phoneRegion),
   SB: () => import('./phone-regions/SB.gen').then((m) => m.phoneRegion),
+  SC: () => import('./phone-regions/SC.gen').then((m) => m.phoneRegion),
   SD: () => import('./phone-regions/SD.gen').then((m) => m.phoneRegion),
   SG: () => import('./phone-regions/SG.gen').then((m) => m.phoneRegion),
+  SI: () => import('./phone-regions/SI.gen').then((m) => m.phoneRegion),
   SK: () => import('./phone-regions/SK.gen').then((m) => m.phoneRegion),
   SL: () => import('./phone-regions/SL.gen').then((m) => m.phoneRegion),
   SN: () => import('./phone-regions/SN.gen').then((m) => m.phoneRegion),
@@ -143,8 +154,10 @@ export const phoneRegionLoaders: Readonly<Record<string, () => Promise<PhoneRegi
   ST: () => import('./phone-regions/ST.gen').then((m) => m.phoneRegion),
   SV: () => import('./phone-regions/SV.gen').then((m) => m.phoneRegion),
   SZ: () => import('./phone-regions/SZ.gen').then((m) => m.phoneRegion),
+  TD: () => import('./phone-regions/TD.gen').then((m) => m.phoneRegion),
   TG: () => import('./phone-regions/TG.gen').then((m) => m.phoneRegion),
   TH: () => import('./phone-regions/TH.gen').then((m) => m.phoneRegion),
+  TJ: () => import('./phone-regions/TJ.gen').then((m) => m.phoneRegion),
   TK: () => import('./phone-regions/TK.gen').then((m) => m.phoneRegion),
   TL: () => import('./phone-regions/TL.gen').then((m) => m.phoneRegion),
   TN: () => import('./phone-regions/TN.gen').then((m) => m.phoneRegion),
@@ -152,7 +165,9 @@ export const phoneRegionLoaders: Readonly<Record<string, () => Promise<PhoneRegi
   TV: () => import('./phone-regions/TV.gen').then((m) => m.phoneRegion),
   TW: () => import('./phone-regions/TW.gen').then((m) => m.phoneRegion),
   TZ: () => import('./phone-regions/TZ.gen').then((m) => m.phoneRegion),
+  UA: () => import('./phone-regions/UA.gen').then((m) => m.phoneRegion),
   UG: () => import('./phone-regions/UG.gen').then((m) => m.phoneRegion),
+  UY: () => import('./phone-regions/UY.gen').then((m) => m.phoneRegion),
   UZ: () => import('./phone-regions/UZ.gen').then((m) => m.phoneRegion),
   VE: () => import('./phone-regions/VE.gen').then((m) => m.phoneRegion),
   VU: () => import('./phone-regions/VU.gen').then((m) => m.phoneRegion),
