@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe'
 import { freshEmail, freshPhone } from './support/addresses'
 import { setupDemoHarness } from './support/demo-harness'
 import type { SandboxMessage } from '@hakiki/sandbox'
-import { codeField, inbox, isFocused, openDemo, sendCode, tabUntilFocused, typeCode, verifiedResult, waitForMessage, type ChannelName } from './support/flow-actions'
+import { codeErrorText, codeField, inbox, isFocused, openDemo, sendCode, tabUntilFocused, typeCode, verifiedResult, waitForMessage, type ChannelName } from './support/flow-actions'
 import { screenshot } from './support/screenshots'
 
 const h = setupDemoHarness()
@@ -94,7 +94,7 @@ describe('accessibility', () => {
     await expectNoAxeViolations(page, 'code sent')
 
     await typeCode(page, message.code.replace(/^./, (d) => String((Number(d) + 1) % 10)))
-    await page.getByRole('alert').first().waitFor()
+    await codeErrorText(page, 'not right')
     await expectNoAxeViolations(page, 'wrong code')
 
     const field = await codeField(page)

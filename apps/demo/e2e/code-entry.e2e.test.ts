@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { freshPhone } from './support/addresses'
 import { expectNoAxeViolations } from './support/axe'
 import { setupDemoHarness } from './support/demo-harness'
-import { alertText, codeField, inbox, openDemo, passTime, resendState, sendCode, typeCode, verifiedResult, waitForMessage, wrongCode } from './support/flow-actions'
+import { codeErrorText, codeField, inbox, openDemo, passTime, resendState, sendCode, typeCode, verifiedResult, waitForMessage, wrongCode } from './support/flow-actions'
 import { screenshot } from './support/screenshots'
 
 const h = setupDemoHarness()
@@ -16,7 +16,9 @@ describe('typing the code', () => {
     const message = await waitForMessage(demo, to)
 
     await typeCode(page, wrongCode(message.code))
-    expect(await alertText(page)).toMatch(/not right.*4 attempts left/)
+    // Said by the code field alone: the flow's alert does not repeat it.
+    expect(await codeErrorText(page)).toMatch(/not right.*4 attempts left/)
+    expect((await page.getByRole('alert').allTextContents()).join('').trim()).toBe('')
     await screenshot(page, '03-wrong-code')
 
     await (await codeField(page)).fill('')
@@ -25,7 +27,7 @@ describe('typing the code', () => {
     expect(result.verification).toBe(message.verificationId)
   })
 
-  test('five wrong codes lock the code; a new code then verifies', async () => {
+  test('five wrong codes lock the code; "Send a new code" waits out the cooldown (no 429), then verifies', async () => {
     const { page, demo } = h
     const to = freshPhone('KE')
     await page.clock.install()
@@ -37,10 +39,7 @@ describe('typing the code', () => {
       await (await codeField(page)).fill('')
       await typeCode(page, wrongCode(first.code, n))
       // Each answer is announced in turn; wait for this one before typing the next code.
-      if (n < 5) {
-        await page.getByRole('alert').filter({ hasText: `${5 - n} attempt` }).waitFor()
-        said.push(await alertText(page))
-      }
+      if (n < 5) said.push(await codeErrorText(page, `${5 - n} attempt`))
     }
     expect(said.map((text) => text.match(/That code is not right\. (\d attempts? left)/)?.[1])).toEqual(['4 attempts left', '3 attempts left', '2 attempts left', '1 attempt left'])
     // The fifth wrong code ends the verification.
@@ -48,8 +47,17 @@ describe('typing the code', () => {
     await screenshot(page, '04-locked')
     await expectNoAxeViolations(page, 'locked')
 
+    // The cooldown the code step knew is still on: the button shows its wait, and a press asks
+    // nothing (no "Too many requests" wall).
+    const waiting = await resendState(page, 'Send a new code')
+    expect(waiting.waiting).toBe(true)
+    expect(waiting.text).toMatch(/Send a new code in \d+ s$/)
+    await page.getByRole('button', { name: 'Send a new code', exact: true }).click({ force: true })
+    expect((await page.getByRole('alert').allTextContents()).join('').trim()).toBe('')
+    expect(inbox(demo, to)).toHaveLength(1)
     // A new code once the resend cooldown of the address (30 s) is over.
     await passTime(page, demo, 31)
+    await expect.poll(() => resendState(page, 'Send a new code')).toEqual({ waiting: false, text: 'Send a new code' })
     await page.getByRole('button', { name: 'Send a new code' }).click()
     const second = await waitForMessage(demo, to, 2)
     expect(second.verificationId).not.toBe(first.verificationId)
@@ -133,6 +141,29 @@ describe('resend, change of number, channel switch, reload', () => {
     await typeCode(page, message.code)
     const result = await verifiedResult(page)
     expect(result.to).toContain(second)
+    expect(inbox(demo, first)).toHaveLength(1)
+  })
+
+  test('change number, then back to the first number: its code step again, and its code verifies', async () => {
+    const { page, demo } = h
+    const first = freshPhone('GH')
+    const second = freshPhone('GH')
+    await openDemo(page, demo)
+    await sendCode(page, { name: 'Kwame Boateng', to: first })
+    const code = (await waitForMessage(demo, first)).code
+    await codeField(page)
+    await page.getByRole('button', { name: 'Change number' }).click()
+    await sendCode(page, { to: second })
+    await waitForMessage(demo, second)
+    await codeField(page)
+
+    // Back to the first number inside its cooldown: no 429, no new SMS, its code step.
+    await page.getByRole('button', { name: 'Change number' }).click()
+    await sendCode(page, { to: first })
+    await codeField(page)
+    expect((await page.getByRole('alert').allTextContents()).join('').trim()).toBe('')
+    await typeCode(page, code)
+    expect((await verifiedResult(page)).to).toContain(first)
     expect(inbox(demo, first)).toHaveLength(1)
   })
 

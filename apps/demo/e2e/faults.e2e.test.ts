@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { expectNoAxeViolations } from './support/axe'
 import { freshPhone } from './support/addresses'
 import { setupDemoHarness } from './support/demo-harness'
-import { alertText, codeField, openDemo, passTime, sendCode, typeCode, verifiedResult, waitForMessage } from './support/flow-actions'
+import { alertText, codeField, openDemo, passTime, resendState, sendCode, typeCode, verifiedResult, waitForMessage } from './support/flow-actions'
 import { screenshot } from './support/screenshots'
 
 const h = setupDemoHarness()
@@ -58,8 +58,13 @@ describe('each sandbox fault shows a clear message and a way forward', () => {
     await screenshot(page, '06-fault-not-found')
     await expectNoAxeViolations(page, 'fault not-found')
 
+    // The problem screen keeps the cooldown the code step knew: a visible wait, never a 429.
+    const waiting = await resendState(page, 'Send a new code')
+    expect(waiting.waiting).toBe(true)
+    expect(waiting.text).toMatch(/Send a new code in \d+ s$/)
     // A new code can be asked for once the resend cooldown (30 s) is over.
     await passTime(page, demo, 31)
+    await expect.poll(() => resendState(page, 'Send a new code')).toEqual({ waiting: false, text: 'Send a new code' })
     await page.getByRole('button', { name: 'Send a new code' }).click()
     const again = await waitForMessage(demo, to, 2)
     await typeCode(page, again.code)
@@ -74,8 +79,10 @@ describe('each sandbox fault shows a clear message and a way forward', () => {
     await page.getByText('The next send takes 3 seconds.').waitFor()
     await sendCode(page, { name: 'Mukasa Ssali', to })
 
-    await page.getByText('Sending the code…').waitFor()
+    // Visible progress on the button (whose name stays "Send code"), said once by the status region.
+    await page.getByRole('button', { name: 'Send code' }).getByText('Sending the code…').waitFor()
     expect(await page.getByRole('button', { name: 'Send code' }).getAttribute('aria-disabled')).toBe('true')
+    expect(await page.locator('.hakiki-flow > output').textContent()).toBe('Sending the code…')
     expect(demo.sandbox.inbox.list({ to })).toHaveLength(0)
     await screenshot(page, '06-fault-slow-network')
 

@@ -18,9 +18,9 @@ import { usePreviewAddress } from './use-preview-address'
 export function App() {
   const [locale, setLocale] = useState<ApiLocale>(initialLocale)
   useDocumentLocale(locale)
-  const previewTo = usePreviewAddress(demoAdapter)
+  const preview = usePreviewAddress()
   return (
-    <VerificationProvider adapter={demoAdapter.adapter}>
+    <VerificationProvider adapter={demoAdapter}>
       <header className="demo-header" lang="en">
         <p className="demo-brand">
           Hakiki <span>demo</span>
@@ -31,8 +31,8 @@ export function App() {
         </div>
       </header>
       <main className="demo-main">
-        <SignupForm locale={locale} />
-        <DevicePreview to={previewTo} />
+        <SignupForm locale={locale} onStateChange={preview.onStateChange} />
+        <DevicePreview to={preview.to} />
         <FaultsPanel />
       </main>
       <footer className="demo-footer" lang="en">

@@ -1,5 +1,4 @@
 import { createProxyAdapter } from '@hakiki/core'
-import { observeStarts } from './observe-starts'
 
-/** The proxy mounted by the demo server at `/api/verify`, observed so the device preview knows where codes went. */
-export const demoAdapter = observeStarts(createProxyAdapter({ baseUrl: '/api/verify' }))
+/** The proxy mounted by the demo server at `/api/verify`. */
+export const demoAdapter = createProxyAdapter({ baseUrl: '/api/verify' })

@@ -1,4 +1,4 @@
-import { formatPhoneNumber, toLanguageTag, type ApiLocale } from '@hakiki/core'
+import { formatPhoneNumber, toLanguageTag, type ApiLocale, type FlowState } from '@hakiki/core'
 import { VerificationFlow, type VerifiedDetails } from '@hakiki/ui'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
@@ -8,6 +8,8 @@ import { postSignup, SignupError, type SignupResult } from './signup-api'
 export interface SignupFormProps {
   /** Language of the flow and of the message the user receives. */
   locale: ApiLocale
+  /** Told of every change of the flow's state (the device preview learns where each code went). */
+  onStateChange?: (state: FlowState) => void
 }
 
 /** The fields react-hook-form owns; the address and its proof come from the flow. */
@@ -50,7 +52,7 @@ const storage = {
  * e-mail address. Once verified, the receipt goes with the name to the app's own `/api/signup`,
  * which checks it on the server; the page shows what the server says was verified.
  */
-export function SignupForm({ locale }: SignupFormProps) {
+export function SignupForm({ locale, onStateChange }: SignupFormProps) {
   const nameId = useId()
   const nameErrorId = useId()
   const { register, handleSubmit, formState, reset, control } = useForm<SignupValues>({ defaultValues: { name: storage.get(NAME_KEY) } })
@@ -160,6 +162,7 @@ export function SignupForm({ locale }: SignupFormProps) {
           locale={toLanguageTag(locale)}
           persistKey={FLOW_KEY}
           headingLevel={2}
+          onStateChange={onStateChange}
           onVerified={(receipt, details) => {
             if (!receipt) {
               // Only a flow resumed after its receipt was handed out has none: it cannot sign up twice.

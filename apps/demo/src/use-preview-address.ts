@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
-import type { ObservedAdapter } from './observe-starts'
+import type { FlowState } from '@hakiki/core'
+import { useCallback, useState } from 'react'
 
 const KEY = 'hakiki-demo:preview-to'
 
@@ -12,22 +12,21 @@ const read = (): string | undefined => {
 }
 
 /**
- * The normalized address the last code went to, for the device preview; kept in `sessionStorage`
- * like the flow itself, so the preview still shows the message after a reload mid-flow.
+ * The normalized address the last code went to, for the device preview, learnt from the flow's
+ * `onStateChange` (the state says where each code went); kept in `sessionStorage` like the flow
+ * itself, so the preview still shows the message after a reload mid-flow.
  */
-export function usePreviewAddress(observed: ObservedAdapter): string | undefined {
+export function usePreviewAddress(): { to: string | undefined; onStateChange: (state: FlowState) => void } {
   const [to, setTo] = useState(read)
-  useEffect(
-    () =>
-      observed.subscribe((_request, response) => {
-        setTo(response.to)
-        try {
-          sessionStorage.setItem(KEY, response.to)
-        } catch {
-          // Storage blocked: the preview follows this page only.
-        }
-      }),
-    [observed],
-  )
-  return to
+  const onStateChange = useCallback((state: FlowState) => {
+    if (state.status !== 'code_sent') return
+    const sentTo = state.verification.to
+    setTo(sentTo)
+    try {
+      sessionStorage.setItem(KEY, sentTo)
+    } catch {
+      // Storage blocked: the preview follows this page only.
+    }
+  }, [])
+  return { to, onStateChange }
 }

@@ -3,10 +3,14 @@
  * in `sessionStorage` and resumed after a reload without sending another code.
  */
 import type { Channel, CheckCodeResponse, StartVerificationResponse, VerificationStatusResponse } from './contract'
+import type { CountryCode } from './countries'
 import type { HakikiErrorCode } from './hakiki-error'
 
-/** What the last action ran into; `wrong_code` and `incomplete_code` come from the flow itself. */
-export type FlowErrorCode = HakikiErrorCode | 'wrong_code' | 'incomplete_code'
+/**
+ * What the last action ran into; `wrong_code`, `incomplete_code` and `already_tried` (the code just
+ * refused, typed again) come from the flow itself.
+ */
+export type FlowErrorCode = HakikiErrorCode | 'wrong_code' | 'incomplete_code' | 'already_tried'
 
 /** An error as data (not an `Error` instance), so the state stays serializable. */
 export interface FlowError {
@@ -35,12 +39,25 @@ export interface SentVerification {
   skewMs: number
 }
 
-/** Fields every state has: the address as typed (kept when going back to change it) and the chosen channel. */
+/**
+ * Fields every state has: the draft the user is editing (address, channel, country), kept when
+ * going back to change it. The flow owns the draft, so every view of it shows the same address.
+ */
 export interface FlowBase {
+  /** The address as typed: E.164 for a phone channel, the e-mail address for `email`. */
   to: string
   channel: Channel
   /** BCP-47 tag for the message, if the app chose one. */
   locale?: string
+  /** The country national phone numbers are read in, once known (picked or detected). */
+  country?: CountryCode
+  /** The address typed for the other kind of channel (phone ↔ e-mail), restored when switching back. */
+  aside?: string
+  /**
+   * Codes sent to addresses the user then changed, still valid: submitting one of those addresses
+   * again (same channel) returns to its code step instead of asking the server for another code.
+   */
+  kept?: SentVerification[]
 }
 
 /** Entering the address (first state, and after "change number"). */
@@ -65,6 +82,8 @@ export interface CodeSentState extends FlowBase {
   verification: SentVerification
   /** The code typed so far, normalized to ASCII digits. */
   code: string
+  /** The last complete code the server refused: typing it again is not checked by itself. */
+  tried?: string
   error?: FlowError
 }
 
@@ -114,8 +133,10 @@ export type FlowStatus = FlowState['status']
 
 /** What the user (or the UI) does. */
 export type FlowCommand =
-  /** Update the address being typed (for a controlled field). */
-  | { type: 'SET_ADDRESS'; to: string }
+  /** Update the address being typed, and the country it was read in when known. */
+  | { type: 'SET_ADDRESS'; to: string; country?: CountryCode }
+  /** Update the country national numbers are read in (the country picker). */
+  | { type: 'SET_COUNTRY'; country: CountryCode }
   /** Send a code to `to` (defaults to the address in the state). */
   | { type: 'SUBMIT'; to?: string; channel?: Channel; locale?: string }
   /** Update the typed code; it is normalized (Unicode digits, spaces, pasted sentences). */
@@ -124,8 +145,10 @@ export type FlowCommand =
   | { type: 'CHECK' }
   /** Send the code again (after the cooldown), or a new one after expiry or lock. */
   | { type: 'RESEND' }
-  /** Resend by another channel to the same address (sms ↔ call). */
+  /** On the address step, pick the channel; later, resend by another channel to the same address (sms ↔ call). */
   | { type: 'SWITCH_CHANNEL'; channel: Channel }
+  /** Re-read the status of the sent verification (e.g. when the tab becomes visible again). */
+  | { type: 'REFRESH' }
   /** Go back to the address field, keeping what was typed. */
   | { type: 'CHANGE_ADDRESS' }
   /** Forget everything. */

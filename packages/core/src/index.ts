@@ -15,5 +15,24 @@ export * from './create-proxy-adapter'
 export * from './rules'
 export * from './create-memory-adapter'
 export * from './flow-state'
-export * from './transition'
+export {
+  FLOW_EVENT_TYPES,
+  FLOW_STATUSES,
+  canResendAt,
+  flowGuards,
+  flowMachine,
+  machine,
+  type FlowActivity,
+  type FlowAnnouncement,
+  type FlowEffect,
+  type FlowEventType,
+  type FlowGuard,
+  type FlowGuardName,
+  type FlowMachineOptions,
+  type FlowStateConfig,
+  type FlowStep as FlowMachineStep,
+} from './flow-machine'
+export { canResend, secondsUntilExpiry, secondsUntilResend } from './flow-clock'
+export { getVerification, transition } from './transition'
 export * from './create-verification-flow'
+export * from './connect-verification-flow'

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { StartVerificationResponse } from './contract'
 import type { CodeSentState, FlowCommand, FlowResult, FlowState } from './flow-state'
-import { canResend, initialFlowState, secondsUntilExpiry, secondsUntilResend, transition } from './transition'
+import { canResend, secondsUntilExpiry, secondsUntilResend } from './flow-clock'
+import { initialFlowState } from './flow-machine'
+import { transition } from './transition'
 
 // The server runs 5 minutes ahead of this client: every countdown must still follow the server.
 const SKEW = 5 * 60_000
@@ -178,17 +180,58 @@ describe('transition: resend, channel switch and change of address', () => {
 
   it('resends after expiry or lock, and stays there when the resend is refused', () => {
     const expired = run(codeSent(), { type: 'EXPIRE', at: T0 + 600_000 })
-    const sending = run(expired, { type: 'RESEND' })
+    const sending = run(expired, { type: 'RESEND', at: T0 + 600_000 })
     expect(sending).toMatchObject({ status: 'sending', intent: 'resend', from: 'expired' })
     expect(run(sending, { type: 'START_FAILED', error: { code: 'rate_limited' } })).toMatchObject({ status: 'expired', error: { code: 'rate_limited' } })
     const locked = run(codeSent(), { type: 'TYPE_CODE', code: '000000' }, { type: 'CHECK' }, { type: 'CHECK_DONE', response: { id: 'VE1', status: 'cancelled', attemptsLeft: 0 } })
-    expect(run(locked, { type: 'RESEND' }, { type: 'START_FAILED', error: { code: 'rate_limited' } })).toMatchObject({ status: 'locked', error: { code: 'rate_limited' } })
+    expect(run(locked, { type: 'RESEND', at: T0 + 30_000 }, { type: 'START_FAILED', error: { code: 'rate_limited' } })).toMatchObject({ status: 'locked', error: { code: 'rate_limited' } })
+  })
+
+  it('after a lock or expiry, waits out the cooldown the code step knew instead of meeting a 429', () => {
+    const locked = run(codeSent(), { type: 'TYPE_CODE', code: '000000' }, { type: 'CHECK' }, { type: 'CHECK_DONE', response: { id: 'VE1', status: 'cancelled', attemptsLeft: 0 } })
+    expect(run(locked, { type: 'RESEND', at: T0 + 29_999 })).toBe(locked)
+    expect(run(locked, { type: 'RESEND', at: T0 + 30_000 })).toMatchObject({ status: 'sending', from: 'locked' })
+    const lost = run(codeSent(), { type: 'TYPE_CODE', code: '000000' }, { type: 'CHECK' }, { type: 'CHECK_FAILED', error: { code: 'not_found' } })
+    expect(lost.status).toBe('failed')
+    expect(run(lost, { type: 'RESEND', at: T0 + 10_000 })).toBe(lost)
+    // A refused send's own wait counts too, even past the cooldown.
+    const refused = run(locked, { type: 'RESEND', at: T0 + 30_000 }, { type: 'START_FAILED', error: { code: 'rate_limited', retryAt: T0 + 50_000 } })
+    expect(run(refused, { type: 'RESEND', at: T0 + 49_000 })).toBe(refused)
+  })
+
+  it('learns from "expired" that the server clock is past the expiry, so no cooldown is left to wait', () => {
+    // The server jumped ahead (or this client's clock lags): the check says the code expired.
+    const expired = run(codeSent(), { type: 'TYPE_CODE', code: '123456' }, { type: 'CHECK', at: T0 + 5000 }, { type: 'CHECK_FAILED', error: { code: 'expired' }, at: T0 + 5000 })
+    expect(expired.status).toBe('expired')
+    expect(run(expired, { type: 'RESEND', at: T0 + 5000 })).toMatchObject({ status: 'sending', from: 'expired' })
+  })
+
+  it('going back to a number whose code is still valid returns to its code step, without another code', () => {
+    const first = codeSent()
+    const sent = run(first, { type: 'TYPE_CODE', code: '12' })
+    const changed = run(sent, { type: 'CHANGE_ADDRESS' }, { type: 'SET_ADDRESS', to: '+233201234567' }, { type: 'SUBMIT', channel: 'sms' })
+    expect(changed).toMatchObject({ status: 'sending', intent: 'start', to: '+233201234567', kept: [first.verification] })
+    const other = run(changed, { type: 'START_DONE', response: started({ id: 'VE2', to: '+233201234567' }) })
+    const back = run(other, { type: 'CHANGE_ADDRESS' }, { type: 'SUBMIT', to: '+233 24 123 4567', channel: 'sms', at: T0 + 60_000 })
+    expect(back).toMatchObject({ status: 'code_sent', code: '', verification: { id: 'VE1' }, kept: [{ id: 'VE2' }] })
+    // Not once the code died, nor by another channel.
+    expect(run(other, { type: 'CHANGE_ADDRESS' }, { type: 'SUBMIT', to: '+233241234567', at: T0 + 600_000 })).toMatchObject({ status: 'sending' })
+    expect(run(other, { type: 'CHANGE_ADDRESS' }, { type: 'SUBMIT', to: '+233241234567', channel: 'call', at: T0 + 60_000 })).toMatchObject({ status: 'sending' })
+  })
+
+  it('says so when the code just refused is typed again, without checking it', () => {
+    const refused = run(codeSent(), { type: 'TYPE_CODE', code: '000000' }, { type: 'CHECK' }, { type: 'CHECK_DONE', response: { id: 'VE1', status: 'pending', attemptsLeft: 4 } })
+    expect(run(refused, { type: 'TYPE_CODE', code: '000000' })).toMatchObject({ status: 'code_sent', code: '000000', error: { code: 'already_tried' } })
+    expect(run(refused, { type: 'TYPE_CODE', code: '000001' })).not.toHaveProperty('error')
   })
 
   it('goes back to the address field keeping what was typed, from any state', () => {
-    for (const state of [codeSent(), run(codeSent(), { type: 'EXPIRE', at: T0 + 600_000 }), run(initialFlowState(), { type: 'SUBMIT', to: '024' })]) {
+    for (const state of [run(codeSent(), { type: 'EXPIRE', at: T0 + 600_000 }), run(initialFlowState(), { type: 'SUBMIT', to: '024' })]) {
       expect(run(state, { type: 'CHANGE_ADDRESS' })).toEqual({ status: 'idle', to: state.to, channel: 'sms' })
     }
+    // A code still valid is kept, to come back to.
+    const sent = codeSent()
+    expect(run(sent, { type: 'CHANGE_ADDRESS' })).toEqual({ status: 'idle', to: sent.to, channel: 'sms', kept: [sent.verification] })
   })
 
   it('ignores a late start answer after the address changed', () => {

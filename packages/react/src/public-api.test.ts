@@ -10,6 +10,7 @@ import type {
   StartVerificationRequest,
   StartVerificationResponse,
   VerificationAdapter,
+  VerificationFlowApi,
   VerificationStatusResponse,
 } from '@hakiki/core'
 import type { QueryClient, UseMutationResult, UseQueryResult } from '@tanstack/react-query'
@@ -44,10 +45,24 @@ describe('public types', () => {
     expectTypeOf(kit.useExpiryCountdown).parameter(0).toEqualTypeOf<SentVerification | StartVerificationResponse | undefined>()
     expectTypeOf(kit.useExpiryCountdown).returns.toEqualTypeOf<{ secondsLeft: number; isExpired: boolean }>()
     expectTypeOf(kit.useResendCooldown).returns.toEqualTypeOf<{ secondsLeft: number; canResend: boolean }>()
-    expectTypeOf<kit.VerificationFlowApi['state']>().toEqualTypeOf<FlowState>()
-    expectTypeOf<kit.VerificationFlowApi['send']>().toEqualTypeOf<(command: FlowCommand) => void>()
-    expectTypeOf<kit.VerificationFlowApi['getAddressInputProps']>().returns.toHaveProperty('data-state')
+    expectTypeOf<kit.UseVerificationFlowResult['state']>().toEqualTypeOf<FlowState>()
+    expectTypeOf<kit.UseVerificationFlowResult['send']>().toEqualTypeOf<(command: FlowCommand) => void>()
+    expectTypeOf<kit.UseVerificationFlowResult['getAddressInputProps']>().returns.toHaveProperty('data-state')
+    // The hook returns core's connect() API, not a copy of it.
+    expectTypeOf<kit.UseVerificationFlowResult>().toExtend<VerificationFlowApi>()
+    expectTypeOf<kit.UseVerificationFlowOptions['onStateChange']>().toEqualTypeOf<((state: FlowState) => void) | undefined>()
+    expectTypeOf<kit.UseVerificationFlowOptions['state']>().toEqualTypeOf<FlowState | undefined>()
     expectTypeOf(kit.useWebOTP).returns.toEqualTypeOf<{ isSupported: boolean | undefined }>()
+  })
+
+  it('names every hook result one way: Use<Hook>Result', () => {
+    expectTypeOf(kit.useCodeInput).returns.toEqualTypeOf<kit.UseCodeInputResult>()
+    expectTypeOf(kit.usePhoneInput).returns.toEqualTypeOf<kit.UsePhoneInputResult>()
+    expectTypeOf(kit.useEmailInput).returns.toEqualTypeOf<kit.UseEmailInputResult>()
+    expectTypeOf(kit.useExpiryCountdown).returns.toEqualTypeOf<kit.UseExpiryCountdownResult>()
+    expectTypeOf(kit.useResendCooldown).returns.toEqualTypeOf<kit.UseResendCooldownResult>()
+    expectTypeOf(kit.useWebOTP).returns.toEqualTypeOf<kit.UseWebOTPResult>()
+    expectTypeOf(kit.useVerificationFlow).returns.toEqualTypeOf<kit.UseVerificationFlowResult>()
   })
 
   it('types the input observer by the property it observes', () => {

@@ -1,9 +1,7 @@
 import { isCompleteCode, normalizeCode } from '@hakiki/core'
 import {
   useCallback,
-  useEffect,
   useId,
-  useLayoutEffect,
   useRef,
   useState,
   type ChangeEvent,
@@ -19,6 +17,8 @@ import {
   type SyntheticEvent,
 } from 'react'
 import { assignRef } from './assign-ref'
+import { composeHandlers } from './compose-handlers'
+import { useIsoLayoutEffect } from './use-iso-layout-effect'
 import { useObservedInput } from './use-observed-input'
 import { useWebOTP } from './use-web-otp'
 
@@ -83,11 +83,11 @@ export type DataAttributes = { [key: `data-${string}`]: string | undefined }
 /** Props for the real `<input>`, with the caller's props merged in. */
 export type CodeInputElementProps = InputHTMLAttributes<HTMLInputElement> & DataAttributes & { ref: RefCallback<HTMLInputElement> }
 
-/** User props accepted by {@link UseCodeInputReturn.getInputProps}. */
+/** User props accepted by {@link UseCodeInputResult.getInputProps}. */
 export type CodeInputUserProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> | undefined }
 
 /** What {@link useCodeInput} returns. */
-export interface UseCodeInputReturn {
+export interface UseCodeInputResult {
   /** The code: ASCII digits, at most `length`. */
   value: string
   /** Number of digits of the code. */
@@ -116,8 +116,6 @@ export interface UseCodeInputReturn {
 
 const flag = (on: boolean | undefined): string | undefined => (on ? '' : undefined)
 
-// SSR: useLayoutEffect warns on the server in React 18; no window is touched at import time.
-const useIsoLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
 /** The native value setter: React notices the change and fires `onChange` for the event we dispatch. */
 function setNativeValue(input: HTMLInputElement, value: string): void {
@@ -146,7 +144,7 @@ function commonEnds(a: string, b: string): [number, number] {
  * character filter rejects Arabic-Indic digits before any transform can see them, and its
  * selection sync polls the page; this hook covers the same ground in about half the bytes.
  */
-export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputReturn {
+export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputResult {
   const { length: lengthOption = 6, value: valueProp, defaultValue = '', disabled, readOnly, loading, invalid, mask, name, autoFocus, webOtp = true } = options
   if (!Number.isInteger(lengthOption) || lengthOption < MIN_LENGTH || lengthOption > MAX_LENGTH) {
     throw new RangeError(`useCodeInput: length must be an integer from ${MIN_LENGTH} to ${MAX_LENGTH}, got ${String(lengthOption)}`)
@@ -448,10 +446,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRet
         assignRef(userRef, el)
       },
       onChange: (event) => handleChange(event, userOnChange),
-      onKeyDown: (event) => {
-        onKeyDown?.(event)
-        if (!event.defaultPrevented) handleKeyDown(event)
-      },
+      onKeyDown: composeHandlers(onKeyDown, handleKeyDown),
       onFocus: (event: FocusEvent<HTMLInputElement>) => {
         onFocus?.(event)
         setFocused(true)
@@ -463,22 +458,13 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRet
         onBlur?.(event)
         setFocused(false)
       },
-      onClick: (event) => {
-        onClick?.(event)
-        if (!event.defaultPrevented) handleClick(event)
-      },
+      onClick: composeHandlers(onClick, handleClick),
       onSelect: (event) => {
         onSelect?.(event)
         handleSelect(event)
       },
-      onPaste: (event) => {
-        onPaste?.(event)
-        if (!event.defaultPrevented) handlePaste(event)
-      },
-      onDrop: (event) => {
-        onDrop?.(event)
-        if (!event.defaultPrevented) handleDrop(event)
-      },
+      onPaste: composeHandlers(onPaste, handlePaste),
+      onDrop: composeHandlers(onDrop, handleDrop),
     }
   }
 

@@ -1,7 +1,7 @@
 import { useSecondsUntil, useServerTarget, type CountdownSource } from './use-clock'
 
 /** Result of {@link useExpiryCountdown}. */
-export interface ExpiryCountdown {
+export interface UseExpiryCountdownResult {
   /** Whole seconds until the code expires; 0 when expired or without a source. */
   secondsLeft: number
   /** True once the code's lifetime is over. */
@@ -14,7 +14,7 @@ export interface ExpiryCountdown {
  *
  * @param source The flow's `verification`, or the answer of `useStartVerification`.
  */
-export function useExpiryCountdown(source: CountdownSource | undefined): ExpiryCountdown {
+export function useExpiryCountdown(source: CountdownSource | undefined): UseExpiryCountdownResult {
   const { target, skewMs } = useServerTarget(source, 'expiresAt')
   const secondsLeft = useSecondsUntil(target, skewMs)
   return { secondsLeft, isExpired: target !== undefined && secondsLeft === 0 }

@@ -9,9 +9,7 @@ import {
 } from '@hakiki/core'
 import {
   useCallback,
-  useEffect,
   useId,
-  useLayoutEffect,
   useRef,
   useState,
   type ChangeEvent,
@@ -22,6 +20,8 @@ import {
   type RefCallback,
 } from 'react'
 import { assignRef } from './assign-ref'
+import { composeHandlers } from './compose-handlers'
+import { useIsoLayoutEffect } from './use-iso-layout-effect'
 import { useObservedInput } from './use-observed-input'
 
 /** Why the number cannot be used yet; `no_country` when national digits were typed with no country chosen. */
@@ -65,7 +65,7 @@ export interface UsePhoneInputOptions {
 /** Props for the visible number `<input>`. */
 export type PhoneInputElementProps = InputHTMLAttributes<HTMLInputElement> & { ref: RefCallback<HTMLInputElement> }
 
-/** User props accepted by {@link UsePhoneInputReturn.getInputProps}. */
+/** User props accepted by {@link UsePhoneInputResult.getInputProps}. */
 export type PhoneInputUserProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & { ref?: Ref<HTMLInputElement> | undefined }
 
 /** Props for a country picker (`CountrySelect` of `@hakiki/ui` takes them as they are). */
@@ -81,7 +81,7 @@ export interface PhoneCountryProps {
 }
 
 /** What {@link usePhoneInput} returns. */
-export interface UsePhoneInputReturn {
+export interface UsePhoneInputResult {
   /** What the field shows: the number formatted as typed (`024 123 4567`). */
   displayValue: string
   /** The number in E.164, or `''` while it is empty or not valid. */
@@ -111,8 +111,6 @@ export interface UsePhoneInputReturn {
 const ALL_COUNTRIES: readonly CountryCode[] = COUNTRIES.map((c) => c.iso2)
 const SIGNIFICANT = /[+\p{Nd}]/u
 
-// SSR: useLayoutEffect warns on the server in React 18; no window is touched at import time.
-const useIsoLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
 /** Digits and `+`: the characters formatting keeps; spaces, dashes and parentheses come and go. */
 function countSignificant(text: string): number {
@@ -161,7 +159,7 @@ function evaluate(display: string, country: CountryCode | undefined, allowed: (c
  * another allowed country switches the country and is shown in national form. Deleting a space or
  * parenthesis deletes the digit beside it instead of being undone by the formatter.
  */
-export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInputReturn {
+export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInputResult {
   const { value: valueProp, defaultValue = '', defaultCountry, countries = ALL_COUNTRIES, disabled, readOnly } = options
   const generatedId = useId()
   const id = options.id ?? generatedId
@@ -374,10 +372,7 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
           assignRef(userRef, el)
         },
         onChange: handleChange,
-        onPaste: (event: ClipboardEvent<HTMLInputElement>) => {
-          onPaste?.(event)
-          if (!event.defaultPrevented) handlePaste(event)
-        },
+        onPaste: composeHandlers(onPaste, handlePaste),
         onBlur: (event: FocusEvent<HTMLInputElement>) => {
           setTouched(true)
           onBlur?.(event)

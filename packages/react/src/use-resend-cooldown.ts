@@ -1,7 +1,7 @@
 import { useSecondsUntil, useServerTarget, type CountdownSource } from './use-clock'
 
 /** Result of {@link useResendCooldown}. */
-export interface ResendCooldown {
+export interface UseResendCooldownResult {
   /** Whole seconds until a resend is accepted; 0 when it is. */
   secondsLeft: number
   /** True once the cooldown is over (and there is something to resend, or a wait to end). */
@@ -16,7 +16,7 @@ export interface ResendCooldown {
  * @param retryAt When the server refused a send with `rate_limited`: the client epoch ms from which
  *   to try again (`FlowError.retryAt`). The wait is then the longer of the two.
  */
-export function useResendCooldown(source: CountdownSource | undefined, retryAt?: number): ResendCooldown {
+export function useResendCooldown(source: CountdownSource | undefined, retryAt?: number): UseResendCooldownResult {
   const { target: resendAt, skewMs } = useServerTarget(source, 'resendAt')
   // `retryAt` is on the client's clock: shift it to the server's, where `resendAt` is counted.
   const retry = retryAt === undefined ? undefined : retryAt + skewMs

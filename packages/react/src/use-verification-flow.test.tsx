@@ -1,6 +1,6 @@
-import type { VerifiedState } from '@hakiki/core'
+import type { FlowState, VerifiedState } from '@hakiki/core'
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import { StrictMode } from 'react'
+import { StrictMode, useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setupProvider } from '../test/render-helpers'
 import { useVerificationFlow, type UseVerificationFlowOptions } from './use-verification-flow'
@@ -42,6 +42,25 @@ function Flow(props: UseVerificationFlowOptions) {
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0))
 const status = () => screen.getByTestId('status').textContent
 const resend = () => screen.getByRole('button', { name: 'Resend' })
+/** A waiting button stays focusable: it says so with aria-disabled rather than disabled. */
+const waiting = (button: HTMLElement) => button.getAttribute('aria-disabled') === 'true'
+
+/** A flow whose state the app keeps, with a way to put a kept state back. */
+function Controlled() {
+  const [state, setState] = useState<FlowState>({ status: 'idle', to: '+233241234567', channel: 'call' })
+  const flow = useVerificationFlow({ state, onStateChange: setState })
+  return (
+    <div>
+      <p data-testid="status">{flow.state.status}</p>
+      <form {...flow.getAddressFormProps()} aria-label="address">
+        <input {...flow.getAddressInputProps()} aria-label="Phone number" />
+      </form>
+      <button type="button" onClick={() => setState({ status: 'idle', to: '+233201234567', channel: 'sms' })}>
+        Restore kept state
+      </button>
+    </div>
+  )
+}
 
 describe('useVerificationFlow', () => {
   it('runs address → code → verified through the prop getters, calling onVerified once', async () => {
@@ -76,16 +95,20 @@ describe('useVerificationFlow', () => {
     fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '+233241234567' } })
     fireEvent.submit(screen.getByRole('form', { name: 'address' }))
     await flush()
-    expect(resend()).toHaveProperty('disabled', true)
+    expect(waiting(resend())).toBe(true)
+    // A press while waiting sends nothing.
+    fireEvent.click(resend())
+    await flush()
+    expect(memory.sent).toHaveLength(1)
     await act(() => vi.advanceTimersByTimeAsync(29_000))
-    expect(resend()).toHaveProperty('disabled', true)
+    expect(waiting(resend())).toBe(true)
     await act(() => vi.advanceTimersByTimeAsync(1_000))
-    expect(resend()).toHaveProperty('disabled', false)
+    expect(waiting(resend())).toBe(false)
 
     fireEvent.click(screen.getByRole('button', { name: 'Call me' }))
     await flush()
     expect(memory.sent.map((m) => m.channel)).toEqual(['sms', 'call'])
-    expect(resend()).toHaveProperty('disabled', true) // the next cooldown runs
+    expect(waiting(resend())).toBe(true) // the next cooldown runs
 
     fireEvent.click(screen.getByRole('button', { name: 'Change number' }))
     expect(status()).toBe('idle')
@@ -100,7 +123,7 @@ describe('useVerificationFlow', () => {
     await flush()
     await act(() => vi.advanceTimersByTimeAsync(60_000))
     expect(status()).toBe('expired')
-    expect(screen.getByRole('button', { name: 'Resend' })).toHaveProperty('disabled', false)
+    expect(waiting(screen.getByRole('button', { name: 'Resend' }))).toBe(false)
   })
 
   it('resumes from sessionStorage after a remount without sending another code', async () => {
@@ -147,5 +170,37 @@ describe('useVerificationFlow', () => {
     await flush()
     expect(status()).toBe('verified')
     expect(memory.sent).toHaveLength(1)
+  })
+
+  it('reports every state change, with where the code went', async () => {
+    const { wrapper: Wrapper } = setupProvider()
+    const seen: FlowState[] = []
+    render(<Flow onStateChange={(s) => seen.push(s)} />, { wrapper: Wrapper })
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '+233241234567' } })
+    fireEvent.submit(screen.getByRole('form', { name: 'address' }))
+    await flush()
+    expect(seen.map((s) => s.status)).toEqual(['idle', 'sending', 'code_sent'])
+    const sent = seen.at(-1)
+    expect(sent?.status === 'code_sent' && sent.verification.to).toBe('+233241234567')
+  })
+
+  it('is controllable: the app holds the state, and a state it passes replaces the one of the flow', async () => {
+    const { wrapper: Wrapper, memory } = setupProvider()
+    render(<Controlled />, { wrapper: Wrapper })
+    // The app's initial state is the flow's: its number and channel.
+    expect(screen.getByLabelText('Phone number')).toHaveProperty('value', '+233241234567')
+    fireEvent.submit(screen.getByRole('form', { name: 'address' }))
+    await flush()
+    expect(status()).toBe('code_sent')
+    expect(memory.sent[0]).toMatchObject({ to: '+233241234567', channel: 'call' })
+
+    // The app puts another state in place (e.g. one it kept): the flow goes on from there.
+    fireEvent.click(screen.getByRole('button', { name: 'Restore kept state' }))
+    expect(status()).toBe('idle')
+    expect(screen.getByLabelText('Phone number')).toHaveProperty('value', '+233201234567')
+    fireEvent.submit(screen.getByRole('form', { name: 'address' }))
+    await flush()
+    expect(status()).toBe('code_sent')
+    expect(memory.sent[1]).toMatchObject({ to: '+233201234567', channel: 'sms' })
   })
 })

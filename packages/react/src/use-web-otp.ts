@@ -12,7 +12,7 @@ export interface UseWebOTPOptions {
 }
 
 /** Result of {@link useWebOTP}. */
-export interface WebOTPState {
+export interface UseWebOTPResult {
   /** Whether the browser has WebOTP; `undefined` during SSR and hydration, where it cannot be known. */
   isSupported: boolean | undefined
 }
@@ -28,7 +28,7 @@ interface OtpCredentialsContainer {
  * proxy's messages do. The request is aborted when the component unmounts or `enabled` turns false.
  * Where WebOTP is missing nothing happens; iOS fills the code through `autocomplete="one-time-code"`.
  */
-export function useWebOTP({ onCode, length = 6, enabled = true }: UseWebOTPOptions): WebOTPState {
+export function useWebOTP({ onCode, length = 6, enabled = true }: UseWebOTPOptions): UseWebOTPResult {
   const isSupported = useSyncExternalStore(subscribeNever, hasWebOTP, unknownOnServer)
   const latest = useRef(onCode)
   useEffect(() => {

@@ -1,6 +1,7 @@
 'use client'
 import { useCodeInput } from '@hakiki/react'
-import { forwardRef, useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import { forwardRef, useId, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import type { FieldValueEvent } from './field-value-event'
 import { cx, isolate } from './class-names'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { codeInputMessagesEn } from './i18n/messages-en'
@@ -27,7 +28,7 @@ export interface CodeInputClassNames {
 
 /** Props of {@link CodeInput}; other props go to the real `<input>`. */
 export interface CodeInputProps
-  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange' | 'type' | 'size' | 'children' | 'className'> {
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'type' | 'size' | 'children' | 'className'> {
   /** Number of digits, 4 to 10 (the verification's `codeLength`). @default 6 */
   length?: number
   /** The code, for a controlled field (react-hook-form's `Controller` passes it). */
@@ -35,10 +36,12 @@ export interface CodeInputProps
   /** The initial code of an uncontrolled field; also what a form reset restores. */
   defaultValue?: string
   /**
-   * Native change handler, called after normalization: `event.target.value` is the code in ASCII
-   * digits, so react-hook-form's `register` and `Controller` can take it as is.
+   * Called on every edit, like `PhoneInput`'s: `event.target.value` is the code in ASCII digits,
+   * so react-hook-form's `register` and `Controller` can take it as is.
    */
-  onChange?: (event: ChangeEvent<HTMLInputElement>) => void
+  onChange?: (event: FieldValueEvent) => void
+  /** Called when the field loses focus, with the code. */
+  onBlur?: (event: FieldValueEvent) => void
   /** Called with the normalized code whenever it changes. */
   onValueChange?: (code: string) => void
   /** Called once per distinct complete code the user enters: submit it here. */
@@ -78,6 +81,7 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
     value,
     defaultValue,
     onChange,
+    onBlur,
     onValueChange,
     onComplete,
     invalid,
@@ -135,7 +139,8 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
           {...code.getInputProps({
             ...inputProps,
             ref,
-            onChange,
+            onChange: (event: ChangeEvent<HTMLInputElement>) => onChange?.({ type: 'change', target: { name, value: event.target.value } }),
+            onBlur: (event: FocusEvent<HTMLInputElement>) => onBlur?.({ type: 'blur', target: { name, value: event.target.value } }),
             'aria-describedby': cx(descriptionId, hasError && errorId, describedBy) || undefined,
           })}
           data-part="input"
@@ -153,11 +158,11 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
       <p id={descriptionId} data-part="description" className={classNames.description}>
         {hint}
       </p>
-      {hasError && (
-        <p id={errorId} data-part="error" className={classNames.error}>
-          {error}
-        </p>
-      )}
+      {/* Always present (empty when there is no error): a live region is only read out when it
+          changes, and a region that appears with its text is often not read at all. */}
+      <p id={errorId} data-part="error" className={classNames.error} aria-live="polite">
+        {hasError ? error : null}
+      </p>
       {/* Present before it has text: screen readers only announce changes to a live region they know. */}
       <output data-part="sr-only">{loading ? t('code.checking') : ''}</output>
     </div>

@@ -1,10 +1,10 @@
 'use client'
-import { useObservedInput } from '@hakiki/react'
-import { forwardRef, useId, useState, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useEmailInput } from '@hakiki/react'
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { cx } from './class-names'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { emailInputMessagesEn } from './i18n/messages-en'
-import { validateEmail, type EmailInputError } from './validate-email'
+import type { EmailInputError } from './validate-email'
 
 export type { EmailInputError }
 
@@ -78,27 +78,12 @@ export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function
   const inputId = id ?? generatedId
   const descriptionId = useId()
   const errorId = useId()
-  // The DOM keeps the value (uncontrolled), so react-hook-form's `setValue` and `reset` through the
-  // ref work as on a plain input; `text` mirrors it for validation and the state attributes.
-  const [text, setText] = useState(value ?? defaultValue ?? '')
-  const [touched, setTouched] = useState(false)
-  // Writes through the ref fire no event: observe them, so `data-state` follows at once.
-  const inputRef = useObservedInput({
-    ref,
-    accept: (written) => {
-      if (value === undefined) setText(written)
-      return written
-    },
-    onFormReset: (input) => {
-      if (value !== undefined) return undefined
-      // A reset is a fresh start: no message until the field is left again.
-      setText(input.defaultValue)
-      setTouched(false)
-      return undefined
-    },
-  })
-  const current = value ?? text
-  const problem = validateEmail(current, required)
+  // The headless hook keeps the value in the DOM (uncontrolled), so react-hook-form's `setValue`
+  // and `reset` through the ref work as on a plain input.
+  const field = useEmailInput({ value, defaultValue, required, onValueChange, ref })
+  const current = field.value
+  const problem = field.error
+  const touched = field.isTouched
 
   let message: ReactNode = null
   if (error !== undefined && error !== null && error !== true) message = error === false ? null : error
@@ -121,39 +106,14 @@ export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function
         {label ?? t('email.label')}
       </label>
       <input
-        autoCapitalize="off"
-        autoCorrect="off"
-        spellCheck={false}
-        {...inputProps}
-        ref={inputRef}
+        {...field.getInputProps({ ...inputProps, onChange, onBlur })}
         id={inputId}
-        type="email"
-        inputMode="email"
-        autoComplete={inputProps.autoComplete ?? 'email'}
-        // Addresses are written left to right, also inside Arabic and Hebrew pages.
-        dir="ltr"
         placeholder={placeholder ?? t('email.placeholder')}
         disabled={disabled}
-        required={required}
-        value={value}
-        defaultValue={value === undefined ? defaultValue : undefined}
         aria-invalid={invalid || undefined}
         aria-describedby={cx(hasDescription && descriptionId, invalid && errorId, describedBy) || undefined}
         data-part="input"
         className={classNames.input}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => {
-          const next = event.target.value
-          setText(next)
-          const nextProblem = validateEmail(next, required)
-          onValueChange?.(next, { isValid: next.trim() !== '' && !nextProblem, error: nextProblem })
-          onChange?.(event)
-        }}
-        onBlur={(event: FocusEvent<HTMLInputElement>) => {
-          // Read the DOM: a value written through the ref (react-hook-form's setValue) fired no change.
-          setText(event.target.value)
-          setTouched(true)
-          onBlur?.(event)
-        }}
       />
       {hasDescription && (
         <p id={descriptionId} data-part="description" className={classNames.description}>

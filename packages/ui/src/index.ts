@@ -3,6 +3,7 @@
 // (loadMessages, formatMessage, validateEmail, the catalogs). src/client-directives.test.ts
 // checks which modules have it.
 export { CodeInput, type CodeInputProps, type CodeInputClassNames } from './code-input'
+export type { FieldValueEvent } from './field-value-event'
 export { PhoneInput, usePhoneErrorMessage, type PhoneInputProps, type PhoneInputClassNames, type PhoneInputEvent } from './phone-input'
 export { EmailInput, type EmailInputProps, type EmailInputClassNames } from './email-input'
 export { validateEmail, type EmailInputError } from './validate-email'
@@ -19,18 +20,10 @@ export { LocaleProvider, type LocaleProviderProps } from './i18n/locale-provider
 export { useLocale, useMessages, type LocaleValue, type Translate } from './i18n/locale-context'
 export { formatMessage, type MessageValues } from './i18n/format-message'
 export { loadMessages, type MessagesModule } from './i18n/load-messages'
+// The English catalog is public (a base for your own wording); its per-component groups are how the
+// components pick their keys, not API.
 export {
   messagesEn,
-  codeInputMessagesEn,
-  phoneInputMessagesEn,
-  emailInputMessagesEn,
-  channelPickerMessagesEn,
-  localeSelectMessagesEn,
-  resendButtonMessagesEn,
-  expiryNoticeMessagesEn,
-  attemptsNoticeMessagesEn,
-  errorMessagesEn,
-  flowMessagesEn,
   type Message,
   type MessageKey,
   type Messages,

@@ -4,21 +4,16 @@ import { usePhoneInput, type PhoneChangeDetails, type PhoneInputError } from '@h
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { cx, isolate } from './class-names'
 import { countryName, guessCountry } from './country-names'
+import type { FieldValueEvent } from './field-value-event'
 import { CountrySelect, type CountrySelectClassNames } from './country-select'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { phoneInputMessagesEn } from './i18n/messages-en'
 
 /**
- * What {@link PhoneInput} passes to `onChange` and `onBlur`: shaped like a DOM event whose
- * `target.value` is the E.164 number, so react-hook-form's `register` and `Controller` store the
- * number itself rather than the formatted text the field shows.
+ * What {@link PhoneInput} passes to `onChange` and `onBlur`: the same {@link FieldValueEvent} as
+ * `CodeInput`'s, whose `target.value` is the E.164 number (`''` while not a valid number).
  */
-export interface PhoneInputEvent {
-  /** `change` on every edit, `blur` when the field loses focus. */
-  type: 'change' | 'blur'
-  /** The field's name and its value in E.164 (`''` while not a valid number). */
-  target: { name: string | undefined; value: string }
-}
+export type PhoneInputEvent = FieldValueEvent
 
 /** Class names for the parts of {@link PhoneInput}, beside the root's `className`. */
 export interface PhoneInputClassNames extends CountrySelectClassNames {

@@ -1,5 +1,5 @@
 import './styles.css'
-import { ERROR_CODES, createMemoryAdapter, type FlowError, type HakikiErrorCode, type MemoryAdapterOptions } from '@hakiki/core'
+import { ERROR_CODES, createMemoryAdapter, type FlowError, type FlowState, type HakikiErrorCode, type MemoryAdapterOptions } from '@hakiki/core'
 import { VerificationProvider } from '@hakiki/react'
 import { act, render, type RenderResult } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
@@ -29,6 +29,11 @@ function queries(view: RenderResult) {
     step: () => root().getAttribute('data-step'),
     status: () => root().querySelector(':scope > output')?.textContent ?? '',
     alert: () => view.getByRole('alert').textContent ?? '',
+    /** The live region of the field at fault (address or code), which alone says its error. */
+    fieldError: (step: 'address' | 'code') => {
+      const region = root().querySelector(`[data-part="step"][data-step="${step}"] [data-part="error"][aria-live="polite"]`)
+      return region?.textContent ?? null
+    },
     focused: () => document.activeElement,
   }
 }
@@ -76,13 +81,15 @@ describe('VerificationFlow: keyboard only', () => {
   })
 
   test('e-mail: a bad address is refused before any request, with focus back on the field', async () => {
-    const { view, adapter, root, alert, focused, onVerified } = setup({ defaultChannel: 'email' })
+    const { view, adapter, root, alert, fieldError, focused, onVerified } = setup({ defaultChannel: 'email' })
     const email = view.getByRole('textbox', { name: 'Email address' })
     expect(view.getByRole('heading', { name: 'Verify your email address' })).toBeTruthy()
     await userEvent.type(email, 'ama@')
     await userEvent.click(view.getByRole('button', { name: 'Send code' }))
     expect(adapter.sent).toHaveLength(0)
-    expect(alert()).toBe('Enter a valid email address, like name@example.com.')
+    // Said once, by the field's live region (present from the start), not repeated in role=alert.
+    expect(fieldError('address')).toBe('Enter a valid email address, like name@example.com.')
+    expect(alert()).toBe('')
     expect(email.getAttribute('aria-invalid')).toBe('true')
     expect(focused()).toBe(email)
 
@@ -114,13 +121,17 @@ describe('VerificationFlow: keyboard only', () => {
   })
 
   test('an invalid or empty number says why, sends nothing, and focuses the number', async () => {
-    const { view, adapter, alert, focused } = setup()
+    const { view, adapter, alert, fieldError, focused } = setup()
+    // The field's live region exists, rendered, before any error.
+    const region = view.container.querySelector('[data-part="step"][data-step="address"] [data-part="error"][aria-live="polite"]') as HTMLElement
+    expect(getComputedStyle(region).display).not.toBe('none')
     await userEvent.click(view.getByRole('button', { name: 'Send code' }))
-    expect(alert()).toBe('Enter your phone number.')
+    expect(fieldError('address')).toBe('Enter your phone number.')
+    expect(alert()).toBe('')
     const phone = view.getByRole('textbox', { name: 'Phone number' })
     expect(focused()).toBe(phone)
     await userEvent.keyboard('024 12{Enter}')
-    expect(alert()).toBe('This number is too short for \u2068Ghana\u2069.')
+    expect(fieldError('address')).toBe('This number is too short for \u2068Ghana\u2069.')
     expect(adapter.sent).toHaveLength(0)
   })
 })
@@ -134,30 +145,45 @@ async function toCode(props: VerificationFlowProps = {}, options: MemoryAdapterO
 }
 
 describe('VerificationFlow: code step', () => {
-  test('a wrong code is announced with the attempts left; re-typing it does not spend another attempt', async () => {
-    const { view, code, alert, root, onError, focused } = await toCode()
+  test('a wrong code is announced with the attempts left; re-typing it says so and does not spend another attempt', async () => {
+    const { view, code, alert, fieldError, root, onError, focused } = await toCode()
     await userEvent.keyboard('111111')
-    await expect.poll(alert).toBe('That code is not right. 4 attempts left.')
+    await expect.poll(() => fieldError('code')).toBe('That code is not right. 4 attempts left.')
+    // One owner: the code field's live region, not a role=alert copy.
+    expect(alert()).toBe('')
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'wrong_code', attemptsLeft: 4 }))
     expect(focused()).toBe(code)
     expect(code.value).toBe('')
     expect(code.getAttribute('aria-invalid')).toBe('true')
-    expect(view.getByText('That code is not right.')).toBeTruthy()
-    expect(view.getByText('4 attempts left')).toBeTruthy()
+    // The attempts are said once, in the error, not again in a separate line.
+    expect(view.queryByText('4 attempts left')).toBeNull()
 
     await userEvent.keyboard('111111')
     expect(root().getAttribute('data-state')).toBe('code_sent')
-    expect(view.getByText('4 attempts left')).toBeTruthy()
+    expect(fieldError('code')).toBe('You already tried this code.')
+    expect(onError).toHaveBeenLastCalledWith({ code: 'already_tried' })
     // The user may still insist, with the Verify button.
     await userEvent.click(view.getByRole('button', { name: 'Verify' }))
-    await expect.poll(() => view.queryByText('3 attempts left')).toBeTruthy()
+    await expect.poll(() => fieldError('code')).toBe('That code is not right. 3 attempts left.')
+  })
+
+  test('the hint says the last digit checks the code; progress shows on Verify while checking', async () => {
+    const { view, root, code } = await toCode()
+    expect(document.getElementById(code.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent).toBe(
+      'Enter the 6-digit code. The code is checked as soon as you type the last digit.',
+    )
+    // The "sent" news is said once, by the status region: the code field does not repeat it.
+    expect(code.getAttribute('aria-describedby')?.split(' ')).toHaveLength(1)
+    await userEvent.keyboard('123456')
+    await reach(root, 'verified')
+    expect(view.getByRole('heading', { name: 'Verified' })).toBeTruthy()
   })
 
   test('Verify with a partial code asks for every digit', async () => {
-    const { view, alert } = await toCode()
+    const { view, fieldError } = await toCode()
     await userEvent.keyboard('123')
     await userEvent.click(view.getByRole('button', { name: 'Verify' }))
-    expect(alert()).toBe('Enter all 6 digits of the code.')
+    expect(fieldError('code')).toBe('Enter all 6 digits of the code.')
   })
 
   test('"Change number" goes back with the number kept and focused; a new number gets a new code', async () => {
@@ -230,17 +256,21 @@ describe('VerificationFlow: code step', () => {
     expect(adapter.sent).toHaveLength(2)
   })
 
-  test('too many wrong codes lock the code; a new one can be asked for', async () => {
-    const { view, root, adapter } = await toCode({}, { maxAttempts: 2 })
+  test('too many wrong codes lock the code; "Send a new code" waits out the cooldown instead of meeting a 429', async () => {
+    const { view, root, adapter, fieldError } = await toCode({}, { maxAttempts: 2 })
     await userEvent.keyboard('111111')
-    await expect.poll(() => view.queryByText('1 attempt left')).toBeTruthy()
+    await expect.poll(() => fieldError('code')).toBe('That code is not right. 1 attempt left.')
     await userEvent.keyboard('222222')
     await reach(root, 'problem')
     expect(view.getByRole('heading', { name: 'Too many wrong codes' })).toBe(document.activeElement)
-    // Inside the cooldown the service refuses another code, and the flow says for how long.
-    await userEvent.click(view.getByRole('button', { name: 'Send a new code' }))
-    await expect.poll(() => view.container.querySelector('[data-part="step"][data-step="problem"] [data-part="error"]')?.textContent).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/)
+    // The cooldown the code step knew is still there: the button shows its wait and a press asks nothing.
+    const button = view.getByRole('button', { name: 'Send a new code' })
+    expect(waitOf(button)).toMatchObject({ disabled: 'true', shown: expect.stringMatching(/^Send a new code in \d+ s$/) })
+    // (a DOM click: a pointer click waits for the button to be enabled, which it is not yet)
+    button.click()
+    await new Promise((resolve) => setTimeout(resolve, 0))
     expect(adapter.sent).toHaveLength(1)
+    expect(view.container.querySelector('[data-part="step"][data-step="problem"] [data-part="error"]')).toBeNull()
   })
 })
 
@@ -255,7 +285,7 @@ function waitOf(button: HTMLElement) {
 }
 
 describe('VerificationFlow: a refused code (rate_limited) counts down on its button', () => {
-  test('"Send a new code" waits out the retry focusable, announced once, then sends', async () => {
+  test('"Send a new code" after a lock waits out the cooldown focusable, announced once, then sends', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const adapter = createMemoryAdapter({ fixedCode: '123456', maxAttempts: 2 })
     const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" />)
@@ -269,30 +299,26 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(root().getAttribute('data-step')).toBe('problem')
 
-    // 10 s into the 30 s cooldown of the first code, the service refuses another one for 20 s.
+    // 10 s into the 30 s cooldown of the first code: the button already says 20 s, without a request.
     await act(() => vi.advanceTimersByTimeAsync(10_000))
     const button = view.getByRole('button', { name: 'Send a new code' })
+    expect(waitOf(button)).toMatchObject({
+      disabled: 'true',
+      shown: 'Send a new code in 20 s',
+      description: 'You can ask for a new code in 20 seconds.',
+      announced: 'You can ask for a new code in 30 seconds.',
+    })
+    // Its name stays "Send a new code"; it keeps focus, and a press does nothing yet: no 429, no alert.
     button.focus()
     button.click()
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(adapter.sent).toHaveLength(1)
-    expect(alert()).toBe('Too many requests. Try again in 20 seconds.')
-    expect(waitOf(button)).toEqual({
-      disabled: 'true',
-      shown: 'Send a new code in 20 s',
-      description: 'You can ask for a new code in 20 seconds.',
-      announced: 'You can ask for a new code in 20 seconds.',
-    })
-    // Its name stays "Send a new code"; it keeps focus, and a press does nothing yet.
-    expect(view.getByRole('button', { name: 'Send a new code' })).toBe(button)
+    expect(alert()).toBe('')
     expect(document.activeElement).toBe(button)
-    button.click()
-    await act(() => vi.advanceTimersByTimeAsync(0))
-    expect(adapter.sent).toHaveLength(1)
 
     await act(() => vi.advanceTimersByTimeAsync(12_000))
     // The seconds tick for the eyes; the live region is not read out every second.
-    expect(waitOf(button)).toMatchObject({ disabled: 'true', shown: 'Send a new code in 8 s', announced: 'You can ask for a new code in 20 seconds.' })
+    expect(waitOf(button)).toMatchObject({ disabled: 'true', shown: 'Send a new code in 8 s', announced: 'You can ask for a new code in 30 seconds.' })
 
     await act(() => vi.advanceTimersByTimeAsync(8000))
     expect(waitOf(button)).toEqual({ disabled: null, shown: 'Send a new code', description: undefined, announced: 'You can ask for a new code now.' })
@@ -302,23 +328,61 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
     expect(adapter.sent).toHaveLength(2)
   })
 
-  test('"Send code" for the same number inside the cooldown shows when it can be tried again', async () => {
+  test('a refused new code (rate_limited) ticks in the error and on the button from one clock', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-    const adapter = createMemoryAdapter({ fixedCode: '123456' })
+    const adapter = createMemoryAdapter({ fixedCode: '123456', ttlSeconds: 60 })
+    const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" />)
+    const { root, alert } = queries(view)
+    view.getByRole('textbox', { name: 'Phone number' }).focus()
+    await userEvent.keyboard('0241234567{Enter}')
+    await act(() => vi.advanceTimersByTimeAsync(60_000))
+    expect(root().getAttribute('data-step')).toBe('problem')
+    // The cooldown is over, but the service refuses anyway (another tab sent one): a real 429.
+    adapter.failNext({ operation: 'start', code: 'rate_limited', retryAfter: 40 })
+    const button = view.getByRole('button', { name: 'Send a new code' })
+    button.click()
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(alert()).toBe('Too many requests. Try again in 40 seconds.')
+    const error = () => view.container.querySelector('[data-part="step"][data-step="problem"] [data-part="error"]')?.textContent
+    expect(error()).toBe('Too many requests. Try again in 40 seconds.')
+    expect(waitOf(button).shown).toBe('Send a new code in 40 s')
+    await act(() => vi.advanceTimersByTimeAsync(15_000))
+    expect(error()).toBe('Too many requests. Try again in 25 seconds.')
+    expect(waitOf(button).shown).toBe('Send a new code in 25 s')
+  })
+
+  test('"Change number" and back to the same number returns to its code step, with no new code and no wait', async () => {
+    const { view, adapter, root, focused } = await toCode()
+    await userEvent.click(view.getByRole('button', { name: 'Change number' }))
+    await reach(root, 'address')
+    const phone = view.getByRole('textbox', { name: 'Phone number' })
+    await userEvent.clear(phone)
+    await userEvent.type(phone, '0201234567{Enter}')
+    await reach(root, 'code')
+    expect(adapter.sent.map((m) => m.to)).toEqual(['+233241234567', '+233201234567'])
+    // Back to the first number, whose code is still valid: its code step, and that code works.
+    await userEvent.click(view.getByRole('button', { name: 'Change number' }))
+    await reach(root, 'address')
+    await userEvent.clear(view.getByRole('textbox', { name: 'Phone number' }))
+    await userEvent.keyboard('0241234567{Enter}')
+    await reach(root, 'code')
+    expect(adapter.sent).toHaveLength(2)
+    expect(focused()).toBe(view.getByRole('textbox', { name: 'Verification code' }))
+    await userEvent.keyboard('123456')
+    await reach(root, 'verified')
+    expect(view.container.querySelector('[data-part="step"][data-step="verified"] [data-part="message"]')?.textContent).toBe('\u2068+233\u00A024\u00A0123\u00A04567\u2069 is verified.')
+  })
+
+  test('"Send code" refused with a wait shows it on the button, ticking, announced once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const adapter = createMemoryAdapter({ fixedCode: '123456', script: [{ operation: 'start', code: 'rate_limited', retryAfter: 25 }] })
     const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" />)
     const { root, alert } = queries(view)
     const phone = view.getByRole('textbox', { name: 'Phone number' })
     phone.focus()
     await userEvent.keyboard('0241234567{Enter}')
     await act(() => vi.advanceTimersByTimeAsync(0))
-    view.getByRole('button', { name: 'Change number' }).click()
-    await act(() => vi.advanceTimersByTimeAsync(5000))
-    expect(root().getAttribute('data-step')).toBe('address')
-
     const send = view.getByRole('button', { name: 'Send code' })
-    send.click()
-    await act(() => vi.advanceTimersByTimeAsync(0))
-    expect(adapter.sent).toHaveLength(1)
     expect(alert()).toBe('Too many requests. Try again in 25 seconds.')
     expect(waitOf(send)).toEqual({
       disabled: 'true',
@@ -331,14 +395,14 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
     phone.focus()
     await userEvent.keyboard('{Enter}')
     await act(() => vi.advanceTimersByTimeAsync(0))
-    expect(adapter.sent).toHaveLength(1)
+    expect(adapter.sent).toHaveLength(0)
 
     await act(() => vi.advanceTimersByTimeAsync(25_000))
     expect(waitOf(send)).toEqual({ disabled: null, shown: 'Send code', description: undefined, announced: 'You can ask for a new code now.' })
     await userEvent.keyboard('{Enter}')
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(root().getAttribute('data-step')).toBe('code')
-    expect(adapter.sent).toHaveLength(2)
+    expect(adapter.sent).toHaveLength(1)
   })
 
   test('another number need not wait: editing the field ends the wait', async () => {
@@ -351,6 +415,30 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
     await userEvent.clear(phone)
     await userEvent.type(phone, '0201234567')
     expect(send.hasAttribute('aria-disabled')).toBe(false)
+  })
+})
+
+describe('VerificationFlow: what the app learns', () => {
+  test('onStateChange tells where each code went and how the flow ends, without wrapping the adapter', async () => {
+    const onStateChange = vi.fn<(state: FlowState) => void>()
+    const { root, code } = await toCode({ onStateChange })
+    const sent = onStateChange.mock.calls.map(([s]) => s).filter((s) => s.status === 'code_sent')
+    expect(sent.map((s) => s.status === 'code_sent' && [s.verification.to, s.verification.channel])).toEqual([['+233241234567', 'sms']])
+    code.focus()
+    await userEvent.keyboard('123456')
+    await reach(root, 'verified')
+    // Every keystroke is a change too (the draft and the code live in the state); the steps in order:
+    const steps = onStateChange.mock.calls.map(([s]) => s.status).filter((status, i, all) => status !== all[i - 1])
+    expect(steps).toEqual(['idle', 'sending', 'code_sent', 'checking', 'verified'])
+  })
+
+  test('autoSubmit={false} waits for Verify', async () => {
+    const { view, root, adapter } = await toCode({ autoSubmit: false })
+    await userEvent.keyboard('123456')
+    expect(root().getAttribute('data-state')).toBe('code_sent')
+    await userEvent.click(view.getByRole('button', { name: 'Verify' }))
+    await reach(root, 'verified')
+    expect(adapter.sent).toHaveLength(1)
   })
 })
 
@@ -378,12 +466,15 @@ describe('VerificationFlow: every error is said in words', () => {
   const codes: HakikiErrorCode[] = [...ERROR_CODES, 'network_error', 'invalid_response']
 
   test.each(codes)('%s when sending', async (code) => {
-    const { view, alert, onError, root } = setup({}, { script: [{ operation: 'start', code }] })
+    const { view, alert, fieldError, onError, root } = setup({}, { script: [{ operation: 'start', code }] })
     await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
     await expect.poll(() => onError.mock.calls.length).toBe(1)
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code }))
     const expected = errorMessagesEn[`error.${code}`]
-    expect(alert()).toBe(expected)
+    // Said once: by the number's live region when it is about the number, else by the flow's alert.
+    const aboutTheNumber = ['invalid_request', 'invalid_phone_number', 'invalid_email', 'unsupported_country'].includes(code)
+    expect(aboutTheNumber ? fieldError('address') : alert()).toBe(expected)
+    expect(aboutTheNumber ? alert() : fieldError('address')).toBe('')
     // Shown too, not only announced: on the field at fault, or above the button.
     expect([...root().querySelectorAll('[data-part="error"]')].map((e) => e.textContent)).toContain(expected)
     expect(root().getAttribute('data-step')).toBe('address')
@@ -396,11 +487,13 @@ describe('VerificationFlow: every error is said in words', () => {
   })
 
   test.each<HakikiErrorCode>(['upstream_unavailable', 'network_error', 'invalid_code_format'])('%s when checking keeps the typed code', async (code) => {
-    const { view, root, alert } = setup({}, { script: [{ operation: 'check', code }] })
+    const { view, root, alert, fieldError } = setup({}, { script: [{ operation: 'check', code }] })
     await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
     await reach(root, 'code')
     await userEvent.keyboard('123456')
-    await expect.poll(alert).toBe(errorMessagesEn[`error.${code}` as keyof typeof errorMessagesEn])
+    const expected = errorMessagesEn[`error.${code}` as keyof typeof errorMessagesEn]
+    // A code format error belongs to the code field; the others to the flow's alert.
+    await expect.poll(code === 'invalid_code_format' ? () => fieldError('code') : alert).toBe(expected)
     expect(root().getAttribute('data-state')).toBe('code_sent')
     // A blip must not make the user type the code again.
     expect((view.getByRole('textbox', { name: 'Verification code' }) as HTMLInputElement).value).toBe('123456')

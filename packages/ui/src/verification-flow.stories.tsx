@@ -12,6 +12,11 @@ interface FlowStoryProps extends VerificationFlowProps {
 }
 
 /** The flow on a fresh memory adapter per render, so that stories never share verifications. */
+/** The live region of a field's error (the one owner of that announcement), by step. */
+function fieldError(root: HTMLElement, step: 'address' | 'code'): HTMLElement | null {
+  return root.querySelector<HTMLElement>(`[data-part="step"][data-step="${step}"] [data-part="error"][aria-live="polite"]`)
+}
+
 function FlowStory({ adapterOptions, ...props }: FlowStoryProps) {
   const [adapter] = useState(() => createMemoryAdapter({ fixedCode: '123456', ...adapterOptions }))
   return <VerificationFlow adapter={adapter} {...props} />
@@ -84,9 +89,10 @@ export const Typing: Story = {
 /** A number too short: said, focused, nothing sent. */
 export const InvalidNumber: Story = {
   args: { adapterOptions: { onSend: fn() } },
-  play: async ({ canvas, userEvent, args }) => {
+  play: async ({ canvas, canvasElement, userEvent, args }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Phone number' }), '02412{Enter}')
-    await expect(canvas.getByRole('alert')).toHaveTextContent('This number is too short for \u2068Ghana\u2069.')
+    await expect(fieldError(canvasElement, 'address')).toHaveTextContent('This number is too short for \u2068Ghana\u2069.')
+    await expect(canvas.getByRole('alert')).toBeEmptyDOMElement()
     await expect(canvas.getByRole('textbox', { name: 'Phone number' })).toHaveFocus()
     await expect(args.adapterOptions?.onSend).not.toHaveBeenCalled()
   },
@@ -127,11 +133,11 @@ export const TypingCode: Story = {
 
 /** Verify before the code is complete. */
 export const IncompleteCode: Story = {
-  play: async ({ canvas, userEvent }) => {
+  play: async ({ canvas, canvasElement, userEvent }) => {
     const code = await sendCode(canvas, userEvent)
     await userEvent.type(code, '12')
     await userEvent.click(canvas.getByRole('button', { name: 'Verify' }))
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Enter all 6 digits of the code.')
+    await expect(fieldError(canvasElement, 'code')).toHaveTextContent('Enter all 6 digits of the code.')
   },
 }
 
@@ -142,7 +148,10 @@ export const Checking: Story = {
     const code = await sendCode(canvas, userEvent)
     await userEvent.type(code, '123456')
     await expect(code).toHaveAttribute('aria-busy', 'true')
-    await expect(canvas.getByText('Checking the code…')).toBeDefined()
+    // Visible progress on Verify (its name unchanged); the code field's status region says it once.
+    const verify = canvas.getByRole('button', { name: 'Verify' })
+    await expect(verify).toHaveAttribute('aria-busy', 'true')
+    await expect(verify).toHaveTextContent('Checking the code…')
   },
 }
 
@@ -174,14 +183,14 @@ export const VerifiedByEmail: Story = {
   },
 }
 
-/** A wrong code: announced with the attempts left, shown under the boxes. */
+/** A wrong code: shown under the boxes with the attempts left, and said once by the code field. */
 export const WrongCode: Story = {
-  play: async ({ canvas, userEvent, args }) => {
+  play: async ({ canvas, canvasElement, userEvent, args }) => {
     const code = await sendCode(canvas, userEvent)
     await userEvent.type(code, '111111')
-    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('That code is not right. 4 attempts left.'))
+    await waitFor(() => expect(fieldError(canvasElement, 'code')).toHaveTextContent('That code is not right. 4 attempts left.'))
     await expect(code).toBeInvalid()
-    await expect(canvas.getByText('4 attempts left')).toBeVisible()
+    await expect(canvas.getByRole('alert')).toBeEmptyDOMElement()
     await expect(args.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'wrong_code', attemptsLeft: 4 }))
   },
 }
@@ -288,9 +297,9 @@ export const Dark: Story = {
 /** Dark theme, code step after a wrong code. */
 export const DarkWrongCode: Story = {
   parameters: { theme: 'dark' },
-  play: async ({ canvas, userEvent }) => {
+  play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.type(await sendCode(canvas, userEvent), '111111')
-    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('That code is not right.'))
+    await waitFor(() => expect(fieldError(canvasElement, 'code')).toHaveTextContent('That code is not right.'))
   },
 }
 
@@ -298,10 +307,12 @@ export const DarkWrongCode: Story = {
 function startError(code: HakikiErrorCode, extra: { retryAfter?: number } = {}): Story {
   return {
     args: { adapterOptions: { script: [{ operation: 'start', code, ...extra }] } },
-    play: async ({ canvas, userEvent, args }) => {
+    play: async ({ canvas, canvasElement, userEvent, args }) => {
       await userEvent.type(canvas.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
       const text = extra.retryAfter ? /^Too many requests\. Try again in \d+ seconds\.$/ : errorMessagesEn[`error.${code}`]
-      await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent(text))
+      // Said once: by the number field when it is about the number, else by the flow's alert.
+      const aboutTheNumber = ['invalid_request', 'invalid_phone_number', 'invalid_email', 'unsupported_country'].includes(code)
+      await waitFor(() => expect(aboutTheNumber ? fieldError(canvasElement, 'address') : canvas.getByRole('alert')).toHaveTextContent(text))
       await expect(args.onError).toHaveBeenCalledWith(expect.objectContaining({ code }))
       // Shown, not only announced: on the field at fault or above the button.
       await expect(canvas.getAllByText(text).some((el) => el.closest('[data-part="error"]'))).toBe(true)

@@ -1,7 +1,7 @@
 'use client'
-import { CHANNELS, formatPhoneNumber, type Channel, type CountryCode, type FlowError, type FlowState, type VerificationAdapter } from '@hakiki/core'
-import { VerificationProvider, useRates, useVerificationContext, useVerificationFlow, type PhoneChangeDetails } from '@hakiki/react'
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { CHANNELS, formatPhoneNumber, stepOf, type Channel, type CountryCode, type FlowAnnouncement, type FlowError, type FlowState, type VerificationAdapter } from '@hakiki/core'
+import { VerificationProvider, useRates, useResendCooldown, useVerificationContext, useVerificationFlow, type PhoneChangeDetails } from '@hakiki/react'
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { AttemptsNotice } from './attempts-notice'
 import { ChannelPicker } from './channel-picker'
 import { cx, isolate } from './class-names'
@@ -11,7 +11,7 @@ import { validateEmail } from './validate-email'
 import { ExpiryNotice } from './expiry-notice'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { LocaleProvider } from './i18n/locale-provider'
-import { attemptsNoticeMessagesEn, emailInputMessagesEn, errorMessagesEn, flowMessagesEn, type Messages } from './i18n/messages-en'
+import { attemptsNoticeMessagesEn, codeInputMessagesEn, emailInputMessagesEn, errorMessagesEn, flowMessagesEn, type Messages } from './i18n/messages-en'
 import { PhoneInput, usePhoneErrorMessage } from './phone-input'
 import { ResendButton } from './resend-button'
 
@@ -73,6 +73,13 @@ export interface VerificationFlowProps {
   onVerified?: (receipt: string | undefined, details: VerifiedDetails) => void
   /** Called with each new error the flow meets (a wrong code included). */
   onError?: (error: FlowError) => void
+  /**
+   * Called after every change of the flow's state: where a code went (`state.verification.to`),
+   * the step, errors, the outcome. The state is plain JSON.
+   */
+  onStateChange?: (state: FlowState) => void
+  /** Check the code as soon as its last digit is typed (said in the hint). @default true */
+  autoSubmit?: boolean
   /** Class of the root element. */
   className?: string
   /** Classes of the inner parts. */
@@ -101,29 +108,10 @@ export function VerificationFlow({ adapter, locale, messages, ...props }: Verifi
   return adapter ? <VerificationProvider adapter={adapter}>{body}</VerificationProvider> : body
 }
 
-type Phase = 'address' | 'code' | 'problem' | 'verified'
-
-function phaseOf(state: FlowState): Phase {
-  switch (state.status) {
-    case 'idle':
-      return 'address'
-    case 'sending':
-      if (state.intent === 'start') return 'address'
-      return state.from === 'code_sent' || state.from === undefined ? 'code' : 'problem'
-    case 'code_sent':
-    case 'checking':
-      return 'code'
-    case 'verified':
-      return 'verified'
-    default:
-      return 'problem'
-  }
-}
-
 /** Errors shown on the address field rather than above the form. */
 const ADDRESS_ERRORS: ReadonlySet<string> = new Set(['invalid_phone_number', 'unsupported_country', 'invalid_email', 'invalid_request'])
 /** Errors shown on the code field. */
-const CODE_ERRORS: ReadonlySet<string> = new Set(['wrong_code', 'incomplete_code', 'invalid_code_format'])
+const CODE_ERRORS: ReadonlySet<string> = new Set(['wrong_code', 'incomplete_code', 'invalid_code_format', 'already_tried'])
 
 /**
  * An address as shown: kept left to right inside RTL text, and a phone number formatted with
@@ -139,6 +127,19 @@ interface Announcement {
   id: number
 }
 
+/** A button's label with visible progress beside it while busy; the accessible name stays the label (2.5.3). */
+function withProgress(label: string, busy: boolean, progress: string): ReactNode {
+  if (!busy) return label
+  return (
+    <>
+      <span data-part="sr-only">{label}</span>
+      <span data-part="progress" aria-hidden="true">
+        {progress}
+      </span>
+    </>
+  )
+}
+
 function FlowView({
   channels = CHANNELS,
   defaultChannel,
@@ -147,8 +148,10 @@ function FlowView({
   showFees,
   persistKey,
   headingLevel = 2,
+  autoSubmit = true,
   onVerified,
   onError,
+  onStateChange,
   className,
   classNames = {},
 }: Omit<VerificationFlowProps, 'adapter' | 'locale' | 'messages'>): ReactNode {
@@ -159,34 +162,34 @@ function FlowView({
   const te = useMessages(errorMessagesEn)
   const tEmail = useMessages(emailInputMessagesEn)
   const tAttempts = useMessages(attemptsNoticeMessagesEn)
+  const tCode = useMessages(codeInputMessagesEn)
   const phoneErrorMessage = usePhoneErrorMessage()
   const { now } = useVerificationContext()
-  const flow = useVerificationFlow({
-    channel: first,
-    // The code field submits once per distinct complete code (a re-typed wrong code is not re-sent).
-    autoCheck: false,
-    persistKey,
-    onVerified: (s) => onVerified?.(s.receipt, { to: s.verification.to, channel: s.verification.channel, verificationId: s.verification.id }),
-  })
-  const { state, send } = flow
-  const phase = phaseOf(state)
   // Sent with the request only when the app chose a language; otherwise the proxy's default.
   const messageLocale = dir === undefined ? undefined : tag
+  // Everything below renders what connect() gives: the machine owns the address, channel and country.
+  const api = useVerificationFlow({
+    channel: first,
+    channels: offered,
+    ...(defaultCountry ? { country: defaultCountry } : {}),
+    ...(messageLocale ? { locale: messageLocale } : {}),
+    // The machine checks a new complete code by itself, never the one it just refused.
+    autoCheck: autoSubmit,
+    persistKey,
+    onStateChange,
+    onVerified: (s) => onVerified?.(s.receipt, { to: s.verification.to, channel: s.verification.channel, verificationId: s.verification.id }),
+  })
+  const { state, send, step: phase, verification, error, announcement } = api
+  const isEmail = state.channel === 'email'
 
-  const [channel, setChannel] = useState<Channel>(state.channel)
-  const isEmail = channel === 'email'
-  const [phone, setPhone] = useState<{ e164: string; details?: PhoneChangeDetails }>({ e164: '' })
-  const [country, setCountry] = useState(defaultCountry)
-  const [email, setEmail] = useState('')
+  // The phone field's last validation, to word a refusal before any request (not a copy of the address).
+  const phoneDetails = useRef<PhoneChangeDetails | undefined>(undefined)
   const [clientError, setClientError] = useState<string>()
-  const [dismissed, setDismissed] = useState<FlowError>()
-  const [status, setStatus] = useState<Announcement>({ text: '', id: 0 })
   const [alert, setAlert] = useState<Announcement>({ text: '', id: 0 })
 
   const addressRef = useRef<HTMLInputElement>(null)
   const codeRef = useRef<HTMLInputElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const sentId = useId()
 
   const rates = useRates({ enabled: Boolean(showFees) })
   const countryFees = useMemo(() => {
@@ -194,15 +197,14 @@ function FlowView({
     const money = new Intl.NumberFormat(tag, { style: 'currency', currency: rates.data.currency, maximumFractionDigits: 4 })
     return Object.fromEntries(rates.data.countries.map((c) => [c.iso2, money.format(Number(c.fee))])) as Partial<Record<CountryCode, string>>
   }, [rates.data, tag])
-  const smsFee = country ? countryFees?.[country] : undefined
-
-  const error = 'error' in state ? state.error : undefined
-  const verification = 'verification' in state ? state.verification : undefined
+  const smsFee = state.country ? countryFees?.[state.country] : undefined
 
   const errorText = (e: FlowError): string => {
     switch (e.code) {
       case 'wrong_code':
         return e.attemptsLeft === undefined ? te('error.wrong_code') : tAttempts('attempts.wrongCode', { count: e.attemptsLeft })
+      case 'already_tried':
+        return te('error.already_tried')
       case 'incomplete_code':
         return te('error.incomplete_code', { count: verification?.codeLength ?? 6 })
       case 'rate_limited': {
@@ -215,7 +217,37 @@ function FlowView({
       }
     }
   }
-  // Announce, move focus and report errors on each change of state, once.
+  const statusText = (a: FlowAnnouncement): string | undefined => {
+    switch (a.kind) {
+      case 'sending':
+        return t('flow.sending')
+      case 'sent':
+        return t(`flow.sent.${a.channel}`, { address: display(a.to, a.channel) })
+      case 'verified':
+        return t('flow.verified', { address: display(a.to, a.channel) })
+      default:
+        return undefined
+    }
+  }
+  // The machine's announcements, each said once: errors in the alert region, news in the status region.
+  const [status, setStatus] = useState<Announcement>({ text: '', id: 0 })
+  useEffect(() => {
+    if (!announcement) return
+    const said = announcement.announcement
+    if (said.kind === 'error') {
+      onError?.(said.error)
+      // One owner per announcement: an error of a field is read by that field's live region.
+      const ownedByField = phase === 'address' ? ADDRESS_ERRORS.has(said.error.code) : phase === 'code' && CODE_ERRORS.has(said.error.code)
+      if (!ownedByField) setAlert((a) => ({ text: errorText(said.error), id: a.id + 1 }))
+      return
+    }
+    const text = statusText(said)
+    if (text) setStatus((s) => ({ text, id: s.id + 1 }))
+    // Once per announcement; the callbacks read this render's messages.
+    // oxlint-disable-next-line react/exhaustive-deps
+  }, [announcement?.id])
+
+  // Focus follows the step: the field at fault, the code field, or the heading of an outcome.
   const previous = useRef(state)
   useEffect(() => {
     const before = previous.current
@@ -223,88 +255,60 @@ function FlowView({
     if (before === state) return
     const beforeError = 'error' in before ? before.error : undefined
     const fresh = 'error' in state && state.error !== beforeError ? state.error : undefined
-    if (fresh) {
-      setAlert((a) => ({ text: errorText(fresh), id: a.id + 1 }))
-      onError?.(fresh)
-    }
-    const nextPhase = phaseOf(state)
-    const phaseBefore = phaseOf(before)
-    if (state.status === 'sending' && state.intent === 'start') setStatus((s) => ({ text: t('flow.sending'), id: s.id + 1 }))
-    if (state.status === 'code_sent' && before.status === 'sending') {
-      setStatus((s) => ({ text: t(`flow.sent.${state.verification.channel}`, { address: display(state.verification.to, state.verification.channel) }), id: s.id + 1 }))
-    }
-    if (state.status === 'verified') {
-      setStatus((s) => ({ text: t('flow.verified', { address: display(state.verification.to, state.verification.channel) }), id: s.id + 1 }))
-    }
-    if (nextPhase === 'address' && phaseBefore !== 'address') {
-      setChannel(state.channel)
-      // After a reload (`persistKey`) the fields start empty: show the address the code went to.
-      if (state.to && state.channel === 'email') setEmail((typed) => typed || state.to)
-      else if (state.to) setPhone((typed) => (typed.e164 ? typed : { e164: state.to }))
-      addressRef.current?.focus()
-    } else if (nextPhase === 'address' && fresh) addressRef.current?.focus()
-    else if (nextPhase === 'code' && state.status === 'code_sent' && (before.status === 'sending' || fresh)) codeRef.current?.focus()
-    else if ((nextPhase === 'verified' || nextPhase === 'problem') && nextPhase !== phaseBefore) headingRef.current?.focus()
-    // Runs per state change; the callbacks read this render's messages.
+    const phaseBefore = stepOf(before)
+    if (phase === 'address' && phaseBefore !== 'address') addressRef.current?.focus()
+    else if (phase === 'address' && fresh) addressRef.current?.focus()
+    else if (phase === 'code' && state.status === 'code_sent' && (before.status === 'sending' || phaseBefore !== 'code' || fresh)) codeRef.current?.focus()
+    else if ((phase === 'verified' || phase === 'problem') && phase !== phaseBefore) headingRef.current?.focus()
+    // Runs per state change.
     // oxlint-disable-next-line react/exhaustive-deps
   }, [state])
 
   const Heading = `h${headingLevel}` as const
   const button = (variant: string, part: string) => ({ 'data-part': part, 'data-variant': variant, className: classNames.button })
 
+  const addressForm = api.getAddressFormProps()
   const submitAddress = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault()
     if (state.status !== 'idle' && state.status !== 'failed') return
-    let to: string
     let problem: string | undefined
     if (isEmail) {
-      to = email.trim()
-      const invalid = validateEmail(to, true)
+      const invalid = validateEmail(state.to, true)
       problem = invalid && tEmail(invalid === 'required' ? 'email.error.required' : 'email.error.invalid')
     } else {
-      to = phone.e164
-      problem = to ? undefined : phoneErrorMessage(phone.details?.error, phone.details?.country ?? country)
+      problem = state.to ? undefined : phoneErrorMessage(phoneDetails.current?.error, phoneDetails.current?.country ?? state.country)
     }
     setClientError(problem)
     if (problem) {
-      setAlert((a) => ({ text: problem, id: a.id + 1 }))
+      // Said by the field's own live region, not the flow's alert (read once, not twice).
       addressRef.current?.focus()
       return
     }
-    send({ type: 'SUBMIT', to, channel, ...(messageLocale ? { locale: messageLocale } : {}) })
+    addressForm.onSubmit()
   }
 
-  const edited = (): void => {
-    setClientError(undefined)
-    if (state.status === 'idle' && state.error) setDismissed(state.error)
-  }
-
-  const shownError = error && error !== dismissed ? error : undefined
-  const addressError = clientError ?? (phase === 'address' && shownError && ADDRESS_ERRORS.has(shownError.code) ? errorText(shownError) : undefined)
-  // Under the boxes "That code is not right."; the attempts left show just below in AttemptsNotice.
-  const codeError =
-    phase === 'code' && shownError && CODE_ERRORS.has(shownError.code) ? (shownError.code === 'wrong_code' ? te('error.wrong_code') : errorText(shownError)) : undefined
+  const addressError = clientError ?? (phase === 'address' && error && ADDRESS_ERRORS.has(error.code) ? errorText(error) : undefined)
+  // Under the boxes "That code is not right. 4 attempts left." (then no separate attempts line).
+  const codeError = phase === 'code' && error && CODE_ERRORS.has(error.code) ? errorText(error) : undefined
   const generalError =
-    shownError && phase !== 'problem' && !ADDRESS_ERRORS.has(shownError.code) && !(phase === 'code' && CODE_ERRORS.has(shownError.code)) ? errorText(shownError) : undefined
+    error && phase !== 'problem' && !ADDRESS_ERRORS.has(error.code) && !(phase === 'code' && CODE_ERRORS.has(error.code)) ? errorText(error) : undefined
   const sending = state.status === 'sending'
   // Until when the server refused a code (`rate_limited` with `retryAfter`): the send buttons wait.
-  const retryAt = shownError?.code === 'rate_limited' ? shownError.retryAt : undefined
-  const changeLabel = (state.channel === 'email' ? t('flow.changeEmail') : t('flow.changePhone'))
+  const retryAt = error?.code === 'rate_limited' ? error.retryAt : undefined
+  const changeLabel = state.channel === 'email' ? t('flow.changeEmail') : t('flow.changePhone')
+  const picker = api.getChannelPickerProps()
+  const country = api.getCountryProps()
+  const changeAddress = api.getChangeAddressButtonProps()
 
-  const generalErrorNode = generalError && (
+  const generalErrorNode = generalError && error && (
     <p data-part="error" className={cx('hakiki-flow-error', classNames.error)}>
-      {generalError}
+      {error.code === 'rate_limited' && error.retryAt !== undefined ? <RetryText retryAt={error.retryAt} /> : generalError}
     </p>
   )
+  const checking = state.status === 'checking'
 
   return (
-    <div
-      className={cx('hakiki', 'hakiki-flow', className)}
-      data-part="root"
-      data-state={state.status}
-      data-step={phase}
-      data-channel={state.channel}
-      dir={dir}
+    <div className={cx('hakiki', 'hakiki-flow', className)} {...api.getRootProps()} dir={dir}
       lang={dir && tag}
     >
       {/* The address step stays mounted while hidden, so "Change number" finds what was typed. */}
@@ -322,12 +326,12 @@ function FlowView({
         </Heading>
         {offered.length > 1 && (
           <ChannelPicker
-            channels={offered}
-            value={channel}
+            channels={picker.channels}
+            value={picker.value}
             fees={smsFee ? { sms: smsFee } : undefined}
-            disabled={sending}
+            disabled={picker.disabled}
             onValueChange={(next) => {
-              setChannel(next)
+              picker.onValueChange(next)
               setClientError(undefined)
             }}
           />
@@ -335,30 +339,30 @@ function FlowView({
         {isEmail ? (
           <EmailInput
             ref={addressRef}
-            value={email}
+            value={state.to}
             required
             readOnly={sending}
             error={addressError}
             onValueChange={(next) => {
-              setEmail(next)
-              edited()
+              send({ type: 'SET_ADDRESS', to: next })
+              setClientError(undefined)
             }}
           />
         ) : (
           <PhoneInput
             ref={addressRef}
-            value={phone.e164}
-            defaultCountry={country}
+            value={state.to}
+            defaultCountry={country.country}
             countries={countries}
             fees={countryFees}
             required
             readOnly={sending}
             error={addressError}
-            onCountryChange={setCountry}
+            onCountryChange={country.onCountryChange}
             onValueChange={(e164, details) => {
-              setPhone({ e164, details })
-              if (details.country) setCountry(details.country)
-              edited()
+              phoneDetails.current = details
+              send({ type: 'SET_ADDRESS', to: e164, ...(details.country ? { country: details.country } : {}) })
+              setClientError(undefined)
             }}
           />
         )}
@@ -374,7 +378,7 @@ function FlowView({
           data-variant="primary"
           classNames={{ button: classNames.button }}
         >
-          {t('flow.send')}
+          {withProgress(t('flow.send'), sending && phase === 'address', t('flow.sending'))}
         </ResendButton>
       </form>
 
@@ -382,10 +386,7 @@ function FlowView({
         <form
           noValidate
           aria-busy={state.status === 'checking'}
-          onSubmit={(event) => {
-            event.preventDefault()
-            send({ type: 'CHECK' })
-          }}
+          onSubmit={api.getCodeFormProps().onSubmit}
           data-part="step"
           data-step="code"
           className={classNames.step}
@@ -393,7 +394,7 @@ function FlowView({
           <Heading data-part="heading" className={classNames.heading}>
             {t('flow.heading.code')}
           </Heading>
-          <p id={sentId} data-part="message" className={classNames.message}>
+          <p data-part="message" className={classNames.message}>
             {t(`flow.sent.${verification.channel}`, { address: display(verification.to, verification.channel) })}
           </p>
           <CodeInput
@@ -404,35 +405,39 @@ function FlowView({
             loading={state.status === 'checking'}
             readOnly={sending}
             error={codeError}
-            aria-describedby={sentId}
-            onValueChange={(code) => send({ type: 'TYPE_CODE', code })}
-            onComplete={() => send({ type: 'CHECK' })}
+            // The hint says before it happens that the last digit checks the code (WCAG 3.2.2).
+            description={autoSubmit ? `${tCode('code.hint', { count: verification.codeLength })} ${t('flow.autoSubmitHint')}` : undefined}
+            onValueChange={(code) => api.getCodeInputProps().onChange({ target: { value: code } })}
           />
           <ExpiryNotice verification={verification} />
-          <AttemptsNotice attemptsLeft={verification.attemptsLeft} />
+          {error?.code !== 'wrong_code' && <AttemptsNotice attemptsLeft={verification.attemptsLeft} />}
           {generalErrorNode}
-          <button type="submit" aria-disabled={state.status !== 'code_sent' || undefined} {...button('primary', 'verify')}>
-            {t('flow.verify')}
+          <button type="submit" aria-disabled={state.status !== 'code_sent' || undefined} aria-busy={checking || undefined} {...button('primary', 'verify')}>
+            {withProgress(t('flow.verify'), checking, tCode('code.checking'))}
           </button>
           <div data-part="actions" className={classNames.actions}>
             <ResendButton
               verification={verification}
+              retryAt={retryAt}
               busy={sending && state.intent === 'resend'}
-              onResend={() => send({ type: 'RESEND' })}
+              onResend={api.getResendButtonProps().onClick}
               classNames={{ button: classNames.button }}
             />
             {verification.channel !== 'email' && offered.includes(verification.channel === 'sms' ? 'call' : 'sms') && (
               <ResendButton
                 verification={verification}
+                retryAt={retryAt}
                 busy={sending && state.intent === 'switch_channel'}
                 announce={false}
-                onResend={() => send({ type: 'SWITCH_CHANNEL', channel: verification.channel === 'sms' ? 'call' : 'sms' })}
+                // Waits on the same clock as "Resend code", and says so on the button.
+                countdownLabel={(seconds) => t(verification.channel === 'sms' ? 'flow.callInstead.countdown' : 'flow.smsInstead.countdown', { count: seconds })}
+                onResend={api.getSwitchChannelButtonProps(verification.channel === 'sms' ? 'call' : 'sms').onClick}
                 classNames={{ button: classNames.button }}
               >
                 {verification.channel === 'sms' ? t('flow.callInstead') : t('flow.smsInstead')}
               </ResendButton>
             )}
-            <button type="button" onClick={() => send({ type: 'CHANGE_ADDRESS' })} {...button('link', 'change-address')}>
+            <button type="button" onClick={changeAddress.onClick} {...button('link', 'change-address')}>
               {changeLabel}
             </button>
           </div>
@@ -450,26 +455,24 @@ function FlowView({
           {/* A refused new code (rate limited) leaves the flow here, saying why. */}
           {state.status !== 'failed' && error && (
             <p data-part="error" className={cx('hakiki-flow-error', classNames.error)}>
-              {errorText(error)}
+              {error.code === 'rate_limited' && error.retryAt !== undefined ? <RetryText retryAt={error.retryAt} /> : errorText(error)}
             </p>
           )}
           <div data-part="actions" className={classNames.actions}>
-            {/* A refused new code counts down here, on the same cooldown logic as "Resend code". */}
+            {/* Waits out the cooldown the code step knew (and any refused send's wait) instead of
+                meeting a 429: the same clock as "Resend code". */}
             <ResendButton
-              retryAt={retryAt}
+              retryAt={api.waitUntil}
               busy={sending}
               countdownLabel={(seconds) => t('flow.newCode.countdown', { count: seconds })}
-              onResend={() => {
-                if (state.status === 'failed') send({ type: 'SUBMIT', channel: state.channel, ...(messageLocale ? { locale: messageLocale } : {}) })
-                else send({ type: 'RESEND' })
-              }}
+              onResend={api.getNewCodeButtonProps().onClick}
               data-part="new-code"
               data-variant="primary"
               classNames={{ button: classNames.button }}
             >
               {t('flow.newCode')}
             </ResendButton>
-            <button type="button" onClick={() => send({ type: 'CHANGE_ADDRESS' })} {...button('link', 'change-address')}>
+            <button type="button" onClick={changeAddress.onClick} {...button('link', 'change-address')}>
               {changeLabel}
             </button>
           </div>
@@ -497,4 +500,14 @@ function FlowView({
       </div>
     </div>
   )
+}
+
+/**
+ * "Too many requests. Try again in 19 seconds.", ticking on the same clock as the buttons beside it
+ * (`useResendCooldown`), so the error and the countdown never disagree.
+ */
+function RetryText({ retryAt }: { retryAt: number }): ReactNode {
+  const te = useMessages(errorMessagesEn)
+  const { secondsLeft } = useResendCooldown(undefined, retryAt)
+  return secondsLeft > 0 ? te('error.rate_limited.retry', { count: secondsLeft }) : te('error.rate_limited')
 }

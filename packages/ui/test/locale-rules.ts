@@ -25,6 +25,8 @@ export const COUNTDOWN_LABELS = {
   'resend.countdown': 'resend.button',
   'flow.send.countdown': 'flow.send',
   'flow.newCode.countdown': 'flow.newCode',
+  'flow.callInstead.countdown': 'flow.callInstead',
+  'flow.smsInstead.countdown': 'flow.smsInstead',
 } as const
 
 /**

@@ -100,6 +100,18 @@ export async function alertText(page: Page): Promise<string> {
   return text()
 }
 
+/**
+ * What the code field's live region says (its errors are said there only, not in the flow's
+ * alert), once it says something.
+ */
+export async function codeErrorText(page: Page, hasText?: string): Promise<string> {
+  const region = page.locator('[data-part="step"][data-step="code"] .hakiki-code [data-part="error"][aria-live="polite"]')
+  const text = async () => ((await region.textContent()) ?? '').trim()
+  await expect.poll(text, { message: 'the code field said something' }).toContain(hasText ?? '')
+  await expect.poll(text, { message: 'the code field said something' }).not.toBe('')
+  return text()
+}
+
 /** The resend-style button named `name`: whether it waits (`aria-disabled`) and what it shows. */
 export async function resendState(page: Page, name: string): Promise<{ waiting: boolean; text: string }> {
   const button = page.getByRole('button', { name, exact: true })

@@ -106,4 +106,9 @@ export const messages: Messages = {
   'flow.expiredBody': 'Kodes werk net vir ’n beperkte tyd. Stuur ’n nuwe kode om voort te gaan.',
   'flow.lockedBody': 'Vir jou veiligheid werk hierdie kode nie meer nie. Stuur ’n nuwe kode om voort te gaan.',
   'flow.verified': '{address} is geverifieer.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Jy het hierdie kode reeds probeer.',
+  'flow.autoSubmitHint': 'Die kode word nagegaan sodra jy die laaste syfer tik.',
+  'flow.callInstead.countdown': { one: 'Bel my eerder oor {count} s', other: 'Bel my eerder oor {count} s' },
+  'flow.smsInstead.countdown': { one: 'SMS my eerder oor {count} s', other: 'SMS my eerder oor {count} s' },
 }

@@ -191,4 +191,23 @@ export const messages: Messages = {
   'flow.expiredBody': 'الرموز صالحة لفترة محدودة. أرسِل رمزًا جديدًا للمتابعة.',
   'flow.lockedBody': 'حفاظًا على أمانك، لم يعد هذا الرمز صالحًا. أرسِل رمزًا جديدًا للمتابعة.',
   'flow.verified': 'تم التحقق من {address}.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'لقد جرّبت هذا الرمز من قبل.',
+  'flow.autoSubmitHint': 'نتحقق من الرمز فور كتابة الرقم الأخير.',
+  'flow.callInstead.countdown': {
+    zero: 'استلام الرمز بمكالمة بعد {count} ث',
+    one: 'استلام الرمز بمكالمة بعد {count} ث',
+    two: 'استلام الرمز بمكالمة بعد {count} ث',
+    few: 'استلام الرمز بمكالمة بعد {count} ث',
+    many: 'استلام الرمز بمكالمة بعد {count} ث',
+    other: 'استلام الرمز بمكالمة بعد {count} ث',
+  },
+  'flow.smsInstead.countdown': {
+    zero: 'استلام الرمز برسالة SMS بعد {count} ث',
+    one: 'استلام الرمز برسالة SMS بعد {count} ث',
+    two: 'استلام الرمز برسالة SMS بعد {count} ث',
+    few: 'استلام الرمز برسالة SMS بعد {count} ث',
+    many: 'استلام الرمز برسالة SMS بعد {count} ث',
+    other: 'استلام الرمز برسالة SMS بعد {count} ث',
+  },
 }

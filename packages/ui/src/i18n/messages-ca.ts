@@ -141,4 +141,17 @@ export const messages: Messages = {
   'flow.expiredBody': 'Els codis només són vàlids durant un temps limitat. Envia un codi nou per continuar.',
   'flow.lockedBody': 'Per la teva seguretat, aquest codi ja no funciona. Envia un codi nou per continuar.',
   'flow.verified': '{address} s’ha verificat.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Ja has provat aquest codi.',
+  'flow.autoSubmitHint': 'El codi es comprova tan bon punt escrius l’última xifra.',
+  'flow.callInstead.countdown': {
+    one: 'Prefereixo una trucada d’aquí a {count} s',
+    many: 'Prefereixo una trucada d’aquí a {count} s',
+    other: 'Prefereixo una trucada d’aquí a {count} s',
+  },
+  'flow.smsInstead.countdown': {
+    one: 'Prefereixo un SMS d’aquí a {count} s',
+    many: 'Prefereixo un SMS d’aquí a {count} s',
+    other: 'Prefereixo un SMS d’aquí a {count} s',
+  },
 }

@@ -157,4 +157,19 @@ export const messages: Messages = {
   'flow.expiredBody': 'Kódy platí jen omezenou dobu. Pokračujte odesláním nového kódu.',
   'flow.lockedBody': 'Z bezpečnostních důvodů už tento kód nefunguje. Pokračujte odesláním nového kódu.',
   'flow.verified': 'Ověřeno: {address}.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Tento kód jste už zkusili.',
+  'flow.autoSubmitHint': 'Kód ověříme, jakmile zadáte poslední číslici.',
+  'flow.callInstead.countdown': {
+    one: 'Raději mi zavolejte za {count} s',
+    few: 'Raději mi zavolejte za {count} s',
+    many: 'Raději mi zavolejte za {count} s',
+    other: 'Raději mi zavolejte za {count} s',
+  },
+  'flow.smsInstead.countdown': {
+    one: 'Raději mi pošlete SMS za {count} s',
+    few: 'Raději mi pošlete SMS za {count} s',
+    many: 'Raději mi pošlete SMS za {count} s',
+    other: 'Raději mi pošlete SMS za {count} s',
+  },
 }

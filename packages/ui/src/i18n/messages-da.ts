@@ -106,4 +106,9 @@ export const messages: Messages = {
   'flow.expiredBody': 'Koder virker kun i begrænset tid. Send en ny kode for at fortsætte.',
   'flow.lockedBody': 'Af hensyn til din sikkerhed virker denne kode ikke længere. Send en ny kode for at fortsætte.',
   'flow.verified': '{address} er bekræftet.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Du har allerede prøvet denne kode.',
+  'flow.autoSubmitHint': 'Koden tjekkes, så snart du skriver det sidste ciffer.',
+  'flow.callInstead.countdown': { one: 'Ring til mig i stedet om {count} s', other: 'Ring til mig i stedet om {count} s' },
+  'flow.smsInstead.countdown': { one: 'Send en SMS i stedet om {count} s', other: 'Send en SMS i stedet om {count} s' },
 }

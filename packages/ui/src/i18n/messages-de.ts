@@ -106,4 +106,9 @@ export const messages: Messages = {
   'flow.expiredBody': 'Codes sind nur begrenzt gültig. Senden Sie einen neuen Code, um fortzufahren.',
   'flow.lockedBody': 'Zu Ihrer Sicherheit funktioniert dieser Code nicht mehr. Senden Sie einen neuen Code, um fortzufahren.',
   'flow.verified': '{address} ist bestätigt.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Diesen Code haben Sie bereits versucht.',
+  'flow.autoSubmitHint': 'Der Code wird geprüft, sobald Sie die letzte Ziffer eingeben.',
+  'flow.callInstead.countdown': { one: 'Lieber anrufen in {count} s', other: 'Lieber anrufen in {count} s' },
+  'flow.smsInstead.countdown': { one: 'Lieber per SMS in {count} s', other: 'Lieber per SMS in {count} s' },
 }

@@ -109,4 +109,9 @@ export const messages: Messages = {
   'flow.expiredBody': 'Οι κωδικοί ισχύουν για περιορισμένο χρόνο. Στείλτε νέο κωδικό για να συνεχίσετε.',
   'flow.lockedBody': 'Για την ασφάλειά σας, αυτός ο κωδικός δεν λειτουργεί πλέον. Στείλτε νέο κωδικό για να συνεχίσετε.',
   'flow.verified': 'Επαληθεύτηκε: {address}.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Έχετε ήδη δοκιμάσει αυτόν τον κωδικό.',
+  'flow.autoSubmitHint': 'Ο κωδικός ελέγχεται μόλις πληκτρολογήσετε το τελευταίο ψηφίο.',
+  'flow.callInstead.countdown': { one: 'Προτιμώ κλήση σε {count} δευτ.', other: 'Προτιμώ κλήση σε {count} δευτ.' },
+  'flow.smsInstead.countdown': { one: 'Προτιμώ SMS σε {count} δευτ.', other: 'Προτιμώ SMS σε {count} δευτ.' },
 }

@@ -105,4 +105,9 @@ export const messages: Messages = {
   'flow.expiredBody': 'Codes only work for a limited time. Send a new code to carry on.',
   'flow.lockedBody': 'For your security, this code no longer works. Send a new code to carry on.',
   'flow.verified': '{address} has been verified.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'You have already tried this code.',
+  'flow.autoSubmitHint': 'The code is checked as soon as you type the last digit.',
+  'flow.callInstead.countdown': { one: 'Call me instead in {count} s', other: 'Call me instead in {count} s' },
+  'flow.smsInstead.countdown': { one: 'Text me instead in {count} s', other: 'Text me instead in {count} s' },
 }

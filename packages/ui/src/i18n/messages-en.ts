@@ -180,6 +180,8 @@ export const errorMessagesEn = {
   'error.incomplete_code': { one: 'Enter all {count} digits of the code.', other: 'Enter all {count} digits of the code.' },
   /** An error this version does not know (a newer proxy). */
   'error.unknown': 'Something went wrong. Try again.',
+  /** The code the server just refused was typed again; it is not checked by itself. */
+  'error.already_tried': 'You already tried this code.',
 } as const
 
 /** English messages of `VerificationFlow`. */
@@ -230,6 +232,12 @@ export const flowMessagesEn = {
   'flow.lockedBody': 'For your security, this code no longer works. Send a new code to continue.',
   /** Shown and announced once verified. */
   'flow.verified': '{address} is verified.',
+  /** Under the code field when the code is checked on its last digit (WCAG 3.2.2: said before it happens). */
+  'flow.autoSubmitHint': 'The code is checked as soon as you type the last digit.',
+  /** "Call me instead" while it waits (short; starts with `flow.callInstead`). */
+  'flow.callInstead.countdown': { one: 'Call me instead in {count} s', other: 'Call me instead in {count} s' },
+  /** "Text me instead" while it waits (short; starts with `flow.smsInstead`). */
+  'flow.smsInstead.countdown': { one: 'Text me instead in {count} s', other: 'Text me instead in {count} s' },
 } as const
 
 /**

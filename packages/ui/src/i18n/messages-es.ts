@@ -130,4 +130,17 @@ export const messages: Messages = {
   'flow.expiredBody': 'Los códigos solo sirven durante un tiempo limitado. Envía un nuevo código para continuar.',
   'flow.lockedBody': 'Por tu seguridad, este código ya no funciona. Envía un nuevo código para continuar.',
   'flow.verified': '{address} está verificado.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Ya has probado este código.',
+  'flow.autoSubmitHint': 'El código se comprueba en cuanto escribes el último dígito.',
+  'flow.callInstead.countdown': {
+    one: 'Prefiero una llamada en {count} s',
+    many: 'Prefiero una llamada en {count} s',
+    other: 'Prefiero una llamada en {count} s',
+  },
+  'flow.smsInstead.countdown': {
+    one: 'Prefiero un SMS en {count} s',
+    many: 'Prefiero un SMS en {count} s',
+    other: 'Prefiero un SMS en {count} s',
+  },
 }

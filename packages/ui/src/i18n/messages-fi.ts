@@ -110,4 +110,9 @@ export const messages: Messages = {
   'flow.expiredBody': 'Koodit ovat voimassa vain rajallisen ajan. Jatka lähettämällä uusi koodi.',
   'flow.lockedBody': 'Turvallisuussyistä tämä koodi ei enää toimi. Jatka lähettämällä uusi koodi.',
   'flow.verified': '{address} on vahvistettu.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Kokeilit jo tätä koodia.',
+  'flow.autoSubmitHint': 'Koodi tarkistetaan heti, kun kirjoitat viimeisen numeron.',
+  'flow.callInstead.countdown': { one: 'Soita minulle mieluummin {count} s kuluttua', other: 'Soita minulle mieluummin {count} s kuluttua' },
+  'flow.smsInstead.countdown': { one: 'Lähetä mieluummin tekstiviesti {count} s kuluttua', other: 'Lähetä mieluummin tekstiviesti {count} s kuluttua' },
 }

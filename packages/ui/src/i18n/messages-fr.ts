@@ -147,4 +147,17 @@ export const messages: Messages = {
   'flow.expiredBody': 'Les codes ne sont valables que pendant une durée limitée. Envoyez un nouveau code pour continuer.',
   'flow.lockedBody': 'Pour votre sécurité, ce code ne fonctionne plus. Envoyez un nouveau code pour continuer.',
   'flow.verified': 'Vérification réussie pour {address}.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Vous avez déjà essayé ce code.',
+  'flow.autoSubmitHint': 'Le code est vérifié dès que vous saisissez le dernier chiffre.',
+  'flow.callInstead.countdown': {
+    one: 'Recevoir un appel à la place dans {count} s',
+    many: 'Recevoir un appel à la place dans {count} s',
+    other: 'Recevoir un appel à la place dans {count} s',
+  },
+  'flow.smsInstead.countdown': {
+    one: 'Recevoir un SMS à la place dans {count} s',
+    many: 'Recevoir un SMS à la place dans {count} s',
+    other: 'Recevoir un SMS à la place dans {count} s',
+  },
 }

@@ -129,4 +129,17 @@ export const messages: Messages = {
   'flow.expiredBody': 'הקודים תקפים לזמן מוגבל. כדי להמשיך, יש לשלוח קוד חדש.',
   'flow.lockedBody': 'למען האבטחה שלך, הקוד הזה כבר לא פעיל. כדי להמשיך, יש לשלוח קוד חדש.',
   'flow.verified': 'האימות של {address} הצליח.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'כבר ניסית את הקוד הזה.',
+  'flow.autoSubmitHint': 'הקוד נבדק מיד אחרי הקלדת הספרה האחרונה.',
+  'flow.callInstead.countdown': {
+    one: 'קבלת הקוד בשיחה בעוד {count} שנ׳',
+    two: 'קבלת הקוד בשיחה בעוד {count} שנ׳',
+    other: 'קבלת הקוד בשיחה בעוד {count} שנ׳',
+  },
+  'flow.smsInstead.countdown': {
+    one: 'קבלת הקוד ב-SMS בעוד {count} שנ׳',
+    two: 'קבלת הקוד ב-SMS בעוד {count} שנ׳',
+    other: 'קבלת הקוד ב-SMS בעוד {count} שנ׳',
+  },
 }

@@ -106,4 +106,9 @@ export const messages: Messages = {
   'flow.expiredBody': 'कोड सीमित समय तक ही काम करते हैं। जारी रखने के लिए नया कोड भेजें।',
   'flow.lockedBody': 'आपकी सुरक्षा के लिए यह कोड अब काम नहीं करेगा। जारी रखने के लिए नया कोड भेजें।',
   'flow.verified': '{address} सत्यापित हो गया है।',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'आप यह कोड पहले ही आज़मा चुके हैं।',
+  'flow.autoSubmitHint': 'आखिरी अंक टाइप करते ही कोड की जाँच हो जाती है।',
+  'flow.callInstead.countdown': { one: 'कॉल से कोड पाएँ ({count} सेकंड बाद)', other: 'कॉल से कोड पाएँ ({count} सेकंड बाद)' },
+  'flow.smsInstead.countdown': { one: 'SMS से कोड पाएँ ({count} सेकंड बाद)', other: 'SMS से कोड पाएँ ({count} सेकंड बाद)' },
 }

@@ -141,4 +141,17 @@ export const messages: Messages = {
   'flow.expiredBody': 'Kodovi vrijede ograničeno vrijeme. Pošaljite novi kôd za nastavak.',
   'flow.lockedBody': 'Radi vaše sigurnosti ovaj kôd više ne vrijedi. Pošaljite novi kôd za nastavak.',
   'flow.verified': 'Potvrđeno: {address}.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Ovaj ste kôd već pokušali.',
+  'flow.autoSubmitHint': 'Kôd se provjerava čim upišete posljednju znamenku.',
+  'flow.callInstead.countdown': {
+    one: 'Radije me nazovite za {count} s',
+    few: 'Radije me nazovite za {count} s',
+    other: 'Radije me nazovite za {count} s',
+  },
+  'flow.smsInstead.countdown': {
+    one: 'Radije mi pošaljite SMS za {count} s',
+    few: 'Radije mi pošaljite SMS za {count} s',
+    other: 'Radije mi pošaljite SMS za {count} s',
+  },
 }

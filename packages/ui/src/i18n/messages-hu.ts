@@ -113,4 +113,9 @@ export const messages: Messages = {
   'flow.expiredBody': 'A kódok csak korlátozott ideig érvényesek. A folytatáshoz küldjön új kódot.',
   'flow.lockedBody': 'Biztonsági okokból ez a kód már nem működik. A folytatáshoz küldjön új kódot.',
   'flow.verified': 'Megerősítve: {address}.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Ezt a kódot már kipróbálta.',
+  'flow.autoSubmitHint': 'A kódot azonnal ellenőrizzük, amint beírja az utolsó számjegyet.',
+  'flow.callInstead.countdown': { one: 'Inkább hívjanak fel {count} mp múlva', other: 'Inkább hívjanak fel {count} mp múlva' },
+  'flow.smsInstead.countdown': { one: 'Inkább SMS-t kérek {count} mp múlva', other: 'Inkább SMS-t kérek {count} mp múlva' },
 }

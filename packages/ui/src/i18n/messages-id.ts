@@ -94,4 +94,9 @@ export const messages: Messages = {
   'flow.expiredBody': 'Kode hanya berlaku dalam waktu terbatas. Kirim kode baru untuk melanjutkan.',
   'flow.lockedBody': 'Demi keamanan Anda, kode ini tidak lagi berlaku. Kirim kode baru untuk melanjutkan.',
   'flow.verified': '{address} telah diverifikasi.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Anda sudah mencoba kode ini.',
+  'flow.autoSubmitHint': 'Kode langsung diperiksa begitu Anda mengetik digit terakhir.',
+  'flow.callInstead.countdown': { other: 'Terima kode lewat telepon dalam {count} dtk' },
+  'flow.smsInstead.countdown': { other: 'Terima kode lewat SMS dalam {count} dtk' },
 }

@@ -138,4 +138,17 @@ export const messages: Messages = {
   'flow.expiredBody': 'I codici sono validi solo per un tempo limitato. Invia un nuovo codice per continuare.',
   'flow.lockedBody': 'Per la tua sicurezza, questo codice non funziona più. Invia un nuovo codice per continuare.',
   'flow.verified': '{address} è verificato.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Hai già provato questo codice.',
+  'flow.autoSubmitHint': 'Il codice viene verificato non appena digiti l’ultima cifra.',
+  'flow.callInstead.countdown': {
+    one: 'Preferisco una chiamata tra {count} s',
+    many: 'Preferisco una chiamata tra {count} s',
+    other: 'Preferisco una chiamata tra {count} s',
+  },
+  'flow.smsInstead.countdown': {
+    one: 'Preferisco un SMS tra {count} s',
+    many: 'Preferisco un SMS tra {count} s',
+    other: 'Preferisco un SMS tra {count} s',
+  },
 }

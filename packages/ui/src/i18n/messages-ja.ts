@@ -94,4 +94,9 @@ export const messages: Messages = {
   'flow.expiredBody': 'コードの有効期間は限られています。続けるには新しいコードを送信してください。',
   'flow.lockedBody': '安全のため、このコードは使用できなくなりました。続けるには新しいコードを送信してください。',
   'flow.verified': '{address} を確認しました。',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'このコードはすでに試しています。',
+  'flow.autoSubmitHint': '最後の数字を入力すると、すぐにコードを確認します。',
+  'flow.callInstead.countdown': { other: '電話で受け取る（{count}秒後）' },
+  'flow.smsInstead.countdown': { other: 'SMS で受け取る（{count}秒後）' },
 }

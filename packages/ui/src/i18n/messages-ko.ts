@@ -98,4 +98,9 @@ export const messages: Messages = {
   'flow.expiredBody': '코드는 제한된 시간 동안만 유효합니다. 계속하려면 새 코드를 보내세요.',
   'flow.lockedBody': '보안을 위해 이 코드는 더 이상 사용할 수 없습니다. 계속하려면 새 코드를 보내세요.',
   'flow.verified': '{address} 인증이 완료되었습니다.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': '이미 시도한 코드입니다.',
+  'flow.autoSubmitHint': '마지막 숫자를 입력하면 바로 코드를 확인합니다.',
+  'flow.callInstead.countdown': { other: '전화로 받기 ({count}초 후)' },
+  'flow.smsInstead.countdown': { other: '문자로 받기 ({count}초 후)' },
 }

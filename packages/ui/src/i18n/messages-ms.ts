@@ -94,4 +94,9 @@ export const messages: Messages = {
   'flow.expiredBody': 'Kod hanya sah untuk tempoh terhad. Hantar kod baharu untuk meneruskan.',
   'flow.lockedBody': 'Demi keselamatan anda, kod ini tidak lagi berfungsi. Hantar kod baharu untuk meneruskan.',
   'flow.verified': '{address} telah disahkan.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Anda sudah mencuba kod ini.',
+  'flow.autoSubmitHint': 'Kod disemak sebaik sahaja anda menaip digit terakhir.',
+  'flow.callInstead.countdown': { other: 'Terima kod melalui panggilan dalam {count} s' },
+  'flow.smsInstead.countdown': { other: 'Terima kod melalui SMS dalam {count} s' },
 }

@@ -106,4 +106,9 @@ export const messages: Messages = {
   'flow.expiredBody': 'Koder fungerer bare en begrenset tid. Send en ny kode for å fortsette.',
   'flow.lockedBody': 'Av hensyn til sikkerheten din fungerer ikke denne koden lenger. Send en ny kode for å fortsette.',
   'flow.verified': '{address} er bekreftet.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Du har allerede prøvd denne koden.',
+  'flow.autoSubmitHint': 'Koden sjekkes så snart du skriver inn det siste sifferet.',
+  'flow.callInstead.countdown': { one: 'Ring meg i stedet om {count} s', other: 'Ring meg i stedet om {count} s' },
+  'flow.smsInstead.countdown': { one: 'Send SMS i stedet om {count} s', other: 'Send SMS i stedet om {count} s' },
 }

@@ -106,4 +106,9 @@ export const messages: Messages = {
   'flow.expiredBody': 'Codes zijn maar een beperkte tijd geldig. Stuur een nieuwe code om verder te gaan.',
   'flow.lockedBody': 'Voor je veiligheid werkt deze code niet meer. Stuur een nieuwe code om verder te gaan.',
   'flow.verified': '{address} is geverifieerd.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Deze code heb je al geprobeerd.',
+  'flow.autoSubmitHint': 'De code wordt gecontroleerd zodra je het laatste cijfer typt.',
+  'flow.callInstead.countdown': { one: 'Bel me liever over {count} s', other: 'Bel me liever over {count} s' },
+  'flow.smsInstead.countdown': { one: 'Stuur me liever een SMS over {count} s', other: 'Stuur me liever een SMS over {count} s' },
 }

@@ -158,4 +158,19 @@ export const messages: Messages = {
   'flow.expiredBody': 'Kody są ważne przez ograniczony czas. Wyślij nowy kod, aby kontynuować.',
   'flow.lockedBody': 'Ze względów bezpieczeństwa ten kod już nie działa. Wyślij nowy kod, aby kontynuować.',
   'flow.verified': 'Zweryfikowano: {address}.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Ten kod był już wypróbowany.',
+  'flow.autoSubmitHint': 'Kod zostanie sprawdzony zaraz po wpisaniu ostatniej cyfry.',
+  'flow.callInstead.countdown': {
+    one: 'Wolę połączenie za {count} s',
+    few: 'Wolę połączenie za {count} s',
+    many: 'Wolę połączenie za {count} s',
+    other: 'Wolę połączenie za {count} s',
+  },
+  'flow.smsInstead.countdown': {
+    one: 'Wolę SMS za {count} s',
+    few: 'Wolę SMS za {count} s',
+    many: 'Wolę SMS za {count} s',
+    other: 'Wolę SMS za {count} s',
+  },
 }

@@ -134,4 +134,17 @@ export const messages: Messages = {
   'flow.expiredBody': 'Os códigos valem por um tempo limitado. Envie um novo código para continuar.',
   'flow.lockedBody': 'Para sua segurança, este código não funciona mais. Envie um novo código para continuar.',
   'flow.verified': '{address} foi verificado.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Você já tentou este código.',
+  'flow.autoSubmitHint': 'O código é verificado assim que você digita o último dígito.',
+  'flow.callInstead.countdown': {
+    one: 'Prefiro receber uma ligação em {count} s',
+    many: 'Prefiro receber uma ligação em {count} s',
+    other: 'Prefiro receber uma ligação em {count} s',
+  },
+  'flow.smsInstead.countdown': {
+    one: 'Prefiro receber um SMS em {count} s',
+    many: 'Prefiro receber um SMS em {count} s',
+    other: 'Prefiro receber um SMS em {count} s',
+  },
 }

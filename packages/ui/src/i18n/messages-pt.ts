@@ -134,4 +134,17 @@ export const messages: Messages = {
   'flow.expiredBody': 'Os códigos só são válidos durante um tempo limitado. Envie um novo código para continuar.',
   'flow.lockedBody': 'Por segurança, este código já não funciona. Envie um novo código para continuar.',
   'flow.verified': '{address} está verificado.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Já experimentou este código.',
+  'flow.autoSubmitHint': 'O código é verificado assim que escrever o último dígito.',
+  'flow.callInstead.countdown': {
+    one: 'Prefiro uma chamada em {count} s',
+    many: 'Prefiro uma chamada em {count} s',
+    other: 'Prefiro uma chamada em {count} s',
+  },
+  'flow.smsInstead.countdown': {
+    one: 'Prefiro um SMS em {count} s',
+    many: 'Prefiro um SMS em {count} s',
+    other: 'Prefiro um SMS em {count} s',
+  },
 }

@@ -137,4 +137,17 @@ export const messages: Messages = {
   'flow.expiredBody': 'Codurile sunt valabile doar o perioadă limitată. Trimiteți un cod nou pentru a continua.',
   'flow.lockedBody': 'Pentru siguranța dvs., acest cod nu mai funcționează. Trimiteți un cod nou pentru a continua.',
   'flow.verified': 'Verificare reușită: {address}.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Ați încercat deja acest cod.',
+  'flow.autoSubmitHint': 'Codul este verificat imediat ce introduceți ultima cifră.',
+  'flow.callInstead.countdown': {
+    one: 'Prefer un apel în {count} s',
+    few: 'Prefer un apel în {count} s',
+    other: 'Prefer un apel în {count} s',
+  },
+  'flow.smsInstead.countdown': {
+    one: 'Prefer un SMS în {count} s',
+    few: 'Prefer un SMS în {count} s',
+    other: 'Prefer un SMS în {count} s',
+  },
 }

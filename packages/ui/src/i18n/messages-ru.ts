@@ -157,4 +157,19 @@ export const messages: Messages = {
   'flow.expiredBody': 'Коды действуют ограниченное время. Чтобы продолжить, отправьте новый код.',
   'flow.lockedBody': 'В целях безопасности этот код больше не действует. Чтобы продолжить, отправьте новый код.',
   'flow.verified': '{address} подтверждён.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Вы уже вводили этот код.',
+  'flow.autoSubmitHint': 'Код проверяется сразу после ввода последней цифры.',
+  'flow.callInstead.countdown': {
+    one: 'Лучше позвоните мне через {count} с',
+    few: 'Лучше позвоните мне через {count} с',
+    many: 'Лучше позвоните мне через {count} с',
+    other: 'Лучше позвоните мне через {count} с',
+  },
+  'flow.smsInstead.countdown': {
+    one: 'Лучше пришлите SMS через {count} с',
+    few: 'Лучше пришлите SMS через {count} с',
+    many: 'Лучше пришлите SMS через {count} с',
+    other: 'Лучше пришлите SMS через {count} с',
+  },
 }

@@ -106,4 +106,9 @@ export const messages: Messages = {
   'flow.expiredBody': 'Koder gäller bara en begränsad tid. Skicka en ny kod för att fortsätta.',
   'flow.lockedBody': 'För din säkerhet fungerar den här koden inte längre. Skicka en ny kod för att fortsätta.',
   'flow.verified': '{address} har verifierats.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Du har redan provat den här koden.',
+  'flow.autoSubmitHint': 'Koden kontrolleras så fort du skriver den sista siffran.',
+  'flow.callInstead.countdown': { one: 'Ring mig i stället om {count} s', other: 'Ring mig i stället om {count} s' },
+  'flow.smsInstead.countdown': { one: 'Skicka SMS i stället om {count} s', other: 'Skicka SMS i stället om {count} s' },
 }

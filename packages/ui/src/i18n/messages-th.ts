@@ -97,4 +97,9 @@ export const messages: Messages = {
   'flow.expiredBody': 'รหัสใช้ได้ในเวลาจำกัด ส่งรหัสใหม่เพื่อดำเนินการต่อ',
   'flow.lockedBody': 'เพื่อความปลอดภัยของคุณ รหัสนี้ใช้ไม่ได้อีกแล้ว ส่งรหัสใหม่เพื่อดำเนินการต่อ',
   'flow.verified': 'ยืนยัน {address} แล้ว',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'คุณลองใช้รหัสนี้ไปแล้ว',
+  'flow.autoSubmitHint': 'ระบบจะตรวจสอบรหัสทันทีที่คุณพิมพ์ตัวเลขหลักสุดท้าย',
+  'flow.callInstead.countdown': { other: 'โทรหาฉันแทนใน {count} วิ' },
+  'flow.smsInstead.countdown': { other: 'ส่ง SMS แทนใน {count} วิ' },
 }

@@ -122,4 +122,15 @@ export const messages: Messages = {
   'flow.expiredBody': 'May limitadong oras lang ang bisa ng mga code. Magpadala ng bagong code para magpatuloy.',
   'flow.lockedBody': 'Para sa iyong seguridad, hindi na gumagana ang code na ito. Magpadala ng bagong code para magpatuloy.',
   'flow.verified': 'Na-verify na ang {address}.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Nasubukan mo na ang code na ito.',
+  'flow.autoSubmitHint': 'Susuriin agad ang code pagka-type mo ng huling digit.',
+  'flow.callInstead.countdown': {
+    one: 'Tawagan na lang ako pagkalipas ng {count} s',
+    other: 'Tawagan na lang ako pagkalipas ng {count} s',
+  },
+  'flow.smsInstead.countdown': {
+    one: 'I-text na lang ako pagkalipas ng {count} s',
+    other: 'I-text na lang ako pagkalipas ng {count} s',
+  },
 }

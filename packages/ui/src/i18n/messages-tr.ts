@@ -111,4 +111,9 @@ export const messages: Messages = {
   'flow.expiredBody': 'Kodlar sınırlı bir süre geçerlidir. Devam etmek için yeni bir kod gönderin.',
   'flow.lockedBody': 'Güvenliğiniz için bu kod artık çalışmıyor. Devam etmek için yeni bir kod gönderin.',
   'flow.verified': 'Doğrulandı: {address}.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Bu kodu zaten denediniz.',
+  'flow.autoSubmitHint': 'Son rakamı yazdığınız anda kod kontrol edilir.',
+  'flow.callInstead.countdown': { one: 'Kodu sesli aramayla al ({count} sn)', other: 'Kodu sesli aramayla al ({count} sn)' },
+  'flow.smsInstead.countdown': { one: 'Kodu SMS ile al ({count} sn)', other: 'Kodu SMS ile al ({count} sn)' },
 }

@@ -94,4 +94,9 @@ export const messages: Messages = {
   'flow.expiredBody': 'Mã chỉ có hiệu lực trong thời gian giới hạn. Hãy gửi mã mới để tiếp tục.',
   'flow.lockedBody': 'Vì lý do bảo mật, mã này không còn dùng được. Hãy gửi mã mới để tiếp tục.',
   'flow.verified': '{address} đã được xác minh.',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': 'Bạn đã thử mã này rồi.',
+  'flow.autoSubmitHint': 'Mã sẽ được kiểm tra ngay khi bạn nhập chữ số cuối cùng.',
+  'flow.callInstead.countdown': { other: 'Nhận mã qua cuộc gọi sau {count} giây' },
+  'flow.smsInstead.countdown': { other: 'Nhận mã qua SMS sau {count} giây' },
 }

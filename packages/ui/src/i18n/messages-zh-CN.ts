@@ -94,4 +94,9 @@ export const messages: Messages = {
   'flow.expiredBody': '验证码仅在限定时间内有效。请发送新验证码以继续。',
   'flow.lockedBody': '为了您的账户安全，此验证码已失效。请发送新验证码以继续。',
   'flow.verified': '{address} 已验证。',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': '此验证码已经试过了。',
+  'flow.autoSubmitHint': '输入最后一位数字后会立即核对验证码。',
+  'flow.callInstead.countdown': { other: '改用语音电话（{count} 秒后）' },
+  'flow.smsInstead.countdown': { other: '改用短信（{count} 秒后）' },
 }

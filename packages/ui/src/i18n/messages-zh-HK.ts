@@ -98,4 +98,9 @@ export const messages: Messages = {
   'flow.expiredBody': '驗證碼只在限定時間內有效。請傳送新的驗證碼以繼續。',
   'flow.lockedBody': '為保障你的安全，此驗證碼已無法使用。請傳送新的驗證碼以繼續。',
   'flow.verified': '{address} 已驗證。',
+  // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
+  'error.already_tried': '此驗證碼已經試過了。',
+  'flow.autoSubmitHint': '輸入最後一位數字後會即時核對驗證碼。',
+  'flow.callInstead.countdown': { other: '改用語音來電（{count} 秒後）' },
+  'flow.smsInstead.countdown': { other: '改用短訊（{count} 秒後）' },
 }

@@ -1,0 +1,264 @@
+/**
+ * Turns a flow state into what a view needs: the step to show, prop getters for each part, and
+ * the announcement to read. Framework-free (no React, no DOM types): the props use React's
+ * spelling (`onChange`, `aria-*`, `data-*`), and the handlers read only `event.target.value` and
+ * call `event.preventDefault()`, so they fit React and plain DOM listeners alike.
+ */
+import { CHANNELS, type Channel } from './contract'
+import type { CountryCode } from './countries'
+import { canResendAt } from './flow-machine'
+import type { FlowAnnouncementEntry } from './create-verification-flow'
+import type { FlowCommand, FlowError, FlowState, FlowStatus, SentVerification } from './flow-state'
+
+/** Which screen of the flow to show. */
+export type FlowStep = 'address' | 'code' | 'problem' | 'verified'
+
+/** Options of {@link connectVerificationFlow}. */
+export interface ConnectOptions {
+  /** Client clock in epoch ms, read when the props are made; default `Date.now`. */
+  now?: () => number
+  /** The channels offered, in this order. @default every channel */
+  channels?: readonly Channel[]
+  /** BCP-47 tag sent with a submit, when the app chose a language. */
+  locale?: string
+  /** The store's last announcement (`getAnnouncement()`). */
+  announcement?: FlowAnnouncementEntry
+}
+
+/** The minimal event the handlers read: an `<input>` change. */
+export interface ValueEvent {
+  target: { value: string }
+}
+
+/** The minimal event the form handlers read. */
+export interface SubmitEvent {
+  preventDefault(): void
+}
+
+/** Attributes every part carries, for styling (`[data-state="code_sent"]`). */
+export interface PartAttributes {
+  'data-part': string
+  'data-state': FlowStatus
+}
+
+/** Props of a button part. `aria-disabled` (not `disabled`) keeps a waiting button focusable. */
+export interface FlowButtonProps extends PartAttributes {
+  type: 'button'
+  'aria-disabled'?: true
+  /** True while a request is on its way for this button (a spinner may show). */
+  'aria-busy'?: true
+  onClick(): void
+}
+
+/** Props of a `<form>` part. */
+export interface FlowFormProps extends PartAttributes {
+  noValidate: true
+  'aria-busy': boolean
+  onSubmit(event?: SubmitEvent): void
+}
+
+/** What {@link connectVerificationFlow} returns. */
+export interface VerificationFlowApi {
+  /** The flow's current state; narrow on `state.status`. */
+  state: FlowState
+  /** Sends a command to the flow. */
+  send(command: FlowCommand): void
+  /** The screen to show. */
+  step: FlowStep
+  /** The sent verification, when there is one. */
+  verification: SentVerification | undefined
+  /** The error of the last action, when there is one. */
+  error: FlowError | undefined
+  /** True when a new code (resend, channel switch, new code after a problem) would be accepted now. */
+  canResend: boolean
+  /**
+   * Client epoch ms from which a new code can be asked for, while it cannot: the end of the
+   * cooldown or of a `rate_limited` wait, whichever is later. One clock for every button and error.
+   */
+  waitUntil: number | undefined
+  /** True while a request runs (`sending`, `checking`). */
+  isBusy: boolean
+  /** The channels offered. */
+  channels: readonly Channel[]
+  /** The country of the draft. */
+  country: CountryCode | undefined
+  /** The last announcement for the status region, when there is one. */
+  announcement: FlowAnnouncementEntry | undefined
+  /** Props of the root element. */
+  getRootProps(): PartAttributes & { 'data-step': FlowStep; 'data-channel': Channel }
+  /** Props for the `<form>` around the address field: submitting sends the code. */
+  getAddressFormProps(): FlowFormProps
+  /** Props for a plain address `<input>` (phone or e-mail by the channel). */
+  getAddressInputProps(): PartAttributes & {
+    type: 'tel' | 'email'
+    autoComplete: 'tel' | 'email'
+    inputMode: 'tel' | 'email'
+    dir?: 'ltr'
+    value: string
+    readOnly: boolean
+    'aria-invalid'?: true
+    onChange(event: ValueEvent): void
+  }
+  /** Props for a channel picker: the value and how to change it (the draft keeps an address per kind). */
+  getChannelPickerProps(): PartAttributes & { channels: readonly Channel[]; value: Channel; disabled: boolean; onValueChange(channel: Channel): void }
+  /** Props for the country picker of a phone field. */
+  getCountryProps(): { country: CountryCode | undefined; onCountryChange(country: CountryCode): void }
+  /** Props for the `<form>` around the code field: submitting checks the code. */
+  getCodeFormProps(): FlowFormProps
+  /** Props for a plain code `<input>`. */
+  getCodeInputProps(): PartAttributes & {
+    type: 'text'
+    inputMode: 'numeric'
+    autoComplete: 'one-time-code'
+    dir: 'ltr'
+    value: string
+    maxLength: number | undefined
+    readOnly: boolean
+    'aria-invalid'?: true
+    onChange(event: ValueEvent): void
+  }
+  /** Props for the "Resend code" button: waits out the cooldown. */
+  getResendButtonProps(): FlowButtonProps
+  /** Props for a "Call me instead" style button: resend by `channel`, same wait as resend. */
+  getSwitchChannelButtonProps(channel: Channel): FlowButtonProps
+  /** Props for the "Send a new code" button of the problem step. */
+  getNewCodeButtonProps(): FlowButtonProps
+  /** Props for the "Change number" button: back to the address, keeping it. */
+  getChangeAddressButtonProps(): FlowButtonProps
+  /** The outcome once verified: the address, channel, verification id and receipt. */
+  getOutcome(): { to: string; channel: Channel; verificationId: string; receipt: string | undefined } | undefined
+}
+
+/** Which screen a state shows. */
+export function stepOf(state: FlowState): FlowStep {
+  switch (state.status) {
+    case 'idle':
+      return 'address'
+    case 'sending':
+      if (state.intent === 'start') return 'address'
+      return state.from === 'code_sent' || state.from === undefined ? 'code' : 'problem'
+    case 'code_sent':
+    case 'checking':
+      return 'code'
+    case 'verified':
+      return 'verified'
+    default:
+      return 'problem'
+  }
+}
+
+/**
+ * Connects a flow state to a view: `send` is the store's (`createVerificationFlow().send`), and
+ * everything returned is derived from `state` and `options` (nothing is kept between calls).
+ */
+export function connectVerificationFlow(state: FlowState, send: (command: FlowCommand) => void, options: ConnectOptions = {}): VerificationFlowApi {
+  const clientNow = (options.now ?? Date.now)()
+  const channels = options.channels && options.channels.length > 0 ? options.channels : CHANNELS
+  const step = stepOf(state)
+  const verification = 'verification' in state ? state.verification : undefined
+  const error = 'error' in state ? state.error : undefined
+  const isBusy = state.status === 'sending' || state.status === 'checking'
+  const canResend = !isBusy && canResendAt(state, clientNow)
+  const waitUntil = canResend || isBusy ? undefined : waitOf(state)
+  const part = (name: string): PartAttributes => ({ 'data-part': name, 'data-state': state.status })
+  const locale = options.locale
+  const submit = () => send({ type: 'SUBMIT', ...(locale ? { locale } : {}) })
+  const button = (name: string, enabled: boolean, busy: boolean, command: () => void): FlowButtonProps => ({
+    ...part(name),
+    type: 'button',
+    ...(enabled ? {} : { 'aria-disabled': true as const }),
+    ...(busy ? { 'aria-busy': true as const } : {}),
+    onClick: () => {
+      if (enabled) command()
+    },
+  })
+  const sendingBy = (intent: 'resend' | 'switch_channel') => state.status === 'sending' && state.intent === intent
+
+  return {
+    state,
+    send,
+    step,
+    verification,
+    error,
+    canResend,
+    waitUntil,
+    isBusy,
+    channels,
+    country: state.country,
+    announcement: options.announcement,
+    getRootProps: () => ({ ...part('root'), 'data-step': step, 'data-channel': state.channel }),
+    getAddressFormProps: () => ({
+      ...part('address-form'),
+      noValidate: true,
+      'aria-busy': state.status === 'sending',
+      onSubmit: (event) => {
+        event?.preventDefault()
+        submit()
+      },
+    }),
+    getAddressInputProps: () => ({
+      ...part('address'),
+      ...(state.channel === 'email'
+        ? { type: 'email' as const, autoComplete: 'email' as const, inputMode: 'email' as const }
+        : { type: 'tel' as const, autoComplete: 'tel' as const, inputMode: 'tel' as const, dir: 'ltr' as const }),
+      value: state.to,
+      readOnly: state.status !== 'idle',
+      ...(state.status === 'idle' && state.error ? { 'aria-invalid': true as const } : {}),
+      onChange: (event) => send({ type: 'SET_ADDRESS', to: event.target.value }),
+    }),
+    getChannelPickerProps: () => ({
+      ...part('channel-picker'),
+      channels,
+      value: state.channel,
+      disabled: state.status !== 'idle',
+      onValueChange: (channel) => send({ type: 'SWITCH_CHANNEL', channel }),
+    }),
+    getCountryProps: () => ({ country: state.country, onCountryChange: (country) => send({ type: 'SET_COUNTRY', country }) }),
+    getCodeFormProps: () => ({
+      ...part('code-form'),
+      noValidate: true,
+      'aria-busy': state.status === 'checking',
+      onSubmit: (event) => {
+        event?.preventDefault()
+        send({ type: 'CHECK' })
+      },
+    }),
+    getCodeInputProps: () => ({
+      ...part('code'),
+      type: 'text',
+      inputMode: 'numeric',
+      autoComplete: 'one-time-code',
+      dir: 'ltr',
+      value: state.status === 'code_sent' || state.status === 'checking' ? state.code : '',
+      maxLength: verification?.codeLength,
+      readOnly: state.status !== 'code_sent',
+      ...(state.status === 'code_sent' && state.error ? { 'aria-invalid': true as const } : {}),
+      onChange: (event) => send({ type: 'TYPE_CODE', code: event.target.value }),
+    }),
+    getResendButtonProps: () => button('resend', canResend, sendingBy('resend'), () => send({ type: 'RESEND' })),
+    getSwitchChannelButtonProps: (channel) =>
+      button('switch-channel', canResend && channel !== verification?.channel, sendingBy('switch_channel'), () => send({ type: 'SWITCH_CHANNEL', channel })),
+    getNewCodeButtonProps: () =>
+      button('new-code', canResend || (state.status === 'failed' && !verification), state.status === 'sending', () => {
+        // A failed verification may have no code to resend: a new start to the same address.
+        if (state.status === 'failed' && !state.verification) submit()
+        else send({ type: 'RESEND' })
+      }),
+    getChangeAddressButtonProps: () => button('change-address', state.status !== 'idle', false, () => send({ type: 'CHANGE_ADDRESS' })),
+    getOutcome: () =>
+      state.status === 'verified'
+        ? { to: state.verification.to, channel: state.verification.channel, verificationId: state.verification.id, receipt: state.receipt }
+        : undefined,
+  }
+}
+
+/** Until when (client ms) a new code cannot be asked for: the later of the cooldown and a refused send's wait. */
+function waitOf(state: FlowState): number | undefined {
+  const error = 'error' in state ? state.error : undefined
+  const retryAt = error?.code === 'rate_limited' ? error.retryAt : undefined
+  // The cooldown of the last code gates every send to its address: the code step's and the problem step's.
+  const verification = 'verification' in state && state.status !== 'verified' ? state.verification : undefined
+  const cooldown = verification ? verification.resendAt - verification.skewMs : undefined
+  if (retryAt === undefined) return cooldown
+  return cooldown === undefined ? retryAt : Math.max(retryAt, cooldown)
+}
