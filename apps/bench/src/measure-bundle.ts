@@ -15,6 +15,8 @@ export interface BundleSize {
   gzip: number
   /** Minified bytes of the chunks loaded only on demand (`import()`: other locales), not counted above. */
   lazyMinified: number
+  /** gzip -9 bytes of each chunk loaded only on demand, largest first. */
+  lazyGzip: number[]
 }
 
 const benchDir = fileURLToPath(new URL('..', import.meta.url))
@@ -75,7 +77,11 @@ export async function measureBundle(code: string): Promise<BundleSize> {
     const lazyMinified = Object.keys(outputs)
       .filter((path) => !eager.has(path) && path.endsWith('.js'))
       .reduce((sum, path) => sum + bytesOf(path).byteLength, 0)
-    return { minified: eagerBytes.byteLength, gzip: gzipSync(eagerBytes, { level: 9 }).byteLength, lazyMinified }
+    const lazyGzip = Object.keys(outputs)
+      .filter((path) => !eager.has(path) && path.endsWith('.js'))
+      .map((path) => gzipSync(bytesOf(path), { level: 9 }).byteLength)
+      .toSorted((a, b) => b - a)
+    return { minified: eagerBytes.byteLength, gzip: gzipSync(eagerBytes, { level: 9 }).byteLength, lazyMinified, lazyGzip }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

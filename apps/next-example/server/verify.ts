@@ -20,10 +20,9 @@ export function verifyHandler(): VerifyHandler {
     secret: readEnv('HAKIKI_SECRET'),
     basePath: '/api/verify',
     // A route handler's `request.url` is always `http://localhost:<port>` under `next start`,
-    // whatever host the browser used, so the proxy's default (its own origin) would refuse every
-    // real page: name the public origin of the site. The proxy's `publicOrigin` option, once
-    // released, replaces this line and also fixes the session cookie's `Secure` flag behind TLS.
-    allowedOrigins: [readEnv('HAKIKI_PUBLIC_ORIGIN')],
+    // whatever host the browser used: the proxy never derives the site's origin from the request.
+    // The public origin drives the origin check and the session cookie's `Secure` flag.
+    publicOrigin: readEnv('HAKIKI_PUBLIC_ORIGIN'),
     // Client IP for the per-IP limits. A route handler sees no socket; `next start` copies the
     // peer address into `X-Forwarded-For` only when the request has none, so the header is the
     // client's own word unless reverse proxies you run append to it: behind n of them, the entry

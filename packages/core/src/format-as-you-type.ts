@@ -10,7 +10,9 @@ import type { PlanNumber } from './read-phone-number'
  * algorithm for one whole input at a time, over the features they do use;
  * `scripts/generate-phone-metadata.ts` refuses metadata with any other, and
  * `phone-equivalence.test.ts` proves the output equal to `AsYouType`'s for every covered country over
- * example numbers, every prefix of them and every one- and two-digit input.
+ * example numbers, every prefix of them and every one- and two-digit input. One departure, on
+ * purpose: national input typed without the national prefix is formatted without it, as `AsYouType`
+ * does when a format's prefix is optional (`withOptionalNationalPrefix` in `with-phone-metadata.ts`).
  */
 
 /** What the user typed, split the way the formatter reads it. */
@@ -77,11 +79,15 @@ function couldStartWith(digits: string, pattern: string): boolean {
 
 /** The formats that fit the typed national number, its national prefix and its form. */
 function matchingFormats(typed: Typed): PlanFormat[] {
-  const { nationalNumber, prefix, international } = typed
+  const { nationalNumber, prefix } = typed
   const formats = typed.plan[4] || []
   if (!nationalNumber) return [...formats]
   return formats.filter((format) => {
-    if (prefix ? !usesPrefix(format) : !international && usesPrefix(format)) return false
+    // A typed national prefix rules out the formats without one. Formats that add one still fit
+    // input typed without it (`241234567` in Ghana), laid out without it (`24 123 4567`): as if
+    // each were marked `national_prefix_optional_when_formatting`, where `AsYouType` would leave
+    // the digits as typed (see `with-phone-metadata.ts`, which does the same).
+    if (prefix && !usesPrefix(format)) return false
     const leading = format[2]
     if (!leading || !leading.length) return true
     // Leading-digits patterns come for 3 digits, then 4, 5, ...: take the one for this length.

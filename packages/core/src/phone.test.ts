@@ -69,6 +69,15 @@ describe('formatPhoneAsYouType', () => {
     expect(formatPhoneAsYouType('0241234567', 'GH')).toEqual({ formatted: '024 123 4567', country: 'GH', e164: '+233241234567' })
   })
 
+  it('formats national input typed without the trunk 0, laid out without it', () => {
+    // libphonenumber-js's AsYouType leaves these as typed (every national format of these countries
+    // adds the prefix); people often leave the 0 out, so we group them as the international form does.
+    expect(formatPhoneAsYouType('241234567', 'GH')).toEqual({ formatted: '24 123 4567', country: 'GH', e164: '+233241234567' })
+    expect(formatPhoneAsYouType('2412', 'GH')).toEqual({ formatted: '24 12', country: 'GH' })
+    expect(formatPhoneAsYouType('712345678', 'KE')).toEqual({ formatted: '712 345678', country: 'KE', e164: '+254712345678' })
+    expect(formatPhoneAsYouType('8021234567', 'NG').formatted).toBe('802 123 4567')
+  })
+
   it('formats international input and detects the country', () => {
     expect(formatPhoneAsYouType('+2348021234567')).toEqual({
       formatted: '+234 802 123 4567',

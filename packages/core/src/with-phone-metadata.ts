@@ -14,6 +14,40 @@ import { shapeParsedPhoneNumber, shapePhoneAsYouType, type PhoneReader, type Pho
 
 const options = (country: LibCountryCode | undefined) => (country ? { defaultCountry: country } : {})
 
+const optionalPrefixCopies = new WeakMap<MetadataJson, MetadataJson>()
+
+/**
+ * `metadata` with every format that adds the national prefix (`0$1`) marked
+ * `national_prefix_optional_when_formatting`, so that `AsYouType` formats national input typed
+ * without the prefix (`241234567` in Ghana: `24 123 4567`) instead of leaving it as typed. Only
+ * that flag changes: it is read by `AsYouType` to choose formats and by `format()` with
+ * `nationalPrefix: false`, which the helpers never pass.
+ */
+export function withOptionalNationalPrefix(metadata: MetadataJson): MetadataJson {
+  let copy = optionalPrefixCopies.get(metadata)
+  if (!copy) {
+    // Compressed formats are `[pattern, layout, leading digits, prefix rule, prefix optional, ...]`.
+    type Format = unknown[]
+    const optional = (format: Format): Format => {
+      const rule = format[3]
+      if (typeof rule !== 'string' || /^\(?\$1\)?$/.test(rule)) return format
+      const marked = [...format]
+      marked[4] = 1
+      return marked
+    }
+    const countries = Object.fromEntries(
+      Object.entries(metadata.countries).map(([country, plan]) => {
+        const copied = [...(plan as unknown as unknown[])]
+        if (Array.isArray(copied[4])) copied[4] = (copied[4] as Format[]).map(optional)
+        return [country, copied]
+      }),
+    )
+    copy = { ...metadata, countries } as MetadataJson
+    optionalPrefixCopies.set(metadata, copy)
+  }
+  return copy
+}
+
 const reading = (number: PhoneNumber): PhoneReading => ({
   e164: number.number,
   country: number.country,
@@ -51,7 +85,7 @@ export function withPhoneMetadata(metadata: MetadataJson, examples: Partial<Exam
 
   function formatPhoneAsYouType(input: string, country?: string): PhoneAsYouType {
     const lib = asLibCountry(country)
-    const formatter = new AsYouType(options(lib), metadata)
+    const formatter = new AsYouType(options(lib), withOptionalNationalPrefix(metadata))
     const formatted = formatter.input(cleanPhoneInput(input))
     const number = formatter.getNumber()
     return shapePhoneAsYouType(formatted, formatter.getCountry() ?? lib, number && reading(number))
