@@ -158,7 +158,7 @@ function commonEnds(a: string, b: string): [number, number] {
 export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputResult {
   const { length: lengthOption = 6, value: valueProp, defaultValue = '', disabled, readOnly, loading, invalid, mask, name, autoFocus, webOtp = true } = options
   if (!Number.isInteger(lengthOption) || lengthOption < MIN_LENGTH || lengthOption > MAX_LENGTH) {
-    throw new RangeError(`useCodeInput: length must be an integer from ${MIN_LENGTH} to ${MAX_LENGTH}, got ${String(lengthOption)}`)
+    throw new RangeError(`useCodeInput: length must be an integer ${MIN_LENGTH}–${MAX_LENGTH}, got ${String(lengthOption)}`)
   }
   const length = lengthOption
   const generatedId = useId()

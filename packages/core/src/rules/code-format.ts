@@ -15,8 +15,9 @@ export const CODE_SEPARATOR_CLASS = '\\s\\-\u2010-\u2015.\u00B7\u2022\u2027_'
 /** Invisible marks that iOS, Android and RTL text insert around codes: bidi controls, zero-width characters, BOM. */
 export const INVISIBLE_MARK_CLASS = '\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF'
 
-const SEPARATORS_AND_MARKS = new RegExp(`[${CODE_SEPARATOR_CLASS}${INVISIBLE_MARK_CLASS}]`, 'g')
-const CODE = new RegExp(`^[0-9]{${CODE_MIN_DIGITS},${CODE_MAX_DIGITS}}$`)
+// Built on first use, not at import: a bundler cannot drop a top-level `new RegExp` of a template,
+// so every browser bundle that only needs the constants above (the code field) would carry them.
+let patterns: { separatorsAndMarks: RegExp; code: RegExp } | undefined
 
 /**
  * The code a server checks, from what the browser sent: NFKC, Unicode digits to ASCII
@@ -26,6 +27,10 @@ const CODE = new RegExp(`^[0-9]{${CODE_MIN_DIGITS},${CODE_MAX_DIGITS}}$`)
  */
 export function readSubmittedCode(input: unknown): string | undefined {
   if (typeof input !== 'string' || input.length > CODE_MAX_INPUT) return undefined
-  const digits = toAsciiDigits(input.normalize('NFKC')).replace(SEPARATORS_AND_MARKS, '')
-  return CODE.test(digits) ? digits : undefined
+  patterns ??= {
+    separatorsAndMarks: new RegExp(`[${CODE_SEPARATOR_CLASS}${INVISIBLE_MARK_CLASS}]`, 'g'),
+    code: new RegExp(`^[0-9]{${CODE_MIN_DIGITS},${CODE_MAX_DIGITS}}$`),
+  }
+  const digits = toAsciiDigits(input.normalize('NFKC')).replace(patterns.separatorsAndMarks, '')
+  return patterns.code.test(digits) ? digits : undefined
 }
