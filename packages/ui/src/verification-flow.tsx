@@ -6,6 +6,7 @@ import { AttemptsNotice } from './attempts-notice'
 import { ChannelPicker } from './channel-picker'
 import { cx, isolate } from './class-names'
 import { CodeInput } from './code-input'
+import { countryName } from './country-names'
 import { EmailInput } from './email-input'
 import { validateEmail } from './validate-email'
 import { ExpiryNotice } from './expiry-notice'
@@ -109,7 +110,9 @@ export function VerificationFlow({ adapter, locale, messages, ...props }: Verifi
 }
 
 /** Errors shown on the address field rather than above the form. */
-const ADDRESS_ERRORS: ReadonlySet<string> = new Set(['invalid_phone_number', 'unsupported_country', 'invalid_email', 'invalid_request'])
+const ADDRESS_ERRORS: ReadonlySet<string> = new Set(['invalid_phone_number', 'unsupported_country', 'unsupported_number_type', 'invalid_email', 'invalid_request'])
+/** Refusals of a number that e-mail gets around: the flow offers it when it offers e-mail. */
+const EMAIL_HELPS: ReadonlySet<string> = new Set(['unsupported_country', 'unsupported_number_type'])
 /** Errors shown on the code field. */
 const CODE_ERRORS: ReadonlySet<string> = new Set(['wrong_code', 'incomplete_code', 'invalid_code_format', 'already_tried'])
 
@@ -190,6 +193,13 @@ function FlowView({
   const addressRef = useRef<HTMLInputElement>(null)
   const codeRef = useRef<HTMLInputElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
+  // Set by "Use email instead": the e-mail field takes focus once it is rendered.
+  const focusAddress = useRef(false)
+  useEffect(() => {
+    if (!focusAddress.current) return
+    focusAddress.current = false
+    addressRef.current?.focus()
+  }, [isEmail])
 
   const rates = useRates({ enabled: Boolean(showFees) })
   const countryFees = useMemo(() => {
@@ -207,6 +217,13 @@ function FlowView({
         return te('error.already_tried')
       case 'incomplete_code':
         return te('error.incomplete_code', { count: verification?.codeLength ?? 6 })
+      case 'unsupported_country': {
+        // Named in the UI's language: the country the number was read in.
+        const where = phoneDetails.current?.country ?? state.country
+        return where ? te('error.unsupported_country.named', { country: countryName(tag, where) }) : te('error.unsupported_country')
+      }
+      case 'unsupported_number_type':
+        return offered.includes('email') ? te('error.unsupported_number_type') : te('error.unsupported_number_type.noEmail')
       case 'rate_limited': {
         const seconds = e.retryAt === undefined ? 0 : Math.ceil((e.retryAt - now()) / 1000)
         return seconds > 0 ? te('error.rate_limited.retry', { count: seconds }) : te('error.rate_limited')
@@ -306,6 +323,13 @@ function FlowView({
     </p>
   )
   const checking = state.status === 'checking'
+  // "Use email instead" beside a number no code can reach, when the flow offers e-mail.
+  const offerEmail = phase === 'address' && !isEmail && !clientError && offered.includes('email') && error !== undefined && EMAIL_HELPS.has(error.code)
+  const useEmail = (): void => {
+    picker.onValueChange('email')
+    setClientError(undefined)
+    focusAddress.current = true
+  }
 
   return (
     <div className={cx('hakiki', 'hakiki-flow', className)} {...api.getRootProps()} dir={dir}
@@ -365,6 +389,11 @@ function FlowView({
               setClientError(undefined)
             }}
           />
+        )}
+        {offerEmail && (
+          <button type="button" onClick={useEmail} {...button('link', 'use-email')}>
+            {t('flow.useEmail')}
+          </button>
         )}
         {phase === 'address' && generalErrorNode}
         {/* A start refused with `rate_limited` (this number's cooldown) counts down here; editing
