@@ -502,6 +502,40 @@ describe('VerificationFlow: a number that cannot get a code', () => {
   })
 })
 
+/** Where a button is drawn: a click aimed at it before an error must land on it after. */
+function box(el: HTMLElement) {
+  const r = el.getBoundingClientRect()
+  return { x: r.x, y: r.y, width: r.width, height: r.height }
+}
+
+describe('VerificationFlow: an error never moves the buttons', () => {
+  test('address step: "Send code" stays put when the flow error appears', async () => {
+    const { view, alert } = setup({}, { script: [{ operation: 'start', code: 'upstream_unavailable' }] })
+    await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567')
+    const submit = view.getByRole('button', { name: 'Send code' })
+    const before = box(submit)
+    await userEvent.keyboard('{Enter}')
+    await expect.poll(alert).toBe(errorMessagesEn['error.upstream_unavailable'])
+    // Shown too, not only announced.
+    expect(view.getByText(errorMessagesEn['error.upstream_unavailable'], { selector: '.hakiki-flow-error' })).toBeTruthy()
+    expect(box(view.getByRole('button', { name: 'Send code' }))).toEqual(before)
+  })
+
+  test('code step: "Verify" and the actions stay put when the flow error appears', async () => {
+    const { view, root, alert } = setup({}, { script: [{ operation: 'check', code: 'upstream_unavailable' }] })
+    await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+    await reach(root, 'code')
+    const verify = () => view.getByRole('button', { name: 'Verify' })
+    const change = () => view.getByRole('button', { name: 'Change number' })
+    const before = [box(verify()), box(change())]
+    await userEvent.keyboard('123456')
+    await expect.poll(alert).toBe(errorMessagesEn['error.upstream_unavailable'])
+    await expect.poll(() => root().getAttribute('data-state')).toBe('code_sent')
+    expect(view.getByText(errorMessagesEn['error.upstream_unavailable'], { selector: '.hakiki-flow-error' })).toBeTruthy()
+    expect([box(verify()), box(change())]).toEqual(before)
+  })
+})
+
 describe('VerificationFlow: every error is said in words', () => {
   const codes: HakikiErrorCode[] = [...ERROR_CODES, 'network_error', 'invalid_response']
 
@@ -516,7 +550,7 @@ describe('VerificationFlow: every error is said in words', () => {
     const aboutTheNumber = ['invalid_request', 'invalid_phone_number', 'invalid_email', 'unsupported_country', 'unsupported_number_type'].includes(code)
     expect(aboutTheNumber ? fieldError('address') : alert()).toBe(expected)
     expect(aboutTheNumber ? alert() : fieldError('address')).toBe('')
-    // Shown too, not only announced: on the field at fault, or above the button.
+    // Shown too, not only announced: on the field at fault, or below the buttons.
     expect([...root().querySelectorAll('[data-part="error"]')].map((e) => e.textContent)).toContain(expected)
     expect(root().getAttribute('data-step')).toBe('address')
   })

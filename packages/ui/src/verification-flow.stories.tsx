@@ -314,7 +314,7 @@ function startError(code: HakikiErrorCode, extra: { retryAfter?: number } = {}):
       const aboutTheNumber = ['invalid_request', 'invalid_phone_number', 'invalid_email', 'unsupported_country'].includes(code)
       await waitFor(() => expect(aboutTheNumber ? fieldError(canvasElement, 'address') : canvas.getByRole('alert')).toHaveTextContent(text))
       await expect(args.onError).toHaveBeenCalledWith(expect.objectContaining({ code }))
-      // Shown, not only announced: on the field at fault or above the button.
+      // Shown, not only announced: on the field at fault or below the buttons.
       await expect(canvas.getAllByText(text).some((el) => el.closest('[data-part="error"]'))).toBe(true)
     },
   }

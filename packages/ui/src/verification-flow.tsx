@@ -109,7 +109,7 @@ export function VerificationFlow({ adapter, locale, messages, ...props }: Verifi
   return adapter ? <VerificationProvider adapter={adapter}>{body}</VerificationProvider> : body
 }
 
-/** Errors shown on the address field rather than above the form. */
+/** Errors shown on the address field rather than in the flow's own error. */
 const ADDRESS_ERRORS: ReadonlySet<string> = new Set(['invalid_phone_number', 'unsupported_country', 'unsupported_number_type', 'invalid_email', 'invalid_request'])
 /** Refusals of a number that e-mail gets around: the flow offers it when it offers e-mail. */
 const EMAIL_HELPS: ReadonlySet<string> = new Set(['unsupported_country', 'unsupported_number_type'])
@@ -395,7 +395,6 @@ function FlowView({
             {t('flow.useEmail')}
           </button>
         )}
-        {phase === 'address' && generalErrorNode}
         {/* A start refused with `rate_limited` (this number's cooldown) counts down here; editing
             the address dismisses the error, and with it the wait. */}
         <ResendButton
@@ -409,6 +408,9 @@ function FlowView({
         >
           {withProgress(t('flow.send'), sending && phase === 'address', t('flow.sending'))}
         </ResendButton>
+        {/* Below the last button, never above one: an error appearing must not move a button the
+            pointer is on its way to (a lost click). */}
+        {phase === 'address' && generalErrorNode}
       </form>
 
       {phase === 'code' && verification && (
@@ -440,7 +442,6 @@ function FlowView({
           />
           <ExpiryNotice verification={verification} />
           {error?.code !== 'wrong_code' && <AttemptsNotice attemptsLeft={verification.attemptsLeft} />}
-          {generalErrorNode}
           <button type="submit" aria-disabled={state.status !== 'code_sent' || undefined} aria-busy={checking || undefined} {...button('primary', 'verify')}>
             {withProgress(t('flow.verify'), checking, tCode('code.checking'))}
           </button>
@@ -470,6 +471,8 @@ function FlowView({
               {changeLabel}
             </button>
           </div>
+          {/* Below the buttons, so that none of them moves when it appears. */}
+          {generalErrorNode}
         </form>
       )}
 
@@ -481,12 +484,6 @@ function FlowView({
           <p data-part="message" className={classNames.message}>
             {state.status === 'expired' ? t('flow.expiredBody') : state.status === 'locked' ? t('flow.lockedBody') : state.status === 'failed' ? errorText(state.error) : null}
           </p>
-          {/* A refused new code (rate limited) leaves the flow here, saying why. */}
-          {state.status !== 'failed' && error && (
-            <p data-part="error" className={cx('hakiki-flow-error', classNames.error)}>
-              {error.code === 'rate_limited' && error.retryAt !== undefined ? <RetryText retryAt={error.retryAt} /> : errorText(error)}
-            </p>
-          )}
           <div data-part="actions" className={classNames.actions}>
             {/* Waits out the cooldown the code step knew (and any refused send's wait) instead of
                 meeting a 429: the same clock as "Resend code". */}
@@ -505,6 +502,13 @@ function FlowView({
               {changeLabel}
             </button>
           </div>
+          {/* A refused new code (rate limited) leaves the flow here, saying why: below the buttons, which
+              it must not move. */}
+          {state.status !== 'failed' && error && (
+            <p data-part="error" className={cx('hakiki-flow-error', classNames.error)}>
+              {error.code === 'rate_limited' && error.retryAt !== undefined ? <RetryText retryAt={error.retryAt} /> : errorText(error)}
+            </p>
+          )}
         </div>
       )}
 
