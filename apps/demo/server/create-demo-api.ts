@@ -1,12 +1,25 @@
 import { randomBytes } from 'node:crypto'
-import { createVerifyHandler } from '@hakiki/proxy'
+import { createVerifyHandler, verifyClientProvider, type VerifyProvider } from '@hakiki/proxy'
+import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
+import { createTwilioProvider } from '@hakiki/twilio'
 import { createVerifyClient } from '@hakiki/verify-client'
 import { createSignupHandler } from './create-signup-handler'
 
+/**
+ * Which API the proxy talks to: the spec's Verify API (`verify-api`) or Twilio Verify v2
+ * (`twilio`). In the demo both are the same sandbox, in its two dialects.
+ */
+export type DemoProviderName = 'verify-api' | 'twilio'
+
+/** The provider names {@link createDemoApi} accepts, for validating `HAKIKI_DEMO_PROVIDER`. */
+export const DEMO_PROVIDER_NAMES: readonly DemoProviderName[] = ['verify-api', 'twilio']
+
 /** Options of {@link createDemoApi}. */
 export interface DemoApiOptions {
-  /** Base URL of the Verify API (the sandbox, `http://127.0.0.1:4010`). */
+  /** Base URL of the sandbox (`http://127.0.0.1:4010`); the Twilio dialect is under its `/v2/`. */
   apiUrl: string
+  /** Default `verify-api`: the client credentials below; `twilio`: the sandbox's public Twilio account. */
+  provider?: DemoProviderName
   clientId: string
   clientSecret: string
   /** Secret of the proxy (cookies, receipts); random per start when omitted. */
@@ -26,9 +39,8 @@ export interface DemoApi {
 /** Builds the demo's API as a Fetch handler, exactly as an app would mount the kit. */
 export function createDemoApi(options: DemoApiOptions): DemoApi {
   const secret = options.secret ?? randomBytes(32).toString('base64url')
-  const client = createVerifyClient({ baseUrl: options.apiUrl, clientId: options.clientId, clientSecret: options.clientSecret })
   const verify = createVerifyHandler({
-    client,
+    provider: createProvider(options),
     secret,
     basePath: '/api/verify',
     ...(options.now ? { now: options.now } : {}),
@@ -48,4 +60,18 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
       return undefined
     },
   }
+}
+
+/**
+ * The provider port over the sandbox. Twilio uses the sandbox's built-in public account with an API
+ * key (what Twilio recommends in production), so the demo needs no Twilio account.
+ */
+function createProvider(options: DemoApiOptions): VerifyProvider {
+  if (options.provider === 'twilio') {
+    const [apiKey] = DEFAULT_TWILIO_ACCOUNT.apiKeys
+    const [service] = DEFAULT_TWILIO_ACCOUNT.services
+    if (!apiKey || !service) throw new Error('unreachable: the sandbox has a built-in API key and service')
+    return createTwilioProvider({ accountSid: DEFAULT_TWILIO_ACCOUNT.accountSid, apiKeySid: apiKey.sid, apiKeySecret: apiKey.secret }, { serviceSid: service.sid, baseUrl: options.apiUrl })
+  }
+  return verifyClientProvider(createVerifyClient({ baseUrl: options.apiUrl, clientId: options.clientId, clientSecret: options.clientSecret }))
 }

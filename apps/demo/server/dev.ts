@@ -1,3 +1,4 @@
+import { DEMO_PROVIDER_NAMES, type DemoProviderName } from './create-demo-api'
 import { startDemo } from './start-demo'
 
 /** `pnpm dev`: the sandbox and the demo with its proxy, on loopback; ports from the environment. */
@@ -12,13 +13,26 @@ function port(name: string, fallback: number): number {
   return value
 }
 
+function providerName(): DemoProviderName {
+  const raw = process.env.HAKIKI_DEMO_PROVIDER
+  if (raw === undefined || raw === '') return 'verify-api'
+  const name = DEMO_PROVIDER_NAMES.find((n) => n === raw)
+  if (!name) {
+    console.error(`HAKIKI_DEMO_PROVIDER must be one of ${DEMO_PROVIDER_NAMES.join(', ')}, not "${raw}"`)
+    process.exit(2)
+  }
+  return name
+}
+
 const demo = await startDemo({
+  provider: providerName(),
   mode: process.argv.includes('--preview') ? 'preview' : 'dev',
   host: process.env.HAKIKI_DEMO_HOST ?? '127.0.0.1',
   port: port('HAKIKI_DEMO_PORT', 5173),
   sandboxPort: port('HAKIKI_SANDBOX_PORT', 4010),
 })
-console.info(`\n  Hakiki demo:     ${demo.url}   <- open this\n  Verify sandbox:  ${demo.sandboxUrl}\n`)
+const providerLine = demo.provider === 'twilio' ? `Twilio Verify v2 (the sandbox's Twilio dialect, ${demo.sandboxUrl}/v2/)` : `Verify API (the sandbox, ${demo.sandboxUrl})`
+console.info(`\n  Hakiki demo:     ${demo.url}   <- open this\n  Verify sandbox:  ${demo.sandboxUrl}\n  Provider:        ${providerLine}\n`)
 const stop = (): void => {
   void demo.close().then(() => process.exit(0))
 }

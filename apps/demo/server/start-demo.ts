@@ -3,7 +3,7 @@ import { startSandboxServer } from '@hakiki/sandbox/node'
 import type { Sandbox } from '@hakiki/sandbox'
 import { createServer, preview } from 'vite'
 import type { Plugin } from 'vite'
-import { createDemoApi } from './create-demo-api'
+import { createDemoApi, type DemoProviderName } from './create-demo-api'
 import { createDemoClock } from './demo-clock'
 import type { DemoClock } from './demo-clock'
 import { createDemoMiddleware } from './demo-middleware'
@@ -19,12 +19,16 @@ export interface StartDemoOptions {
   sandboxPort?: number
   /** Log only the proxy's errors (the end-to-end tests). */
   quiet?: boolean
+  /** The dialect of the sandbox the proxy talks to: `verify-api` (default) or `twilio` (Twilio Verify v2 under `/v2/`). */
+  provider?: DemoProviderName
 }
 
 /** A running demo: the page with its proxy, and the sandbox it talks to. */
 export interface RunningDemo {
   url: string
   sandboxUrl: string
+  /** Which provider the proxy uses. */
+  provider: DemoProviderName
   sandbox: Sandbox
   clock: DemoClock
   close(): Promise<void>
@@ -42,7 +46,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   const clientId = 'demo-client-id'
   const clientSecret = 'demo-client-secret'
   const sandboxServer = await startSandboxServer({ host, port: options.sandboxPort ?? 4010, now: clock.now, clients: [{ clientId, clientSecret, applicationName: 'Hakiki demo' }], appName: 'Hakiki demo' })
-  const api = createDemoApi({ apiUrl: sandboxServer.url, clientId, clientSecret, now: clock.now, quiet: options.quiet ?? false })
+  const provider = options.provider ?? 'verify-api'
+  const api = createDemoApi({ apiUrl: sandboxServer.url, provider, clientId, clientSecret, now: clock.now, quiet: options.quiet ?? false })
   const middleware = createDemoMiddleware({ api, sandboxUrl: sandboxServer.url, clock })
   const plugin: Plugin = {
     name: 'hakiki-demo-api',
@@ -66,6 +71,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   return {
     url,
     sandboxUrl: sandboxServer.url,
+    provider,
     sandbox: sandboxServer.sandbox,
     clock,
     async close() {

@@ -13,6 +13,7 @@ export * from './hakiki-error'
 export * from './verification-adapter'
 export * from './create-proxy-adapter'
 export * from './rules'
+export { validateEmail, type EmailInputError } from './validate-email'
 export * from './create-memory-adapter'
 export * from './flow-state'
 export {

@@ -11,6 +11,7 @@ import type { ProxyError } from './problem'
 import type { SessionCodec } from './session'
 import type { CounterStore } from './stores/counter-store'
 import type { AuthorizeContext } from './verify-handler-options'
+import type { CountryCheck } from './validate'
 import type { VerifyProvider } from './verify-provider'
 
 /** Shared by every request of one handler. */
@@ -19,6 +20,8 @@ export interface HandlerContext {
   provider: VerifyProvider
   store: CounterStore
   limits: Limits
+  /** Whether phone numbers of a country are accepted (the `countries` option). */
+  acceptsCountry: CountryCheck
   /** Refuses phone numbers whose type the channel may not send to. */
   checkNumberType: NumberTypeCheck
   sessions: SessionCodec

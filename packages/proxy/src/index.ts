@@ -7,6 +7,7 @@ export type { CheckedEvent, ProxyLogger, RefusedEvent, RouteName, SentEvent, Ups
 export { DEFAULT_LIMITS } from './limits'
 export { DEFAULT_NUMBER_TYPES } from './number-type-policy'
 export type { ChannelNumberTypes, NumberTypesOptions, PhoneNumberType } from './number-type-policy'
+export type { CountryPolicy } from './validate'
 export type { HourDayCap, Limits, LimitsOptions } from './limits'
 export type { AllowedOrigins } from './origin'
 export { ProxyError } from './problem'

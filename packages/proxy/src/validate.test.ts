@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ProxyError } from './problem'
-import { mailboxOf, normalizeCheckCode, normalizeEmail, normalizePhoneNumber, parseStartInput } from './validate'
+import { createCountryCheck, mailboxOf, normalizeCheckCode, normalizeEmail, normalizePhoneNumber, parseStartInput } from './validate'
 
 function codeOf(fn: () => unknown): string | undefined {
   try {
@@ -22,6 +22,23 @@ describe('normalizePhoneNumber', () => {
   it('refuses numbers of other countries as unsupported_country', () => {
     expect(codeOf(() => normalizePhoneNumber('+447911123456'))).toBe('unsupported_country')
     expect(codeOf(() => normalizePhoneNumber('+4915123456789'))).toBe('unsupported_country')
+  })
+
+  it("accepts other countries under the countries option, and still refuses invalid numbers", () => {
+    const all = createCountryCheck('all')
+    expect(normalizePhoneNumber('+1 201 555 0123', all)).toEqual({ e164: '+12015550123', country: 'US' })
+    expect(normalizePhoneNumber('+44 7400 123456', all)).toEqual({ e164: '+447400123456', country: 'GB' })
+    expect(codeOf(() => normalizePhoneNumber('+233000000000', all))).toBe('invalid_phone_number')
+    const listed = createCountryCheck(['US', 'GH'])
+    expect(normalizePhoneNumber('+12015550123', listed).country).toBe('US')
+    expect(normalizePhoneNumber('+233241234567', listed).country).toBe('GH')
+    expect(codeOf(() => normalizePhoneNumber('+447400123456', listed))).toBe('unsupported_country')
+    expect(codeOf(() => normalizePhoneNumber('+12015550123', createCountryCheck(undefined)))).toBe('unsupported_country')
+  })
+
+  it('throws at creation for a countries entry that is no ISO code', () => {
+    expect(() => createCountryCheck(['UK' as 'GB'])).toThrow(/"UK"/)
+    expect(() => createCountryCheck('some' as 'all')).toThrow(TypeError)
   })
 
   it('refuses national numbers, text around a number, and invalid ranges', () => {

@@ -7,7 +7,8 @@ import type { ApiLocale, Channel, ErrorCode } from '@hakiki/core'
 import { CHANNELS, compactPhoneNumber, DEFAULT_API_LOCALE, isCoveredCountry, isE164, isEmailAddress, PROBLEM_STATUS, readSubmittedCode, toApiLocale } from '@hakiki/core'
 // The `max` metadata checks full national number patterns, not only lengths as `min` does; its
 // size (~150 kB) matters in a browser bundle but not on a server.
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
+import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max'
+import type { CountryCode as PhoneCountryCode } from 'libphonenumber-js/max'
 import { ProxyError } from './problem'
 
 /** A refusal of the browser's input, with the status of the shared table (`PROBLEM_STATUS`). */
@@ -26,6 +27,31 @@ export interface StartInput {
   country?: string
 }
 
+/**
+ * The countries whose phone numbers the proxy accepts: `'all'`, or ISO 3166-1 alpha-2 codes
+ * (`['US', 'GB']`). The default, the spec Verify API's 14 covered countries, fits that API only;
+ * behind a provider with its own coverage (Twilio) pass `'all'` or your service's list.
+ */
+export type CountryPolicy = 'all' | readonly PhoneCountryCode[]
+
+/** Whether a phone number of this ISO country may be sent to. */
+export type CountryCheck = (iso2: string) => boolean
+
+/**
+ * Builds the check for a {@link CountryPolicy}; an unknown code throws a `TypeError` at start-up,
+ * so a typo (`'UK'`) cannot silently refuse a whole country.
+ */
+export function createCountryCheck(policy: CountryPolicy | undefined): CountryCheck {
+  if (policy === undefined) return isCoveredCountry
+  if (policy === 'all') return () => true
+  if (!Array.isArray(policy)) throw new TypeError('countries must be "all" or an array of ISO 3166-1 alpha-2 codes')
+  for (const code of policy) {
+    if (typeof code !== 'string' || !isSupportedCountry(code)) throw new TypeError(`countries: "${String(code)}" is not an ISO 3166-1 alpha-2 code with a numbering plan`)
+  }
+  const allowed = new Set<string>(policy)
+  return (iso2) => allowed.has(iso2)
+}
+
 /** Reads a JSON object's own string/absent field; anything else is `invalid_request`. */
 function optionalString(body: Record<string, unknown>, field: string): string | undefined {
   if (!Object.hasOwn(body, field) || body[field] === undefined || body[field] === null) return undefined
@@ -35,7 +61,7 @@ function optionalString(body: Record<string, unknown>, field: string): string | 
 }
 
 /** Validates and normalizes a start body. Throws {@link ProxyError} with the matching code. */
-export function parseStartInput(body: Record<string, unknown>): StartInput {
+export function parseStartInput(body: Record<string, unknown>, acceptsCountry: CountryCheck = isCoveredCountry): StartInput {
   const to = optionalString(body, 'to')
   if (to === undefined || to.trim() === '') throw refused('invalid_request', '"to" is required.')
 
@@ -51,26 +77,26 @@ export function parseStartInput(body: Record<string, unknown>): StartInput {
 
   const tag = localeTag ?? 'en'
   if (channel === 'email') return { to: normalizeEmail(to), channel, locale, localeTag: tag }
-  const phone = normalizePhoneNumber(to)
+  const phone = normalizePhoneNumber(to, acceptsCountry)
   return { to: phone.e164, channel, locale, localeTag: tag, country: phone.country }
 }
 
 /**
- * Accepts an E.164 number of a covered country, allowing the spaces, dashes, dots and brackets
+ * Accepts an E.164 number of an accepted country (by default the covered ones), allowing the spaces, dashes, dots and brackets
  * people paste (`+233 24 123-4567`). Unlike libphonenumber's own parser it does not extract a
  * number out of surrounding text, and it demands the leading `+`: the browser already knows the
  * country, so a national number here is a client bug, not something to guess about.
  */
-export function normalizePhoneNumber(input: string): { e164: string; country: string } {
+export function normalizePhoneNumber(input: string, acceptsCountry: CountryCheck = isCoveredCountry): { e164: string; country: string } {
   const compact = compactPhoneNumber(input)
   // E.164's bounds (at most 15 digits), the rule the memory adapter and the sandbox apply too.
   if (!isE164(compact)) throw refused('invalid_phone_number')
   const parsed = parsePhoneNumberFromString(compact)
   if (!parsed) throw refused('invalid_phone_number')
-  // A country outside the covered list wins over validity: "we don't serve it" is more useful
+  // A country outside the accepted list wins over validity: "we don't serve it" is more useful
   // than "invalid" for a well-formed foreign number.
   const country = parsed.country ?? parsed.getPossibleCountries()[0]
-  if (country !== undefined && !isCoveredCountry(country)) throw refused('unsupported_country')
+  if (country !== undefined && !acceptsCountry(country)) throw refused('unsupported_country')
   if (!parsed.isValid() || country === undefined) throw refused('invalid_phone_number')
   return { e164: parsed.number, country }
 }

@@ -37,6 +37,10 @@ describe('verifyClientProvider', () => {
     expect(await kindOf(api('bad_request', { statusMessage: 'Unsupported locale' }))).toBe('unsupported_locale')
     expect(await kindOf(api('bad_request', { statusMessage: 'Country not supported' }))).toBe('unsupported_country')
     expect(await kindOf(api('bad_request', { statusMessage: 'Invalid phone number' }))).toBe('invalid_phone_number')
+    // The spec sandbox's text for a malformed number names the country code; it is not coverage.
+    const e164 = "'to' must be a phone number in E.164 form: '+', the country code and the number, digits only"
+    expect(await kindOf(api('bad_request', { statusMessage: e164 }))).toBe('invalid_phone_number')
+    expect(await kindOf(api('bad_request', { statusMessage: "'to' is not in a covered country" }))).toBe('unsupported_country')
     expect(await kindOf(api('bad_request', { statusMessage: 'Invalid email address' }), 'start', 'email')).toBe('invalid_email')
     expect(await kindOf(api('bad_request', { statusMessage: 'Something else' }))).toBe('misconfigured')
   })

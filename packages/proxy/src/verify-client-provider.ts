@@ -25,28 +25,28 @@ export function verifyClientProvider(client: VerifyClient): VerifyProvider {
         if (result.fee !== undefined) verification.fee = result.fee
         return verification
       } catch (error) {
-        throw classify(error, 'start', input.channel)
+        throw classify(error, 'start', options?.signal, input.channel)
       }
     },
     async check(id, code, options) {
       try {
         return toVerification((await client.checkVerification(id, code, options)).verification)
       } catch (error) {
-        throw classify(error, 'check')
+        throw classify(error, 'check', options?.signal)
       }
     },
     async status(id, options) {
       try {
         return toVerification((await client.getVerification(id, options)).verification)
       } catch (error) {
-        throw classify(error, 'status')
+        throw classify(error, 'status', options?.signal)
       }
     },
     async rates(options) {
       try {
         return (await client.getSmsRates(options)).countries.map(({ name, code, fee }) => ({ name, code, fee }))
       } catch (error) {
-        throw classify(error, 'rates')
+        throw classify(error, 'rates', options?.signal)
       }
     },
   }
@@ -70,7 +70,10 @@ function toVerification(v: { verificationId: string; to: string; channel: Channe
  *
  * The caller's own abort reason passes through unchanged, as the port documents.
  */
-function classify(error: unknown, operation: ProviderErrorInit['operation'], channel?: Channel): unknown {
+function classify(error: unknown, operation: ProviderErrorInit['operation'], signal: AbortSignal | undefined, channel?: Channel): unknown {
+  // The client rejects with the signal's reason as it is (any value, not only a DOMException):
+  // when the caller aborted, that reason is the answer, not an outage.
+  if (signal?.aborted && error === signal.reason) return error
   if (!(error instanceof VerifyApiError)) {
     if (error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError')) return error
     return new ProviderError('unavailable', { operation, provider: NAME, cause: error })
@@ -108,7 +111,8 @@ function badRequestKind(error: VerifyApiError, channel: Channel | undefined): Pr
   // Only the text tells which of our fields the API disliked; it is matched, never echoed.
   const text = `${error.statusCode ?? ''} ${error.statusMessage ?? ''}`
   if (/locale|language/i.test(text)) return 'unsupported_locale'
-  if (channel !== 'email' && /country|region/i.test(text)) return 'unsupported_country'
+  // "the country code and the number" describes E.164 form (a malformed number), not coverage.
+  if (channel !== 'email' && /country|region/i.test(text.replace(/country (calling )?code/gi, ''))) return 'unsupported_country'
   if (/\b(to|phone|number|e-?mail|address|recipient)\b/i.test(text)) return channel === 'email' ? 'invalid_email' : 'invalid_phone_number'
   return 'misconfigured'
 }

@@ -3,6 +3,7 @@ import type { SecretInput } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { LimitsOptions } from './limits'
 import type { NumberTypesOptions } from './number-type-policy'
+import type { CountryPolicy } from './validate'
 import type { AllowedOrigins } from './origin'
 import type { CounterStore } from './stores/counter-store'
 import type { StartInput } from './validate'
@@ -56,6 +57,15 @@ export interface VerifyHandlerOptions {
    * (`['X-Captcha-Token']`). Same-origin pages need no preflight.
    */
   allowedHeaders?: readonly string[]
+  /**
+   * Countries whose phone numbers are accepted; others get 400 `unsupported_country` before any
+   * upstream call. `'all'` or ISO 3166-1 alpha-2 codes (`['US', 'GB', 'GH']`; an unknown code
+   * throws at start-up). Default: the spec Verify API's 14 covered countries (`COUNTRIES` of
+   * `@hakiki/core`), right for `client` and `verifyClientProvider`. Behind Twilio pass `'all'`
+   * (its geo-permissions decide, answered as `unsupported_country` too) or your service's list.
+   * The `numberTypes` policy applies to every country either way.
+   */
+  countries?: CountryPolicy
   /**
    * Number types each phone channel may send to (toll-fraud guard), with per-country overrides:
    * `{ call: ['MOBILE'], countries: { GH: { sms: ['MOBILE', 'FIXED_LINE'] } } }`. Default

@@ -1,21 +1,9 @@
-import { isEmailAddress } from '@hakiki/core'
+import { type EmailInputError, validateEmail } from '@hakiki/core'
 import { useState, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type Ref, type RefCallback } from 'react'
 import { composeHandlers } from './compose-handlers'
 import { useObservedInput } from './use-observed-input'
 
-/** Why an e-mail address is refused; `undefined` when it is fine. */
-export type EmailInputError = 'required' | 'invalid'
-
-/**
- * What is wrong with `value`, by the proxy's own rule (`isEmailAddress` of `@hakiki/core`). The
- * public, server-safe `validateEmail` is `@hakiki/ui`'s (React-free); this is the hook's copy of the
- * same two-line mapping, since this package cannot import that one.
- */
-function validateEmail(value: string, required = false): EmailInputError | undefined {
-  const trimmed = value.trim()
-  if (trimmed === '') return required ? 'required' : undefined
-  return isEmailAddress(trimmed) ? undefined : 'invalid'
-}
+export type { EmailInputError }
 
 /** Options of {@link useEmailInput}. */
 export interface UseEmailInputOptions {

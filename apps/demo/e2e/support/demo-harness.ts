@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
-import { startDemo, type RunningDemo } from '../../server/start-demo'
+import { startDemo, type RunningDemo, type StartDemoOptions } from '../../server/start-demo'
 import { launchChromium } from './chromium'
 import { screenshot } from './screenshots'
 
@@ -24,8 +24,9 @@ export interface DemoHarness {
 /**
  * Wires the vitest hooks of one test file: one demo (on free ports, so files run side by side)
  * and one Chromium for the file, a fresh context per test, and faults cleared after each test.
+ * `demoOptions.provider` picks the sandbox dialect the proxy talks to (default the Verify API).
  */
-export function setupDemoHarness(contextOptions: BrowserContextOptions = {}): DemoHarness {
+export function setupDemoHarness(contextOptions: BrowserContextOptions = {}, demoOptions: Pick<StartDemoOptions, 'provider'> = {}): DemoHarness {
   const defaults: BrowserContextOptions = { viewport: { width: 1100, height: 900 }, locale: 'en-US', ...contextOptions }
   const harness = { pageErrors: [] as string[] } as DemoHarness
   const open = async (options: BrowserContextOptions) => {
@@ -39,7 +40,7 @@ export function setupDemoHarness(contextOptions: BrowserContextOptions = {}): De
     return open(options)
   }
   beforeAll(async () => {
-    const [demo, browser] = await Promise.all([startDemo({ mode: 'preview', port: 0, sandboxPort: 0, quiet: true }), launchChromium()])
+    const [demo, browser] = await Promise.all([startDemo({ ...demoOptions, mode: 'preview', port: 0, sandboxPort: 0, quiet: true }), launchChromium()])
     harness.demo = demo
     harness.browser = browser
   })

@@ -29,7 +29,7 @@ export const START_FAILURES_BEFORE_BACKOFF = 3
 
 /** Handles a start; the origin and content type were checked by the caller. */
 export async function startVerification(ctx: HandlerContext, state: RequestState): Promise<Response> {
-  const input = parseStartInput(await readJsonBody(state.request))
+  const input = parseStartInput(await readJsonBody(state.request), ctx.acceptsCountry)
   state.maskedTo = maskAddress(input.to)
   // Before anything that costs: counters, the authorize hook (a one-time captcha), the API.
   if (input.channel !== 'email') ctx.checkNumberType(input.to, input.country ?? '', input.channel)
