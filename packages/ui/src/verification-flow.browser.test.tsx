@@ -462,6 +462,80 @@ describe('VerificationFlow: a reload', () => {
   })
 })
 
+describe('VerificationFlow: a number that cannot get a code', () => {
+  test('unsupported_country names the country in the current language and offers email, which switches the address step', async () => {
+    const { view, root, fieldError, alert } = setup({ defaultCountry: 'KE' }, { script: [{ operation: 'start', code: 'unsupported_country' }] })
+    await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0712345678{Enter}')
+    await expect.poll(() => fieldError('address')).toBe('Codes can’t be sent to Kenya yet.')
+    expect(alert()).toBe('')
+    await userEvent.click(view.getByRole('button', { name: 'Use email instead' }))
+    expect(root().getAttribute('data-step')).toBe('address')
+    expect((view.getByRole('radio', { name: 'Email' }) as HTMLInputElement).checked).toBe(true)
+    const email = view.getByRole('textbox', { name: 'Email address' })
+    await expect.poll(() => document.activeElement).toBe(email)
+    expect(view.queryByRole('button', { name: 'Use email instead' })).toBeNull()
+  })
+
+  test('in French, the French name of the country', async () => {
+    const { view, fieldError } = setup({ defaultCountry: 'CI', locale: 'fr' }, { script: [{ operation: 'start', code: 'unsupported_country' }] })
+    // The French messages load on demand: wait for them before typing.
+    await expect.poll(() => view.queryByRole('textbox', { name: messagesFr['phone.label'] })).toBeTruthy()
+    await userEvent.type(view.getByRole('textbox', { name: messagesFr['phone.label'] }), '0102030405{Enter}')
+    await expect.poll(() => fieldError('address')).toContain('Côte d’Ivoire')
+    expect(view.getByRole('button', { name: messagesFr['flow.useEmail'] })).toBeTruthy()
+  })
+
+  test('unsupported_number_type is said on the number and offers email', async () => {
+    const { view, fieldError } = setup({}, { script: [{ operation: 'start', code: 'unsupported_number_type' }] })
+    await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+    await expect.poll(() => fieldError('address')).toBe(errorMessagesEn['error.unsupported_number_type'])
+    await userEvent.click(view.getByRole('button', { name: 'Use email instead' }))
+    await expect.poll(() => document.activeElement).toBe(view.getByRole('textbox', { name: 'Email address' }))
+  })
+
+  test.each(['unsupported_country', 'unsupported_number_type'] as const)('%s without email offered: no email button, no word of email', async (code) => {
+    const { view, fieldError } = setup({ channels: ['sms', 'call'] }, { script: [{ operation: 'start', code }] })
+    await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+    await expect.poll(() => fieldError('address')).toBeTruthy()
+    expect(fieldError('address')).not.toMatch(/email/i)
+    expect(view.queryByRole('button', { name: 'Use email instead' })).toBeNull()
+  })
+})
+
+/** Where a button is drawn: a click aimed at it before an error must land on it after. */
+function box(el: HTMLElement) {
+  const r = el.getBoundingClientRect()
+  return { x: r.x, y: r.y, width: r.width, height: r.height }
+}
+
+describe('VerificationFlow: an error never moves the buttons', () => {
+  test('address step: "Send code" stays put when the flow error appears', async () => {
+    const { view, alert } = setup({}, { script: [{ operation: 'start', code: 'upstream_unavailable' }] })
+    await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567')
+    const submit = view.getByRole('button', { name: 'Send code' })
+    const before = box(submit)
+    await userEvent.keyboard('{Enter}')
+    await expect.poll(alert).toBe(errorMessagesEn['error.upstream_unavailable'])
+    // Shown too, not only announced.
+    expect(view.getByText(errorMessagesEn['error.upstream_unavailable'], { selector: '.hakiki-flow-error' })).toBeTruthy()
+    expect(box(view.getByRole('button', { name: 'Send code' }))).toEqual(before)
+  })
+
+  test('code step: "Verify" and the actions stay put when the flow error appears', async () => {
+    const { view, root, alert } = setup({}, { script: [{ operation: 'check', code: 'upstream_unavailable' }] })
+    await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+    await reach(root, 'code')
+    const verify = () => view.getByRole('button', { name: 'Verify' })
+    const change = () => view.getByRole('button', { name: 'Change number' })
+    const before = [box(verify()), box(change())]
+    await userEvent.keyboard('123456')
+    await expect.poll(alert).toBe(errorMessagesEn['error.upstream_unavailable'])
+    await expect.poll(() => root().getAttribute('data-state')).toBe('code_sent')
+    expect(view.getByText(errorMessagesEn['error.upstream_unavailable'], { selector: '.hakiki-flow-error' })).toBeTruthy()
+    expect([box(verify()), box(change())]).toEqual(before)
+  })
+})
+
 describe('VerificationFlow: every error is said in words', () => {
   const codes: HakikiErrorCode[] = [...ERROR_CODES, 'network_error', 'invalid_response']
 
@@ -470,12 +544,13 @@ describe('VerificationFlow: every error is said in words', () => {
     await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
     await expect.poll(() => onError.mock.calls.length).toBe(1)
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code }))
-    const expected = errorMessagesEn[`error.${code}`]
+    // The country is named (Ghana, the default country here).
+    const expected = code === 'unsupported_country' ? 'Codes can’t be sent to Ghana yet.' : errorMessagesEn[`error.${code}`]
     // Said once: by the number's live region when it is about the number, else by the flow's alert.
-    const aboutTheNumber = ['invalid_request', 'invalid_phone_number', 'invalid_email', 'unsupported_country'].includes(code)
+    const aboutTheNumber = ['invalid_request', 'invalid_phone_number', 'invalid_email', 'unsupported_country', 'unsupported_number_type'].includes(code)
     expect(aboutTheNumber ? fieldError('address') : alert()).toBe(expected)
     expect(aboutTheNumber ? alert() : fieldError('address')).toBe('')
-    // Shown too, not only announced: on the field at fault, or above the button.
+    // Shown too, not only announced: on the field at fault, or below the buttons.
     expect([...root().querySelectorAll('[data-part="error"]')].map((e) => e.textContent)).toContain(expected)
     expect(root().getAttribute('data-step')).toBe('address')
   })

@@ -309,12 +309,17 @@ function startError(code: HakikiErrorCode, extra: { retryAfter?: number } = {}):
     args: { adapterOptions: { script: [{ operation: 'start', code, ...extra }] } },
     play: async ({ canvas, canvasElement, userEvent, args }) => {
       await userEvent.type(canvas.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
-      const text = extra.retryAfter ? /^Too many requests\. Try again in \d+ seconds\.$/ : errorMessagesEn[`error.${code}`]
+      // An unsupported country is named: Ghana, the stories' default country.
+      const text = extra.retryAfter
+        ? /^Too many requests\. Try again in \d+ seconds\.$/
+        : code === 'unsupported_country'
+          ? 'Codes can’t be sent to Ghana yet.'
+          : errorMessagesEn[`error.${code}`]
       // Said once: by the number field when it is about the number, else by the flow's alert.
-      const aboutTheNumber = ['invalid_request', 'invalid_phone_number', 'invalid_email', 'unsupported_country'].includes(code)
+      const aboutTheNumber = ['invalid_request', 'invalid_phone_number', 'invalid_email', 'unsupported_country', 'unsupported_number_type'].includes(code)
       await waitFor(() => expect(aboutTheNumber ? fieldError(canvasElement, 'address') : canvas.getByRole('alert')).toHaveTextContent(text))
       await expect(args.onError).toHaveBeenCalledWith(expect.objectContaining({ code }))
-      // Shown, not only announced: on the field at fault or above the button.
+      // Shown, not only announced: on the field at fault or below the buttons.
       await expect(canvas.getAllByText(text).some((el) => el.closest('[data-part="error"]'))).toBe(true)
     },
   }
@@ -328,6 +333,18 @@ export const ErrorInvalidPhoneNumber = startError('invalid_phone_number')
 export const ErrorInvalidEmail = startError('invalid_email')
 /** 400 `unsupported_country`. */
 export const ErrorUnsupportedCountry = startError('unsupported_country')
+/** 400 `unsupported_number_type`: on the number field, with "Use email instead". */
+export const ErrorUnsupportedNumberType = startError('unsupported_number_type')
+/** `unsupported_country`, then "Use email instead": the address step switches to e-mail. */
+export const UnsupportedCountryUseEmail: Story = {
+  args: { defaultCountry: 'KE', adapterOptions: { script: [{ operation: 'start', code: 'unsupported_country' }] } },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Phone number' }), '0712345678{Enter}')
+    await waitFor(() => expect(fieldError(canvasElement, 'address')).toHaveTextContent('Codes can’t be sent to Kenya yet.'))
+    await userEvent.click(canvas.getByRole('button', { name: 'Use email instead' }))
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Email address' })).toHaveFocus())
+  },
+}
 /** 400 `unsupported_locale`. */
 export const ErrorUnsupportedLocale = startError('unsupported_locale')
 /** 400 `invalid_code_format`. */

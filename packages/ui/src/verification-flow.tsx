@@ -6,6 +6,7 @@ import { AttemptsNotice } from './attempts-notice'
 import { ChannelPicker } from './channel-picker'
 import { cx, isolate } from './class-names'
 import { CodeInput } from './code-input'
+import { countryName } from './country-names'
 import { EmailInput } from './email-input'
 import { validateEmail } from './validate-email'
 import { ExpiryNotice } from './expiry-notice'
@@ -108,8 +109,10 @@ export function VerificationFlow({ adapter, locale, messages, ...props }: Verifi
   return adapter ? <VerificationProvider adapter={adapter}>{body}</VerificationProvider> : body
 }
 
-/** Errors shown on the address field rather than above the form. */
-const ADDRESS_ERRORS: ReadonlySet<string> = new Set(['invalid_phone_number', 'unsupported_country', 'invalid_email', 'invalid_request'])
+/** Errors shown on the address field rather than in the flow's own error. */
+const ADDRESS_ERRORS: ReadonlySet<string> = new Set(['invalid_phone_number', 'unsupported_country', 'unsupported_number_type', 'invalid_email', 'invalid_request'])
+/** Refusals of a number that e-mail gets around: the flow offers it when it offers e-mail. */
+const EMAIL_HELPS: ReadonlySet<string> = new Set(['unsupported_country', 'unsupported_number_type'])
 /** Errors shown on the code field. */
 const CODE_ERRORS: ReadonlySet<string> = new Set(['wrong_code', 'incomplete_code', 'invalid_code_format', 'already_tried'])
 
@@ -190,6 +193,13 @@ function FlowView({
   const addressRef = useRef<HTMLInputElement>(null)
   const codeRef = useRef<HTMLInputElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
+  // Set by "Use email instead": the e-mail field takes focus once it is rendered.
+  const focusAddress = useRef(false)
+  useEffect(() => {
+    if (!focusAddress.current) return
+    focusAddress.current = false
+    addressRef.current?.focus()
+  }, [isEmail])
 
   const rates = useRates({ enabled: Boolean(showFees) })
   const countryFees = useMemo(() => {
@@ -207,6 +217,13 @@ function FlowView({
         return te('error.already_tried')
       case 'incomplete_code':
         return te('error.incomplete_code', { count: verification?.codeLength ?? 6 })
+      case 'unsupported_country': {
+        // Named in the UI's language: the country the number was read in.
+        const where = phoneDetails.current?.country ?? state.country
+        return where ? te('error.unsupported_country.named', { country: countryName(tag, where) }) : te('error.unsupported_country')
+      }
+      case 'unsupported_number_type':
+        return offered.includes('email') ? te('error.unsupported_number_type') : te('error.unsupported_number_type.noEmail')
       case 'rate_limited': {
         const seconds = e.retryAt === undefined ? 0 : Math.ceil((e.retryAt - now()) / 1000)
         return seconds > 0 ? te('error.rate_limited.retry', { count: seconds }) : te('error.rate_limited')
@@ -306,6 +323,13 @@ function FlowView({
     </p>
   )
   const checking = state.status === 'checking'
+  // "Use email instead" beside a number no code can reach, when the flow offers e-mail.
+  const offerEmail = phase === 'address' && !isEmail && !clientError && offered.includes('email') && error !== undefined && EMAIL_HELPS.has(error.code)
+  const useEmail = (): void => {
+    picker.onValueChange('email')
+    setClientError(undefined)
+    focusAddress.current = true
+  }
 
   return (
     <div className={cx('hakiki', 'hakiki-flow', className)} {...api.getRootProps()} dir={dir}
@@ -366,7 +390,11 @@ function FlowView({
             }}
           />
         )}
-        {phase === 'address' && generalErrorNode}
+        {offerEmail && (
+          <button type="button" onClick={useEmail} {...button('link', 'use-email')}>
+            {t('flow.useEmail')}
+          </button>
+        )}
         {/* A start refused with `rate_limited` (this number's cooldown) counts down here; editing
             the address dismisses the error, and with it the wait. */}
         <ResendButton
@@ -380,6 +408,9 @@ function FlowView({
         >
           {withProgress(t('flow.send'), sending && phase === 'address', t('flow.sending'))}
         </ResendButton>
+        {/* Below the last button, never above one: an error appearing must not move a button the
+            pointer is on its way to (a lost click). */}
+        {phase === 'address' && generalErrorNode}
       </form>
 
       {phase === 'code' && verification && (
@@ -411,7 +442,6 @@ function FlowView({
           />
           <ExpiryNotice verification={verification} />
           {error?.code !== 'wrong_code' && <AttemptsNotice attemptsLeft={verification.attemptsLeft} />}
-          {generalErrorNode}
           <button type="submit" aria-disabled={state.status !== 'code_sent' || undefined} aria-busy={checking || undefined} {...button('primary', 'verify')}>
             {withProgress(t('flow.verify'), checking, tCode('code.checking'))}
           </button>
@@ -441,6 +471,8 @@ function FlowView({
               {changeLabel}
             </button>
           </div>
+          {/* Below the buttons, so that none of them moves when it appears. */}
+          {generalErrorNode}
         </form>
       )}
 
@@ -452,12 +484,6 @@ function FlowView({
           <p data-part="message" className={classNames.message}>
             {state.status === 'expired' ? t('flow.expiredBody') : state.status === 'locked' ? t('flow.lockedBody') : state.status === 'failed' ? errorText(state.error) : null}
           </p>
-          {/* A refused new code (rate limited) leaves the flow here, saying why. */}
-          {state.status !== 'failed' && error && (
-            <p data-part="error" className={cx('hakiki-flow-error', classNames.error)}>
-              {error.code === 'rate_limited' && error.retryAt !== undefined ? <RetryText retryAt={error.retryAt} /> : errorText(error)}
-            </p>
-          )}
           <div data-part="actions" className={classNames.actions}>
             {/* Waits out the cooldown the code step knew (and any refused send's wait) instead of
                 meeting a 429: the same clock as "Resend code". */}
@@ -476,6 +502,13 @@ function FlowView({
               {changeLabel}
             </button>
           </div>
+          {/* A refused new code (rate limited) leaves the flow here, saying why: below the buttons, which
+              it must not move. */}
+          {state.status !== 'failed' && error && (
+            <p data-part="error" className={cx('hakiki-flow-error', classNames.error)}>
+              {error.code === 'rate_limited' && error.retryAt !== undefined ? <RetryText retryAt={error.retryAt} /> : errorText(error)}
+            </p>
+          )}
         </div>
       )}
 

@@ -147,6 +147,10 @@ export const errorMessagesEn = {
   'error.unsupported_country': 'Codes cannot be sent to this country yet.',
   /** The number's type (premium-rate, toll-free, VoIP, a fixed line for SMS...) cannot receive codes. */
   'error.unsupported_number_type': 'This number can’t receive codes. Use a mobile number or choose email.',
+  /** `unsupported_country` when the country is known; `{country}` is its name in the UI's language. */
+  'error.unsupported_country.named': 'Codes can’t be sent to {country} yet.',
+  /** `unsupported_number_type` when the flow offers no e-mail (so it does not suggest it). */
+  'error.unsupported_number_type.noEmail': 'This number can’t receive codes. Use a mobile number.',
   /** The message language is not offered. */
   'error.unsupported_locale': 'Messages in this language are not available. Choose another language.',
   /** The code is not 4 to 10 digits. */
@@ -222,6 +226,8 @@ export const flowMessagesEn = {
   'flow.changePhone': 'Change number',
   /** Back to the e-mail address, keeping it. */
   'flow.changeEmail': 'Change email address',
+  /** Offered beside a number that cannot get a code, when the flow offers e-mail: switches the address step to e-mail. */
+  'flow.useEmail': 'Use email instead',
   /** Resend the code by a voice call. */
   'flow.callInstead': 'Call me instead',
   /** Resend the code by SMS after a call. */
