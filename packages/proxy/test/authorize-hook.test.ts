@@ -1,17 +1,8 @@
 /** Finding 12: a captcha reaches `authorize` from a cross-origin page, and is spent only on a send. */
-import { afterEach, describe, expect, it } from 'vitest'
-import type { Harness, HarnessOptions } from './harness'
-import { GHANA, startHarness } from './harness'
+import { describe, expect, it } from 'vitest'
+import { GHANA, harnessPerTest } from './harness'
 
-let running: Harness | undefined
-async function harness(options?: HarnessOptions): Promise<Harness> {
-  running = await startHarness(options)
-  return running
-}
-afterEach(async () => {
-  await running?.close()
-  running = undefined
-})
+const harness = harnessPerTest()
 
 describe('the authorize hook', () => {
   it('is not asked (a one-time captcha is not spent) for a start the cooldown refuses', async () => {

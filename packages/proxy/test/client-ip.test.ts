@@ -2,20 +2,11 @@
  * Finding 2 (the global cap as a kill switch): the client IP is an explicit per-adapter policy,
  * and no single client can use up a cap that every user shares.
  */
-import { afterEach, describe, expect, it } from 'vitest'
-import type { Harness, HarnessOptions } from './harness'
-import { startHarness } from './harness'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest } from './harness'
 import { raw } from './raw-request'
 
-let running: Harness | undefined
-async function harness(options?: HarnessOptions): Promise<Harness> {
-  running = await startHarness(options)
-  return running
-}
-afterEach(async () => {
-  await running?.close()
-  running = undefined
-})
+const harness = harnessPerTest()
 
 /** The n-th Ghanaian mobile number (024 xxx xxxx). */
 const number = (n: number) => `+23324${String(1_000_000 + n).padStart(7, '0')}`

@@ -1,18 +1,9 @@
 /** Finding 8 (cookie tossing): a planted session cookie never wins. */
-import { afterEach, describe, expect, it } from 'vitest'
-import type { Harness, HarnessOptions } from './harness'
-import { GHANA, startHarness } from './harness'
+import { describe, expect, it } from 'vitest'
+import { GHANA, harnessPerTest } from './harness'
 import { raw } from './raw-request'
 
-let running: Harness | undefined
-async function harness(options?: HarnessOptions): Promise<Harness> {
-  running = await startHarness(options)
-  return running
-}
-afterEach(async () => {
-  await running?.close()
-  running = undefined
-})
+const harness = harnessPerTest()
 
 describe('session cookies', () => {
   it('verifies at most one: with a planted cookie beside its own, a victim’s new verification is not bound to the attacker’s session', async () => {

@@ -4,6 +4,7 @@
  * Every response any browser receives is recorded for the secret-leak scans.
  */
 import { createServer } from 'node:http'
+import { afterEach } from 'vitest'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { startSandboxServer } from '@hakiki/sandbox/node'
@@ -69,6 +70,19 @@ export interface Harness {
   /** The latest code the sandbox sent to `to`. */
   codeFor(to: string): string
   close(): Promise<void>
+}
+
+/**
+ * One harness per test, closed after each: `const harness = harnessPerTest()` at the top of a test
+ * file, then `const h = await harness(options)` inside a test.
+ */
+export function harnessPerTest(): (options?: HarnessOptions) => Promise<Harness> {
+  let running: Harness | undefined
+  afterEach(async () => {
+    await running?.close()
+    running = undefined
+  })
+  return async (options) => (running = await startHarness(options))
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {

@@ -2,20 +2,11 @@
  * Findings 10 and 5: a late resend answer never undoes an approval, and a session that did not
  * start a verification learns nothing about it and spends nothing of it.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { VerifyProvider } from '../src/verify-provider'
-import type { Harness, HarnessOptions } from './harness'
-import { GHANA, startHarness } from './harness'
+import { GHANA, harnessPerTest } from './harness'
 
-let running: Harness | undefined
-async function harness(options?: HarnessOptions): Promise<Harness> {
-  running = await startHarness(options)
-  return running
-}
-afterEach(async () => {
-  await running?.close()
-  running = undefined
-})
+const harness = harnessPerTest()
 
 /** A promise and its resolver (Node 20 has no `Promise.withResolvers`). */
 function deferred(): { promise: Promise<void>; resolve: () => void } {

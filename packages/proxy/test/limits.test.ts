@@ -1,20 +1,12 @@
 /** Abuse and cost limits over real HTTP; time moves on the injected clock, never by sleeping. */
-import { afterEach, describe, expect, it } from 'vitest'
-import type { Harness, HarnessOptions, Seen } from './harness'
-import { GHANA, T0, startHarness } from './harness'
+import { describe, expect, it } from 'vitest'
+import type { Seen } from './harness'
+import { GHANA, T0, harnessPerTest } from './harness'
 
 const KENYA = '+254712345678'
 const NIGERIA = '+2348031234567'
 
-let running: Harness | undefined
-async function harness(options?: HarnessOptions): Promise<Harness> {
-  running = await startHarness(options)
-  return running
-}
-afterEach(async () => {
-  await running?.close()
-  running = undefined
-})
+const harness = harnessPerTest()
 
 function expectRefused(res: Seen, code: string, retryAfter?: number): void {
   expect(res.status).toBe(429)

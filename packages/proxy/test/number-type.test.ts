@@ -1,17 +1,8 @@
 /** Finding 1 (toll fraud): only number types that can receive the channel's code are sent to. */
-import { afterEach, describe, expect, it } from 'vitest'
-import type { Harness, HarnessOptions } from './harness'
-import { startHarness } from './harness'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest } from './harness'
 
-let running: Harness | undefined
-async function harness(options?: HarnessOptions): Promise<Harness> {
-  running = await startHarness(options)
-  return running
-}
-afterEach(async () => {
-  await running?.close()
-  running = undefined
-})
+const harness = harnessPerTest()
 
 const PREMIUM_ZA = '+27862123456'
 const PREMIUM_UG = '+256901123456'

@@ -2,20 +2,12 @@
  * Finding 7 (host confusion): the app's own origin is configured (`publicOrigin`), never derived
  * from Host / X-Forwarded-Host, and the Node adapter parses those headers strictly.
  */
-import { afterEach, describe, expect, it } from 'vitest'
-import type { Harness, HarnessOptions } from './harness'
-import { GHANA, startHarness } from './harness'
+import { describe, expect, it } from 'vitest'
+import type { Harness } from './harness'
+import { GHANA, harnessPerTest } from './harness'
 import { raw } from './raw-request'
 
-let running: Harness | undefined
-async function harness(options?: HarnessOptions): Promise<Harness> {
-  running = await startHarness(options)
-  return running
-}
-afterEach(async () => {
-  await running?.close()
-  running = undefined
-})
+const harness = harnessPerTest()
 
 const json = { 'content-type': 'application/json' }
 const sends = (h: Harness) => h.upstream.calls.filter((c) => c.startsWith('POST') && c.includes('verification'))

@@ -3,20 +3,12 @@
  * the sandbox (see harness.ts).
  */
 import { request as httpRequest } from 'node:http'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createMemoryStore } from '../src/stores/memory-store'
-import type { Harness, HarnessOptions } from './harness'
-import { GHANA, startHarness } from './harness'
+import type { Harness } from './harness'
+import { GHANA, harnessPerTest } from './harness'
 
-let running: Harness | undefined
-async function harness(options?: HarnessOptions): Promise<Harness> {
-  running = await startHarness(options)
-  return running
-}
-afterEach(async () => {
-  await running?.close()
-  running = undefined
-})
+const harness = harnessPerTest()
 
 /** The i-th of many valid Ghanaian mobile numbers. */
 const number = (i: number) => `+2332412${String(i).padStart(5, '0')}`

@@ -1,18 +1,10 @@
 /** Each security property of the proxy, over real HTTP. */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ReceiptError, verifyReceipt } from '../src/receipt'
-import type { Harness, HarnessOptions, Seen } from './harness'
-import { CLIENT_SECRET, GHANA, SECRET, startHarness } from './harness'
+import type { Seen } from './harness'
+import { CLIENT_SECRET, GHANA, SECRET, harnessPerTest } from './harness'
 
-let running: Harness | undefined
-async function harness(options?: HarnessOptions): Promise<Harness> {
-  running = await startHarness(options)
-  return running
-}
-afterEach(async () => {
-  await running?.close()
-  running = undefined
-})
+const harness = harnessPerTest()
 
 /** The parts of a problem answer a prober could compare. */
 const probe = (res: Seen) => ({ status: res.status, body: res.text, type: res.headers.get('content-type') })

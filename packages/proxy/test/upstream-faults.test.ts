@@ -4,20 +4,12 @@
  */
 import { createServer } from 'node:net'
 import { ERROR_CODES } from '@hakiki/core'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RATES_RETRY_SECONDS } from '../src/routes/get-rates'
-import type { Harness, HarnessOptions, Seen, TestBrowser } from './harness'
-import { GHANA, startHarness } from './harness'
+import type { Harness, Seen, TestBrowser } from './harness'
+import { GHANA, harnessPerTest } from './harness'
 
-let running: Harness | undefined
-async function harness(options?: HarnessOptions): Promise<Harness> {
-  running = await startHarness(options)
-  return running
-}
-afterEach(async () => {
-  await running?.close()
-  running = undefined
-})
+const harness = harnessPerTest()
 
 function expectProblem(res: Seen, status: number, code: string): void {
   expect(res.status).toBe(status)
