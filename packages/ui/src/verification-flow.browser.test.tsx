@@ -66,7 +66,8 @@ describe('VerificationFlow: keyboard only', () => {
     expect(status()).toBe('We sent a code by SMS to \u2068+233\u00A024\u00A0123\u00A04567\u2069.')
     expect(view.getByRole('button', { name: 'Verify' })).toBeTruthy()
     expect(view.getByText('Code expires in \u206810:00\u2069')).toBeTruthy()
-    expect(view.getByText('5 attempts left')).toBeTruthy()
+    // Calm before any mistake: no "5 attempts left" line.
+    expect(view.queryByText(/attempts? left/)).toBeNull()
 
     await userEvent.keyboard('123456')
     await reach(root, 'verified')
@@ -165,6 +166,12 @@ describe('VerificationFlow: code step', () => {
     // The user may still insist, with the Verify button.
     await userEvent.click(view.getByRole('button', { name: 'Verify' }))
     await expect.poll(() => fieldError('code')).toBe('That code is not right. 3 attempts left.')
+    await userEvent.keyboard('222222')
+    await expect.poll(() => fieldError('code')).toBe('That code is not right. 2 attempts left.')
+    // Once few are left, a line of its own keeps saying so while the next code is typed.
+    expect(view.queryByText('2 attempts left')).toBeNull()
+    await userEvent.keyboard('3')
+    await expect.poll(() => view.queryByText('2 attempts left')).not.toBeNull()
   })
 
   test('the hint says the last digit checks the code; progress shows on Verify while checking', async () => {

@@ -16,6 +16,9 @@ import { attemptsNoticeMessagesEn, codeInputMessagesEn, emailInputMessagesEn, er
 import { PhoneInput, usePhoneErrorMessage } from './phone-input'
 import { ResendButton } from './resend-button'
 
+/** Attempts left from which the code step shows them in a line of their own. */
+const ATTEMPTS_WARN_AT = 2
+
 /** What {@link VerificationFlowProps.onVerified} learns besides the receipt. */
 export interface VerifiedDetails {
   /** The verified address: E.164 number or e-mail address, as the server normalized it. */
@@ -441,7 +444,9 @@ function FlowView({
             onValueChange={(code, details) => api.getCodeInputProps().onChange({ target: { value: code }, guessed: details.guessed })}
           />
           <ExpiryNotice verification={verification} />
-          {error?.code !== 'wrong_code' && <AttemptsNotice attemptsLeft={verification.attemptsLeft} />}
+          {/* Only when it warns: "5 attempts left" before any mistake is noise on a crowded step, and
+              a wrong code already says how many are left in its own message. */}
+          {error?.code !== 'wrong_code' && verification.attemptsLeft <= ATTEMPTS_WARN_AT && <AttemptsNotice attemptsLeft={verification.attemptsLeft} warnAt={ATTEMPTS_WARN_AT} />}
           <button type="submit" aria-disabled={state.status !== 'code_sent' || undefined} aria-busy={checking || undefined} {...button('primary', 'verify')}>
             {withProgress(t('flow.verify'), checking, tCode('code.checking'))}
           </button>
