@@ -4,13 +4,8 @@ import { formatAsYouType } from './format-as-you-type'
 import { formatPlanNumber } from './format-plan-number'
 import { findPlan } from './phone-plan'
 import type { ExamplePhoneNumber, PhoneHelpers } from './phone-types'
-import { checkPhoneLength, getPhoneType, readPhoneNumber, type PlanNumber } from './read-phone-number'
-import { shapeParsedPhoneNumber, shapePhoneAsYouType, type PhoneReader, type PhoneReading } from './shape-phone-result'
-
-const reading = (number: PlanNumber): PhoneReading => {
-  const type = getPhoneType(number.nationalNumber, number.plan)
-  return { e164: `+${number.plan[0]}${number.nationalNumber}`, country: number.country, nationalNumber: number.nationalNumber, type, isValid: type !== undefined }
-}
+import { createPhoneReader, readPhoneNumber, toPhoneReading } from './read-phone-number'
+import { shapeParsedPhoneNumber, shapePhoneAsYouType } from './shape-phone-result'
 
 /**
  * The package's own small phone helpers (not libphonenumber-js's code) bound to a metadata set,
@@ -21,19 +16,13 @@ const reading = (number: PlanNumber): PhoneReading => {
  */
 export function createPhoneHelpers(metadata: MetadataJson, examples: Partial<Examples> = {}): PhoneHelpers {
   const country = (code: string | undefined): string | undefined => findPlan(metadata, code)?.country
-  const reader: PhoneReader = {
-    read(text, defaultCountry) {
-      const number = readPhoneNumber(text, defaultCountry, metadata)
-      return typeof number === 'string' ? undefined : reading(number)
-    },
-    lengthError: (text, defaultCountry) => checkPhoneLength(text, defaultCountry, metadata),
-  }
+  const reader = createPhoneReader(metadata)
   return {
     parsePhoneNumber: (input, defaultCountry) => shapeParsedPhoneNumber(reader, input, defaultCountry, country(defaultCountry)),
     formatPhoneAsYouType(input, defaultCountry) {
       const known = country(defaultCountry)
       const typed = formatAsYouType(cleanPhoneInput(input), known, metadata)
-      return shapePhoneAsYouType(typed.formatted, typed.country ?? known, typed.number && reading(typed.number))
+      return shapePhoneAsYouType(typed.formatted, typed.country ?? known, typed.number && toPhoneReading(typed.number))
     },
     getExampleNumber(iso2): ExamplePhoneNumber | undefined {
       const found = findPlan(metadata, iso2)

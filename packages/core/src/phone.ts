@@ -16,23 +16,12 @@ import { formatPlanNumber } from './format-plan-number'
 import { findPlan } from './phone-plan'
 import { coveredPhoneExamples, coveredPhoneMetadata } from './phone-metadata.gen'
 import type { ExamplePhoneNumber, ParsedPhoneNumber, PhoneAsYouType } from './phone-types'
-import { checkPhoneLength, getPhoneType, readPhoneNumber, type PlanNumber } from './read-phone-number'
-import { shapeParsedPhoneNumber, shapePhoneAsYouType, type PhoneReader, type PhoneReading } from './shape-phone-result'
-
-const reading = (number: PlanNumber): PhoneReading => {
-  const type = getPhoneType(number.nationalNumber, number.plan)
-  return { e164: `+${number.plan[0]}${number.nationalNumber}`, country: number.country, nationalNumber: number.nationalNumber, type, isValid: type !== undefined }
-}
+import { createPhoneReader, readPhoneNumber, toPhoneReading } from './read-phone-number'
+import { shapeParsedPhoneNumber, shapePhoneAsYouType } from './shape-phone-result'
 
 const coveredCountry = (country: string | undefined): string | undefined => findPlan(coveredPhoneMetadata, country)?.country
 
-const coveredReader: PhoneReader = {
-  read(text, country) {
-    const number = readPhoneNumber(text, country, coveredPhoneMetadata)
-    return typeof number === 'string' ? undefined : reading(number)
-  },
-  lengthError: (text, country) => checkPhoneLength(text, country, coveredPhoneMetadata),
-}
+const coveredReader = createPhoneReader(coveredPhoneMetadata)
 
 /**
  * Parses and validates a typed phone number against the covered countries.
@@ -49,7 +38,7 @@ export function parsePhoneNumber(input: string, defaultCountry?: string): Parsed
 export function formatPhoneAsYouType(input: string, country?: string): PhoneAsYouType {
   const covered = coveredCountry(country)
   const typed = formatAsYouType(cleanPhoneInput(input), covered, coveredPhoneMetadata)
-  return shapePhoneAsYouType(typed.formatted, typed.country ?? covered, typed.number && reading(typed.number))
+  return shapePhoneAsYouType(typed.formatted, typed.country ?? covered, typed.number && toPhoneReading(typed.number))
 }
 
 /** A mobile example number of a covered country, for placeholders. */

@@ -1,4 +1,5 @@
 import type { MetadataJson, PhoneNumberType } from 'libphonenumber-js/core'
+import type { PhoneReader, PhoneReading } from './shape-phone-result'
 import { checkPlanLength, extractNationalNumber, findPlan, findPlanByCallingCode, matchesEntirely, stripIddPrefix, withoutMissingPlus, type PhonePlan, type PlanLengthError, type PlanOf } from './phone-plan'
 
 /**
@@ -92,4 +93,21 @@ export function getPhoneType(nationalNumber: string, plan: PhonePlan): PhoneNumb
     return !mobile || !mobile[0] || isType(1) ? 'FIXED_LINE_OR_MOBILE' : 'FIXED_LINE'
   }
   return OTHER_TYPES.find(([, index]) => isType(index))?.[0]
+}
+
+/** What the result shapers need of a number read on `metadata`: its E.164 form, country, type and validity. */
+export function toPhoneReading(number: PlanNumber): PhoneReading {
+  const type = getPhoneType(number.nationalNumber, number.plan)
+  return { e164: `+${number.plan[0]}${number.nationalNumber}`, country: number.country, nationalNumber: number.nationalNumber, type, isValid: type !== undefined }
+}
+
+/** The reader `shapeParsedPhoneNumber` uses, bound to one metadata set (the covered countries', or a loaded region's). */
+export function createPhoneReader(metadata: MetadataJson): PhoneReader {
+  return {
+    read(text, defaultCountry) {
+      const number = readPhoneNumber(text, defaultCountry, metadata)
+      return typeof number === 'string' ? undefined : toPhoneReading(number)
+    },
+    lengthError: (text, defaultCountry) => checkPhoneLength(text, defaultCountry, metadata),
+  }
 }
