@@ -24,6 +24,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Kies jou land, of begin die nommer met + en die landkode.',
   'phone.error.invalidNoCountry': 'Voer ’n geldige telefoonnommer in.',
   'phone.error.required': 'Voer jou telefoonnommer in.',
+  'phone.error.unavailable': 'Nommers van hierdie land kan nie nou nagegaan word nie. Gaan jou verbinding na en probeer weer.',
 
   'email.label': 'E-posadres',
   'email.placeholder': 'naam@example.com',

@@ -48,6 +48,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'اختر بلدك، أو ابدأ الرقم بـ + ورمز البلد.',
   'phone.error.invalidNoCountry': 'أدخِل رقم هاتف صالحًا.',
   'phone.error.required': 'أدخِل رقم هاتفك.',
+  'phone.error.unavailable': 'تعذّر التحقق من أرقام هذا البلد الآن. تحقّق من اتصالك ثم حاول مرة أخرى.',
 
   'email.label': 'البريد الإلكتروني',
   'email.placeholder': 'name@example.com',

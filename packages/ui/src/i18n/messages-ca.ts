@@ -32,6 +32,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Tria el teu país o comença el número amb + i el prefix del país.',
   'phone.error.invalidNoCountry': 'Introdueix un número de telèfon vàlid.',
   'phone.error.required': 'Introdueix el teu número de telèfon.',
+  'phone.error.unavailable': 'Ara no es poden comprovar els números d’aquest país. Comprova la connexió i torna-ho a provar.',
 
   'email.label': 'Adreça electrònica',
   'email.placeholder': 'nom@example.com',

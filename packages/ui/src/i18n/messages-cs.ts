@@ -34,6 +34,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Vyberte zemi, nebo začněte číslo znakem + a předvolbou země.',
   'phone.error.invalidNoCountry': 'Zadejte platné telefonní číslo.',
   'phone.error.required': 'Zadejte své telefonní číslo.',
+  'phone.error.unavailable': 'Čísla této země teď nelze ověřit. Zkontrolujte připojení a zkuste to znovu.',
 
   'email.label': 'E-mailová adresa',
   'email.placeholder': 'name@example.com',

@@ -24,6 +24,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Vælg dit land, eller start nummeret med + og landekoden.',
   'phone.error.invalidNoCountry': 'Indtast et gyldigt telefonnummer.',
   'phone.error.required': 'Indtast dit telefonnummer.',
+  'phone.error.unavailable': 'Numre fra dette land kan ikke kontrolleres lige nu. Tjek din forbindelse, og prøv igen.',
 
   'email.label': 'Mailadresse',
   'email.placeholder': 'navn@example.com',

@@ -24,6 +24,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Wählen Sie Ihr Land aus oder beginnen Sie die Nummer mit + und der Ländervorwahl.',
   'phone.error.invalidNoCountry': 'Geben Sie eine gültige Telefonnummer ein.',
   'phone.error.required': 'Geben Sie Ihre Telefonnummer ein.',
+  'phone.error.unavailable': 'Nummern dieses Landes können gerade nicht geprüft werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
 
   'email.label': 'E-Mail-Adresse',
   'email.placeholder': 'name@example.com',

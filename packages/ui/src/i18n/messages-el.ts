@@ -24,6 +24,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Επιλέξτε χώρα ή ξεκινήστε τον αριθμό με + και τον κωδικό χώρας.',
   'phone.error.invalidNoCountry': 'Εισαγάγετε έγκυρο αριθμό τηλεφώνου.',
   'phone.error.required': 'Εισαγάγετε τον αριθμό τηλεφώνου σας.',
+  'phone.error.unavailable': 'Δεν είναι δυνατός ο έλεγχος αριθμών αυτής της χώρας αυτή τη στιγμή. Ελέγξτε τη σύνδεσή σας και δοκιμάστε ξανά.',
 
   'email.label': 'Διεύθυνση email',
   'email.placeholder': 'name@example.com',

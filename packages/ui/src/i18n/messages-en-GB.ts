@@ -29,6 +29,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Choose your country, or start the number with + and the country’s dialling code.',
   'phone.error.invalidNoCountry': 'Enter a valid phone number.',
   'phone.error.required': 'Enter your phone number.',
+  'phone.error.unavailable': 'Numbers of this country cannot be checked right now. Check your connection, then try again.',
 
   'email.label': 'Email address',
   'email.placeholder': 'name@example.com',

@@ -54,6 +54,8 @@ export const phoneInputMessagesEn = {
   'phone.error.invalidNoCountry': 'Enter a valid phone number.',
   /** The field is required and empty. */
   'phone.error.required': 'Enter your phone number.',
+  /** The country's phone metadata could not be loaded (offline, a failed deploy): the number cannot be checked yet. */
+  'phone.error.unavailable': 'Numbers of this country cannot be checked right now. Check your connection, then try again.',
 } as const
 
 /** English messages of `EmailInput`. */

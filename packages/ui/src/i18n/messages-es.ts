@@ -29,6 +29,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Elige tu país o empieza el número con + y el prefijo del país.',
   'phone.error.invalidNoCountry': 'Introduce un número de teléfono válido.',
   'phone.error.required': 'Introduce tu número de teléfono.',
+  'phone.error.unavailable': 'Ahora no se pueden comprobar los números de este país. Revisa tu conexión e inténtalo de nuevo.',
 
   'email.label': 'Correo electrónico',
   'email.placeholder': 'nombre@example.com',

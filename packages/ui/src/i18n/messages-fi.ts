@@ -28,6 +28,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Valitse maa tai aloita numero merkillä + ja maatunnuksella.',
   'phone.error.invalidNoCountry': 'Anna kelvollinen puhelinnumero.',
   'phone.error.required': 'Anna puhelinnumerosi.',
+  'phone.error.unavailable': 'Tämän maan numeroita ei voi juuri nyt tarkistaa. Tarkista yhteytesi ja yritä uudelleen.',
 
   'email.label': 'Sähköpostiosoite',
   'email.placeholder': 'nimi@example.com',

@@ -34,6 +34,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Choisissez votre pays ou commencez le numéro par + et l’indicatif du pays.',
   'phone.error.invalidNoCountry': 'Saisissez un numéro de téléphone valide.',
   'phone.error.required': 'Saisissez votre numéro de téléphone.',
+  'phone.error.unavailable': 'Les numéros de ce pays ne peuvent pas être vérifiés pour le moment. Vérifiez votre connexion, puis réessayez.',
 
   'email.label': 'Adresse e-mail',
   'email.placeholder': 'nom@example.com',

@@ -28,6 +28,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'יש לבחור מדינה, או להתחיל את המספר ב-+ ובקידומת המדינה.',
   'phone.error.invalidNoCountry': 'יש להזין מספר טלפון תקין.',
   'phone.error.required': 'יש להזין מספר טלפון.',
+  'phone.error.unavailable': 'לא ניתן לבדוק כרגע מספרים של מדינה זו. יש לבדוק את החיבור ולנסות שוב.',
 
   'email.label': 'כתובת אימייל',
   'email.placeholder': 'name@example.com',

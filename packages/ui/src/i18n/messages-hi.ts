@@ -24,6 +24,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'अपना देश चुनें, या नंबर को + और देश कोड से शुरू करें।',
   'phone.error.invalidNoCountry': 'मान्य फ़ोन नंबर डालें।',
   'phone.error.required': 'अपना फ़ोन नंबर डालें।',
+  'phone.error.unavailable': 'इस देश के नंबर अभी जाँचे नहीं जा सकते। अपना कनेक्शन जाँचें, फिर दोबारा कोशिश करें।',
 
   'email.label': 'ईमेल पता',
   'email.placeholder': 'name@example.com',

@@ -32,6 +32,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Odaberite državu ili započnite broj znakom + i pozivnim brojem države.',
   'phone.error.invalidNoCountry': 'Unesite valjani broj telefona.',
   'phone.error.required': 'Unesite svoj broj telefona.',
+  'phone.error.unavailable': 'Brojevi ove zemlje trenutačno se ne mogu provjeriti. Provjerite vezu i pokušajte ponovno.',
 
   'email.label': 'Adresa e-pošte',
   'email.placeholder': 'ime@example.com',

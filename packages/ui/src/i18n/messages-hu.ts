@@ -28,6 +28,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Válassza ki az országot, vagy kezdje a számot + jellel és az ország hívókódjával.',
   'phone.error.invalidNoCountry': 'Adjon meg érvényes telefonszámot.',
   'phone.error.required': 'Adja meg a telefonszámát.',
+  'phone.error.unavailable': 'Ennek az országnak a számai most nem ellenőrizhetők. Ellenőrizze a kapcsolatot, majd próbálja újra.',
 
   'email.label': 'E-mail-cím',
   'email.placeholder': 'name@example.com',

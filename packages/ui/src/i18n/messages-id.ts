@@ -21,6 +21,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Pilih negara Anda, atau awali nomor dengan + dan kode negara.',
   'phone.error.invalidNoCountry': 'Masukkan nomor telepon yang valid.',
   'phone.error.required': 'Masukkan nomor telepon Anda.',
+  'phone.error.unavailable': 'Nomor dari negara ini tidak dapat diperiksa saat ini. Periksa koneksi Anda, lalu coba lagi.',
 
   'email.label': 'Alamat email',
   'email.placeholder': 'nama@example.com',

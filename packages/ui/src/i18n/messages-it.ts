@@ -33,6 +33,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Scegli il tuo paese o inizia il numero con + e il prefisso internazionale.',
   'phone.error.invalidNoCountry': 'Inserisci un numero di telefono valido.',
   'phone.error.required': 'Inserisci il tuo numero di telefono.',
+  'phone.error.unavailable': 'Al momento non è possibile verificare i numeri di questo paese. Controlla la connessione e riprova.',
 
   'email.label': 'Indirizzo email',
   'email.placeholder': 'nome@example.com',

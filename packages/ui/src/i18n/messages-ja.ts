@@ -21,6 +21,7 @@ export const messages: Messages = {
   'phone.error.noCountry': '国・地域を選択するか、+ と国番号から番号を入力してください。',
   'phone.error.invalidNoCountry': '有効な電話番号を入力してください。',
   'phone.error.required': '電話番号を入力してください。',
+  'phone.error.unavailable': 'この国の電話番号は現在確認できません。接続を確認してから、もう一度お試しください。',
 
   'email.label': 'メールアドレス',
   'email.placeholder': 'name@example.com',

@@ -25,6 +25,7 @@ export const messages: Messages = {
   'phone.error.noCountry': '국가를 선택하거나 + 및 국가 번호로 번호를 시작하세요.',
   'phone.error.invalidNoCountry': '올바른 전화번호를 입력하세요.',
   'phone.error.required': '전화번호를 입력하세요.',
+  'phone.error.unavailable': '지금은 이 국가의 번호를 확인할 수 없습니다. 연결을 확인한 후 다시 시도하세요.',
 
   'email.label': '이메일 주소',
   'email.placeholder': 'name@example.com',

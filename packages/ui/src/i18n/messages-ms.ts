@@ -21,6 +21,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Pilih negara anda, atau mulakan nombor dengan + dan kod negara.',
   'phone.error.invalidNoCountry': 'Masukkan nombor telefon yang sah.',
   'phone.error.required': 'Masukkan nombor telefon anda.',
+  'phone.error.unavailable': 'Nombor negara ini tidak dapat disemak sekarang. Semak sambungan anda, kemudian cuba lagi.',
 
   'email.label': 'Alamat e-mel',
   'email.placeholder': 'nama@example.com',

@@ -24,6 +24,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Velg land, eller start nummeret med + og landskoden.',
   'phone.error.invalidNoCountry': 'Skriv inn et gyldig telefonnummer.',
   'phone.error.required': 'Skriv inn telefonnummeret ditt.',
+  'phone.error.unavailable': 'Numre fra dette landet kan ikke kontrolleres akkurat nå. Sjekk tilkoblingen din, og prøv igjen.',
 
   'email.label': 'E-postadresse',
   'email.placeholder': 'navn@example.com',

@@ -24,6 +24,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Kies je land of begin het nummer met + en de landcode.',
   'phone.error.invalidNoCountry': 'Voer een geldig telefoonnummer in.',
   'phone.error.required': 'Voer je telefoonnummer in.',
+  'phone.error.unavailable': 'Nummers van dit land kunnen nu niet worden gecontroleerd. Controleer je verbinding en probeer het opnieuw.',
 
   'email.label': 'E-mailadres',
   'email.placeholder': 'naam@example.com',

@@ -35,6 +35,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Wybierz kraj albo zacznij numer od + i numeru kierunkowego kraju.',
   'phone.error.invalidNoCountry': 'Wpisz prawidłowy numer telefonu.',
   'phone.error.required': 'Wpisz swój numer telefonu.',
+  'phone.error.unavailable': 'Nie można teraz sprawdzić numerów z tego kraju. Sprawdź połączenie i spróbuj ponownie.',
 
   'email.label': 'Adres e-mail',
   'email.placeholder': 'name@example.com',

@@ -33,6 +33,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Escolha seu país ou comece o número com + e o código do país.',
   'phone.error.invalidNoCountry': 'Digite um número de telefone válido.',
   'phone.error.required': 'Digite seu número de telefone.',
+  'phone.error.unavailable': 'Não é possível verificar números deste país agora. Verifique sua conexão e tente novamente.',
 
   'email.label': 'Endereço de e-mail',
   'email.placeholder': 'nome@example.com',

@@ -33,6 +33,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Escolha o seu país ou comece o número com + e o indicativo do país.',
   'phone.error.invalidNoCountry': 'Introduza um número de telefone válido.',
   'phone.error.required': 'Introduza o seu número de telefone.',
+  'phone.error.unavailable': 'De momento não é possível verificar números deste país. Verifique a sua ligação e tente novamente.',
 
   'email.label': 'Endereço de email',
   'email.placeholder': 'nome@example.com',

@@ -32,6 +32,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Alegeți țara sau începeți numărul cu + și prefixul țării.',
   'phone.error.invalidNoCountry': 'Introduceți un număr de telefon valid.',
   'phone.error.required': 'Introduceți numărul de telefon.',
+  'phone.error.unavailable': 'Numerele din această țară nu pot fi verificate acum. Verificați conexiunea, apoi încercați din nou.',
 
   'email.label': 'Adresă de e-mail',
   'email.placeholder': 'nume@example.com',

@@ -34,6 +34,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Выберите страну или начните номер с + и кода страны.',
   'phone.error.invalidNoCountry': 'Введите правильный номер телефона.',
   'phone.error.required': 'Введите номер телефона.',
+  'phone.error.unavailable': 'Сейчас не удаётся проверить номера этой страны. Проверьте подключение и повторите попытку.',
 
   'email.label': 'Электронная почта',
   'email.placeholder': 'name@example.com',

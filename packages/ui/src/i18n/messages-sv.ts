@@ -24,6 +24,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Välj ditt land eller börja numret med + och landsnumret.',
   'phone.error.invalidNoCountry': 'Ange ett giltigt telefonnummer.',
   'phone.error.required': 'Ange ditt telefonnummer.',
+  'phone.error.unavailable': 'Nummer från det här landet kan inte kontrolleras just nu. Kontrollera anslutningen och försök igen.',
 
   'email.label': 'E-postadress',
   'email.placeholder': 'namn@example.com',

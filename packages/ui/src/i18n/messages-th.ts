@@ -24,6 +24,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'เลือกประเทศของคุณ หรือขึ้นต้นหมายเลขด้วย + และรหัสประเทศ',
   'phone.error.invalidNoCountry': 'กรอกหมายเลขโทรศัพท์ที่ถูกต้อง',
   'phone.error.required': 'กรอกหมายเลขโทรศัพท์ของคุณ',
+  'phone.error.unavailable': 'ไม่สามารถตรวจสอบหมายเลขของประเทศนี้ได้ในขณะนี้ ตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง',
 
   'email.label': 'อีเมล',
   'email.placeholder': 'name@example.com',

@@ -28,6 +28,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Piliin ang iyong bansa, o simulan ang numero sa + at sa country code.',
   'phone.error.invalidNoCountry': 'Maglagay ng wastong numero ng telepono.',
   'phone.error.required': 'Ilagay ang iyong numero ng telepono.',
+  'phone.error.unavailable': 'Hindi masuri ngayon ang mga numero ng bansang ito. Tingnan ang iyong koneksyon, saka subukang muli.',
 
   'email.label': 'Iyong email address',
   'email.placeholder': 'pangalan@example.com',

@@ -29,6 +29,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Ülkenizi seçin veya numaraya + ve ülke koduyla başlayın.',
   'phone.error.invalidNoCountry': 'Geçerli bir telefon numarası girin.',
   'phone.error.required': 'Telefon numaranızı girin.',
+  'phone.error.unavailable': 'Bu ülkenin numaraları şu anda kontrol edilemiyor. Bağlantınızı kontrol edip yeniden deneyin.',
 
   'email.label': 'E-posta adresi',
   'email.placeholder': 'isim@example.com',

@@ -21,6 +21,7 @@ export const messages: Messages = {
   'phone.error.noCountry': 'Chọn quốc gia của bạn hoặc bắt đầu số bằng + và mã quốc gia.',
   'phone.error.invalidNoCountry': 'Nhập số điện thoại hợp lệ.',
   'phone.error.required': 'Nhập số điện thoại của bạn.',
+  'phone.error.unavailable': 'Hiện không thể kiểm tra số điện thoại của quốc gia này. Hãy kiểm tra kết nối rồi thử lại.',
 
   'email.label': 'Địa chỉ email',
   'email.placeholder': 'name@example.com',

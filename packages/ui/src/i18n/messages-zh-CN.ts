@@ -21,6 +21,7 @@ export const messages: Messages = {
   'phone.error.noCountry': '请选择国家/地区，或以 + 和国家/地区代码开头输入号码。',
   'phone.error.invalidNoCountry': '请输入有效的手机号码。',
   'phone.error.required': '请输入手机号码。',
+  'phone.error.unavailable': '暂时无法校验该国家/地区的号码。请检查网络连接后重试。',
 
   'email.label': '邮箱地址',
   'email.placeholder': 'name@example.com',

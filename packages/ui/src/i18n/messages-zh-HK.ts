@@ -25,6 +25,7 @@ export const messages: Messages = {
   'phone.error.noCountry': '請選擇國家/地區，或以 + 和國家/地區代碼開始輸入號碼。',
   'phone.error.invalidNoCountry': '請輸入有效的手機號碼。',
   'phone.error.required': '請輸入手機號碼。',
+  'phone.error.unavailable': '暫時無法核對此國家/地區的號碼。請檢查網絡連線後再試。',
 
   'email.label': '電郵地址',
   'email.placeholder': 'name@example.com',
