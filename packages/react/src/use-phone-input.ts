@@ -1,15 +1,18 @@
 import {
   cleanPhoneInput,
   COUNTRIES,
-  formatPhoneAsYouType,
-  formatPhoneNumber,
-  parsePhoneNumber,
-  type CountryCode,
+  getPhoneRegionsForCallingCode,
+  type ExamplePhoneNumber,
+  type ParsedPhoneNumber,
+  type PhoneHelpers,
   type PhoneNumberError,
 } from '@hakiki/core'
 import {
   useCallback,
+  useEffect,
   useId,
+  useMemo,
+  useReducer,
   useRef,
   useState,
   type ChangeEvent,
@@ -21,16 +24,30 @@ import {
 } from 'react'
 import { assignRef } from './assign-ref'
 import { composeHandlers } from './compose-handlers'
+import {
+  callingCodeOf,
+  COVERED_PHONE_HELPERS,
+  getPhoneCountryCallingCode,
+  loadPhoneHelpers,
+  peekPhoneHelpers,
+  resolvePhoneCountries,
+  type PhoneCountries,
+  type PhoneCountryCode,
+} from './phone-country-helpers'
 import { useIsoLayoutEffect } from './use-iso-layout-effect'
 import { useObservedInput } from './use-observed-input'
 
-/** Why the number cannot be used yet; `no_country` when national digits were typed with no country chosen. */
-export type PhoneInputError = PhoneNumberError | 'no_country'
+/**
+ * Why the number cannot be used yet; `no_country` when national digits were typed with no country
+ * chosen; `unavailable` when the chosen country's phone metadata could not be loaded (offline, a
+ * failed deploy): the number cannot be checked until it loads, which the next edit or pick retries.
+ */
+export type PhoneInputError = PhoneNumberError | 'no_country' | 'unavailable'
 
 /** What {@link UsePhoneInputOptions.onChange} is told beside the E.164 value. */
 export interface PhoneChangeDetails {
   /** The chosen or detected country. */
-  country: CountryCode | undefined
+  country: PhoneCountryCode | undefined
   /** The number is valid and in an allowed country. */
   isValid: boolean
   /** Why not, when it is not (and the field is not empty). */
@@ -44,16 +61,23 @@ export interface UsePhoneInputOptions {
   /** The initial number (E.164) of an uncontrolled field; also what a form reset restores. */
   defaultValue?: string
   /** The country national numbers are read in until the user picks or types another. */
-  defaultCountry?: CountryCode
-  /** The countries offered. @default every covered country */
-  countries?: readonly CountryCode[]
+  defaultCountry?: PhoneCountryCode
+  /**
+   * The countries offered: region codes (`['GH', 'DE', 'US']`) or `'all'` (every region of
+   * `PHONE_COUNTRIES`). The 14 covered countries are read with the bundled metadata; any other's
+   * metadata (about 1 kB gzip) is loaded when it is needed: when it is the default or picked, or
+   * when a typed `+` number's calling code names it. Codes the kit cannot read are left out.
+   * @default the 14 covered countries
+   */
+  countries?: PhoneCountries
   /**
    * Called on every edit with the E.164 number, or `''` while it is not a valid number of an
    * allowed country; the chosen country is passed beside it since +1-style shared codes exist.
+   * Also called when a country's metadata arrives and changes what the typed digits are.
    */
   onChange?: (e164: string, details: PhoneChangeDetails) => void
   /** Called when the user picks another country (or a pasted number switches it). */
-  onCountryChange?: (country: CountryCode) => void
+  onCountryChange?: (country: PhoneCountryCode) => void
   /** Disables the field. */
   disabled?: boolean
   /** Makes the field read-only. */
@@ -71,11 +95,11 @@ export type PhoneInputUserProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'o
 /** Props for a country picker (`CountrySelect` of `@hakiki/ui` takes them as they are). */
 export interface PhoneCountryProps {
   /** The chosen country. */
-  value: CountryCode | undefined
+  value: PhoneCountryCode | undefined
   /** Picks a country; the typed digits are re-read in it. */
-  onChange: (country: CountryCode) => void
+  onChange: (country: PhoneCountryCode) => void
   /** The countries offered. */
-  countries: readonly CountryCode[]
+  countries: readonly PhoneCountryCode[]
   /** The picker is disabled with the field. */
   disabled: boolean | undefined
 }
@@ -87,17 +111,24 @@ export interface UsePhoneInputResult {
   /** The number in E.164, or `''` while it is empty or not valid. */
   e164: string
   /** The chosen or detected country. */
-  country: CountryCode | undefined
+  country: PhoneCountryCode | undefined
   /** The number is valid and in an allowed country. */
   isValid: boolean
   /** Why the number is not valid, when the field is not empty. */
   error: PhoneInputError | undefined
+  /**
+   * The metadata needed to read what the field shows (the country's, or the typed calling
+   * code's) is on its way: the digits are kept as typed, with no error, and re-read when it arrives.
+   */
+  isLoading: boolean
+  /** A mobile example number of the chosen country (for a placeholder), once its metadata is at hand. */
+  exampleNumber: ExamplePhoneNumber | undefined
   /** The field has lost focus since the user last changed it: time to show `error`. */
   isTouched: boolean
   /** The countries offered. */
-  countries: readonly CountryCode[]
+  countries: readonly PhoneCountryCode[]
   /** Picks a country. */
-  setCountry: (country: CountryCode) => void
+  setCountry: (country: PhoneCountryCode) => void
   /** Sets the number (E.164 or anything a user could type) without calling `onChange`. */
   setValue: (value: string) => void
   /** Focuses the number input. */
@@ -108,9 +139,8 @@ export interface UsePhoneInputResult {
   getCountryProps: () => PhoneCountryProps
 }
 
-const ALL_COUNTRIES: readonly CountryCode[] = COUNTRIES.map((c) => c.iso2)
+const COVERED_COUNTRIES: readonly PhoneCountryCode[] = COUNTRIES.map((c) => c.iso2)
 const SIGNIFICANT = /[+\p{Nd}]/u
-
 
 /** Digits and `+`: the characters formatting keeps; spaces, dashes and parentheses come and go. */
 function countSignificant(text: string): number {
@@ -134,46 +164,120 @@ function removeSignificant(text: string, n: number): string {
   const at = indexAfterSignificant(text, n + 1) - 1
   return at < 0 ? text : text.slice(0, at) + text.slice(at + 1)
 }
-
 interface PhoneState {
   display: string
-  country: CountryCode | undefined
+  country: PhoneCountryCode | undefined
+  /** The text waits for metadata and was pasted or set whole: read it as one number when it arrives. */
+  whole?: boolean
 }
 
-/** The E.164 value and error of what the field shows. */
-function evaluate(display: string, country: CountryCode | undefined, allowed: (c: string | undefined) => boolean): { e164: string; error: PhoneInputError | undefined } {
-  if (!display) return { e164: '', error: undefined }
-  const parsed = parsePhoneNumber(display, country)
-  if (!parsed.error) return allowed(parsed.country) ? { e164: parsed.e164, error: undefined } : { e164: '', error: 'unsupported_country' }
-  if (parsed.error === 'not_a_number') return { e164: '', error: 'invalid' }
+type Allowed = (c: string | undefined) => boolean
+
+/**
+ * The calling code whose metadata reads `cleaned` (a `+` number: its own code, when an allowed
+ * region has it; national digits: the chosen country's), or `undefined` when the bundled
+ * helpers do (no country, or a `+` number of no allowed region, which they call unsupported).
+ */
+function codeToRead(cleaned: string, country: string | undefined, allowed: Allowed): string | undefined {
+  if (!cleaned.startsWith('+')) return country ? getPhoneCountryCallingCode(country) : undefined
+  const code = callingCodeOf(cleaned)
+  if (!code) return undefined
+  const regions = getPhoneRegionsForCallingCode(code)
+  return regions.some(allowed) || COVERED_COUNTRIES.some((c) => allowed(c) && getPhoneCountryCallingCode(c) === code) ? code : undefined
+}
+
+/** The helpers that read `cleaned`, or the calling code whose metadata is still to load. */
+function helpersFor(cleaned: string, country: string | undefined, allowed: Allowed): PhoneHelpers | string {
+  const code = codeToRead(cleaned, country, allowed)
+  if (code === undefined) return COVERED_PHONE_HELPERS
+  return peekPhoneHelpers(code) ?? code
+}
+
+/**
+ * A valid number (the covered helpers call one of another country `unsupported_country` with
+ * `isValid` set: whether its country is offered is this field's call, made by `allowed`).
+ */
+function isUsable(parsed: ParsedPhoneNumber): parsed is ParsedPhoneNumber & { e164: string } {
+  return parsed.isValid && parsed.e164 !== undefined && (parsed.error === undefined || parsed.error === 'unsupported_country')
+}
+
+interface Evaluation {
+  e164: string
+  error: PhoneInputError | undefined
+  /** The calling code whose metadata is awaited, when it is. */
+  waitingFor: string | undefined
+}
+
+/** The E.164 value and error of what the field shows; `failed` says which loads failed. */
+function evaluate(display: string, country: PhoneCountryCode | undefined, allowed: Allowed, failed: ReadonlySet<string>): Evaluation {
+  if (!display) return { e164: '', error: undefined, waitingFor: undefined }
+  const cleaned = cleanPhoneInput(display)
+  const helpers = helpersFor(cleaned, country, allowed)
+  // No flash of an error while the metadata loads: the number is neither valid nor wrong yet.
+  if (typeof helpers === 'string') return { e164: '', error: failed.has(helpers) ? 'unavailable' : undefined, waitingFor: helpers }
+  const parsed = helpers.parsePhoneNumber(display, country)
+  if (isUsable(parsed)) return allowed(parsed.country) ? { e164: parsed.e164, error: undefined, waitingFor: undefined } : { e164: '', error: 'unsupported_country', waitingFor: undefined }
+  if (parsed.error === 'not_a_number') return { e164: '', error: 'invalid', waitingFor: undefined }
   // National digits with no country to read them in: the user has to pick one (or type `+`).
-  if (parsed.error === 'invalid' && !country && !cleanPhoneInput(display).startsWith('+')) return { e164: '', error: 'no_country' }
-  return { e164: '', error: parsed.error }
+  if (parsed.error === 'invalid' && !country && !cleaned.startsWith('+')) return { e164: '', error: 'no_country', waitingFor: undefined }
+  return { e164: '', error: parsed.error, waitingFor: undefined }
+}
+
+/**
+ * What the field shows for `text` typed (or, `pasted`, pasted whole) while `country` is chosen.
+ * `waitingFor` is set when the metadata to read it is still loading: the text is kept as typed.
+ */
+function interpret(text: string, country: PhoneCountryCode | undefined, pasted: boolean, allowed: Allowed): PhoneState & { waitingFor?: string; readWhole?: boolean } {
+  const cleaned = cleanPhoneInput(text)
+  const international = cleaned.startsWith('+')
+  const helpers = helpersFor(cleaned, country, allowed)
+  if (typeof helpers === 'string') return { display: text, country, waitingFor: helpers }
+  // National digits are read in the chosen country, which also says which call prefix (`00`,
+  // Kenya's `000`) starts a number of another country: while such a number is typed, the chosen
+  // country stays, since the next digits are still read in it.
+  const typed = helpers.formatPhoneAsYouType(cleaned, international ? undefined : country)
+  const next: PhoneState = { display: typed.formatted, country: international && allowed(typed.country) ? typed.country : country }
+  if (pasted) {
+    const whole = helpers.parsePhoneNumber(cleaned, country)
+    // A whole pasted or autofilled number (`+234…`, `00234…`) reads best in its country's own format.
+    if (isUsable(whole) && allowed(whole.country)) {
+      const national = helpers.formatPhoneNumber(whole.e164, 'national')
+      return { display: national, country: whole.country, readWhole: national !== typed.formatted }
+    }
+  }
+  return next
 }
 
 /**
  * Headless phone number field: a country picker plus one number input formatted as the user types
  * (`024 123 4567`) with a caret that stays beside the digit it was at, E.164 out.
  *
- * Reads what people paste: `00234…`, `+234 (0)803…`, Arabic-Indic digits; a pasted `+` number of
+ * Reads what people paste: `00234…`, `+234 (0)…`, Arabic-Indic digits; a pasted `+` number of
  * another allowed country switches the country and is shown in national form. Deleting a space or
  * parenthesis deletes the digit beside it instead of being undone by the formatter.
+ *
+ * With `countries="all"` (or a list beyond the covered 14), a country's metadata is loaded the
+ * first time it is needed; meanwhile the digits stay as typed (no error), and they are re-read
+ * (formatted, validated, reported through `onChange`) when it arrives.
  */
 export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInputResult {
-  const { value: valueProp, defaultValue = '', defaultCountry, countries = ALL_COUNTRIES, disabled, readOnly } = options
+  const { value: valueProp, defaultValue = '', defaultCountry, countries: countriesOption = COVERED_COUNTRIES, disabled, readOnly } = options
   const generatedId = useId()
   const id = options.id ?? generatedId
+  const countries = useMemo(() => resolvePhoneCountries(countriesOption), [countriesOption])
 
-  const allowed = useCallback((c: string | undefined): c is CountryCode => !!c && countries.includes(c as CountryCode), [countries])
+  const allowed = useCallback((c: string | undefined): c is PhoneCountryCode => !!c && countries.includes(c), [countries])
+  /** Calling codes whose last load failed (retried on the next edit or pick). */
+  const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set())
+  /** Re-renders once a load finished (the helpers live outside React). */
+  const [, loadedOne] = useReducer((n: number) => n + 1, 0)
 
   /** Display and country for a number from outside (E.164, or anything a user could type). */
   const fromExternal = useCallback(
-    (text: string, fallback: CountryCode | undefined): PhoneState => {
+    (text: string, fallback: PhoneCountryCode | undefined): PhoneState => {
       if (!text) return { display: '', country: fallback }
-      const parsed = parsePhoneNumber(text, fallback)
-      if (!parsed.error && allowed(parsed.country)) return { display: formatPhoneNumber(parsed.e164, 'national'), country: parsed.country }
-      const typed = formatPhoneAsYouType(text, fallback)
-      return { display: typed.formatted, country: allowed(typed.country) ? typed.country : fallback }
+      const next = interpret(text, fallback, true, allowed)
+      return { display: next.display, country: next.country, whole: next.waitingFor !== undefined }
     },
     [allowed],
   )
@@ -183,7 +287,11 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
   )
   const [isTouched, setTouched] = useState(false)
   const { display, country } = state
-  const { e164, error } = evaluate(display, country, allowed)
+  const { e164, error, waitingFor } = evaluate(display, country, allowed, failed)
+  // The chosen country's metadata is fetched as soon as it is chosen (or guessed), before typing.
+  const countryCode = country ? getPhoneCountryCallingCode(country) : undefined
+  const countryHelpers = countryCode ? peekPhoneHelpers(countryCode) : undefined
+  const needed = waitingFor ?? (countryCode && !countryHelpers ? countryCode : undefined)
 
   const inputRef = useRef<HTMLInputElement | null>(null)
   /** The state as last set, ahead of React within one event; the value-setter wrapper compares with it. */
@@ -191,9 +299,9 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
   /** The E.164 value last reported: a controlled value that echoes it (`''` while typing) is no news. */
   const emitted = useRef(valueProp ?? '')
   const caret = useRef<number | undefined>(undefined)
-  const latest = useRef({ options, fromExternal, allowed })
+  const latest = useRef({ options, fromExternal, allowed, failed })
   useIsoLayoutEffect(() => {
-    latest.current = { options, fromExternal, allowed }
+    latest.current = { options, fromExternal, allowed, failed }
   })
 
   /** Sets the state and its ref together, so that React's own write of the new text is recognised. */
@@ -220,52 +328,82 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
   }, [])
   useIsoLayoutEffect(placeCaret)
 
-  /** Commits a new state from a user edit and reports it. */
+  /** Commits a new state and reports it; `byUser` (an edit, not arriving metadata) resets `isTouched`. */
   const commit = useCallback(
-    (next: PhoneState): void => {
+    (next: PhoneState, byUser = true): void => {
       const prev = stateRef.current
       show(next)
-      setTouched(false)
+      if (byUser) setTouched(false)
       const o = latest.current.options
       if (next.country && next.country !== prev.country) o.onCountryChange?.(next.country)
-      const out = evaluate(next.display, next.country, allowed)
+      const out = evaluate(next.display, next.country, allowed, latest.current.failed)
       emitted.current = out.e164
       o.onChange?.(out.e164, { country: next.country, isValid: out.e164 !== '', error: out.error })
     },
     [allowed, show],
   )
 
+  /** Re-reads what the field shows once the metadata it waited for arrived. */
+  const settle = useCallback((): void => {
+    const current = stateRef.current
+    const next = interpret(current.display, current.country, current.whole === true, latest.current.allowed)
+    if (next.waitingFor !== undefined) return
+    const el = inputRef.current
+    if (el && el.ownerDocument.activeElement === el && el.selectionStart !== null && el.selectionStart < el.value.length) {
+      caret.current = indexAfterSignificant(next.display, countSignificant(el.value.slice(0, el.selectionStart)))
+    }
+    const out = evaluate(next.display, next.country, latest.current.allowed, latest.current.failed)
+    if (next.display === current.display && next.country === current.country && out.e164 === emitted.current) {
+      stateRef.current = { display: current.display, country: current.country }
+      return loadedOne()
+    }
+    commit({ display: next.display, country: next.country }, false)
+  }, [commit])
+
+  // Fetches the metadata the field needs (chosen country, typed calling code), once per code; a
+  // failed load is tried again when the field next needs it after an edit or a pick.
+  useEffect(() => {
+    if (needed === undefined || failed.has(needed)) return
+    let live = true
+    loadPhoneHelpers(needed).then(
+      () => {
+        if (live) settle()
+      },
+      () => {
+        if (live) setFailed((set) => new Set(set).add(needed))
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [needed, failed, settle])
+
+  /** Forgets failed loads, so that the edit or pick at hand tries them again. */
+  const retryFailed = useCallback((): void => {
+    if (latest.current.failed.size > 0) setFailed(new Set())
+  }, [])
+
   /** Formats `text` typed or pasted, keeping the caret after its `significantBefore`-th digit. */
   const apply = useCallback(
     (text: string, significantBefore: number | 'end', pasted: boolean): void => {
       const current = stateRef.current
-      const cleaned = cleanPhoneInput(text)
-      const international = cleaned.startsWith('+')
-      // National digits are read in the chosen country, which also says which call prefix a number of another country.
-      // (`00`, Kenya's `000`) starts a number of another country: while such a number is typed,
-      // the chosen country stays, since the next digits are still read in it.
-      const typed = formatPhoneAsYouType(cleaned, international ? undefined : current.country)
-      let nextCountry = international && allowed(typed.country) ? typed.country : current.country
-      let shown = typed.formatted
-      if (pasted) {
-        const whole = parsePhoneNumber(cleaned, current.country)
-        // A whole pasted or autofilled number (`+234…`, `00234…`) reads best in its country's own format.
-        if (!whole.error && allowed(whole.country)) {
-          shown = formatPhoneNumber(whole.e164, 'national')
-          nextCountry = whole.country
-        }
-        if (shown !== typed.formatted) significantBefore = 'end'
-      }
+      retryFailed()
+      const next = interpret(text, current.country, pasted, allowed)
+      if (next.readWhole) significantBefore = 'end'
+      const shown = next.display
       caret.current = significantBefore === 'end' ? shown.length : indexAfterSignificant(shown, significantBefore)
-      if (shown === current.display && nextCountry === current.country) {
+      if (shown === current.display && next.country === current.country) {
         // Nothing changed (a letter was typed): React restores the old text and moves the caret
         // to the end, so put it back once it has.
         queueMicrotask(placeCaret)
         return
       }
-      commit({ display: shown, country: nextCountry })
+      // A paste that waits for metadata is read as one number when it arrives; a keystroke after
+      // it keeps that (`+49 151…` pasted, then one more digit typed).
+      const whole = next.waitingFor !== undefined && (pasted || (current.whole === true && cleanPhoneInput(shown).startsWith(cleanPhoneInput(current.display))))
+      commit({ display: shown, country: next.country, ...(whole ? { whole } : {}) })
     },
-    [allowed, commit, placeCaret],
+    [allowed, commit, placeCaret, retryFailed],
   )
 
   // Writes that bypass React (react-hook-form setValue/reset on a registered field, form reset).
@@ -274,10 +412,10 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
       (written: string): string => {
         const current = stateRef.current
         if (written === current.display) return written
-        const { fromExternal: read, allowed: isAllowed } = latest.current
+        const { fromExternal: read, allowed: isAllowed, failed: failedNow } = latest.current
         const next = read(written, current.country)
         show(next)
-        emitted.current = evaluate(next.display, next.country, isAllowed).e164
+        emitted.current = evaluate(next.display, next.country, isAllowed, failedNow).e164
         return next.display
       },
       [show],
@@ -322,23 +460,33 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
     const end = el.selectionEnd ?? start
     // A pasted `+` or `00` number replaces what was there: it carries its own country code.
     const chosen = stateRef.current.country
-    if (cleanPhoneInput(text).startsWith('+') || formatPhoneAsYouType(text, chosen).country !== chosen) return apply(text, 'end', true)
+    const cleaned = cleanPhoneInput(text)
+    const helpers = helpersFor(cleaned, chosen, allowed)
+    if (cleaned.startsWith('+') || (typeof helpers !== 'string' && helpers.formatPhoneAsYouType(text, chosen).country !== chosen)) return apply(text, 'end', true)
     const raw = prev.slice(0, start) + text + prev.slice(end)
     apply(raw, end >= prev.length ? 'end' : countSignificant(prev.slice(0, start) + text), true)
   }
 
   const setCountry = useCallback(
-    (next: CountryCode): void => {
+    (next: PhoneCountryCode): void => {
       const current = stateRef.current
       if (!allowed(next) || next === current.country) return
+      retryFailed()
       // Keep the national digits the user typed and read them in the new country.
       let digits = current.display
-      const read = parsePhoneNumber(digits, current.country)
-      if (cleanPhoneInput(digits).startsWith('+') || (read.country && read.country !== current.country)) digits = read.nationalNumber ?? ''
+      const cleaned = cleanPhoneInput(digits)
+      const helpers = helpersFor(cleaned, current.country, allowed)
+      if (typeof helpers === 'string') {
+        // Not read yet: a `+` number loses its calling code; national digits are kept as they are.
+        if (cleaned.startsWith('+')) digits = ''
+      } else {
+        const read = helpers.parsePhoneNumber(digits, current.country)
+        if (cleaned.startsWith('+') || (read.country && read.country !== current.country)) digits = read.nationalNumber ?? ''
+      }
       caret.current = undefined
-      commit({ display: digits ? formatPhoneAsYouType(cleanPhoneInput(digits), next).formatted : '', country: next })
+      commit(digits ? { display: interpret(cleanPhoneInput(digits), next, false, allowed).display, country: next } : { display: '', country: next })
     },
-    [allowed, commit],
+    [allowed, commit, retryFailed],
   )
 
   return {
@@ -347,6 +495,8 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
     country,
     isValid: e164 !== '',
     error,
+    isLoading: needed !== undefined && !failed.has(needed),
+    exampleNumber: country ? countryHelpers?.getExampleNumber(country) : undefined,
     isTouched,
     countries,
     setCountry,

@@ -1,9 +1,10 @@
-import { COUNTRIES, getCountry, type CountryCode } from '@hakiki/core'
+import { COUNTRIES, getCountry } from '@hakiki/core'
+import { getPhoneCountryCallingCode, PHONE_COUNTRIES, resolvePhoneCountries, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
 
-/** A covered country as a picker shows it. */
+/** A country as a picker shows it. */
 export interface CountryEntry {
   /** ISO 3166-1 alpha-2 code. */
-  iso2: CountryCode
+  iso2: PhoneCountryCode
   /** Name in the UI's language, from `Intl.DisplayNames`. */
   name: string
   /** English name, also matched when searching. */
@@ -12,43 +13,61 @@ export interface CountryEntry {
   dialCode: string
 }
 
+const COVERED: readonly PhoneCountryCode[] = COUNTRIES.map((c) => c.iso2)
 const cache = new Map<string, CountryEntry[]>()
 
-/**
- * The covered countries named in `tag`'s language and sorted by its collation. Names come from
- * `Intl.DisplayNames`, so no table of 14 × 36 names ships in the bundle; a browser without it
- * shows the English names.
- */
-export function countryEntries(tag: string): CountryEntry[] {
-  let entries = cache.get(tag)
-  if (entries) return entries
-  let names: Intl.DisplayNames | undefined
-  try {
-    names = new Intl.DisplayNames([tag], { type: 'region', fallback: 'none' })
-  } catch {
-    names = undefined
+const displayNames = new Map<string, Intl.DisplayNames | undefined>()
+
+/** `Intl.DisplayNames` of regions in `tag`'s language, or `undefined` where the browser lacks it. */
+function regionNames(tag: string): Intl.DisplayNames | undefined {
+  if (!displayNames.has(tag)) {
+    let names: Intl.DisplayNames | undefined
+    try {
+      names = new Intl.DisplayNames([tag], { type: 'region', fallback: 'none' })
+    } catch {
+      names = undefined
+    }
+    displayNames.set(tag, names)
   }
-  const collator = new Intl.Collator(tag)
-  // `sort` in place (the array is fresh from `map`): `toSorted` is ES2023, the published code ES2022.
-  entries = COUNTRIES.map((c) => ({ iso2: c.iso2, name: names?.of(c.iso2) ?? c.name, englishName: c.name, dialCode: c.dialCode })).sort(
-    (a, b) => collator.compare(a.name, b.name),
-  )
-  cache.set(tag, entries)
-  return entries
-}
-
-/** The name of one covered country in `tag`'s language. */
-export function countryName(tag: string, iso2: CountryCode): string {
-  return countryEntries(tag).find((c) => c.iso2 === iso2)?.name ?? getCountry(iso2)?.name ?? iso2
+  return displayNames.get(tag)
 }
 
 /**
- * Other names people type for a covered country, matched in every locale beside its name in the
- * UI's language and in English: the English and French exonyms ("Ivory Coast", "Côte d'Ivoire")
- * and the abbreviations in everyday use ("SA", "RSA"). Abbreviations (three letters or fewer)
- * match whole; longer aliases by prefix or word like names.
+ * The countries `countries` names (default: the 14 covered; `'all'`: every region the phone field
+ * can read, about 245) named in `tag`'s language and sorted by its collation. Names come from
+ * `Intl.DisplayNames`, so no table of 245 × 36 names ships in the bundle; a browser without it
+ * shows the English names of the covered countries and the ISO codes of the others.
  */
-const ALIASES: Readonly<Partial<Record<CountryCode, readonly string[]>>> = {
+export function countryEntries(tag: string, countries: PhoneCountries = COVERED): CountryEntry[] {
+  let all = cache.get(tag)
+  if (!all) {
+    const names = regionNames(tag)
+    const english = regionNames('en')
+    const collator = new Intl.Collator(tag)
+    // `sort` in place (the array is fresh from `map`): `toSorted` is ES2023, the published code ES2022.
+    all = PHONE_COUNTRIES.map((iso2) => {
+      const englishName = getCountry(iso2)?.name ?? english?.of(iso2) ?? iso2
+      return { iso2, name: names?.of(iso2) ?? englishName, englishName, dialCode: getPhoneCountryCallingCode(iso2) ?? '' }
+    }).sort((a, b) => collator.compare(a.name, b.name))
+    cache.set(tag, all)
+  }
+  if (countries === 'all') return all
+  const wanted = new Set(countries)
+  return all.filter((c) => wanted.has(c.iso2))
+}
+
+/** The name of a country in `tag`'s language (its ISO code when the browser has none). */
+export function countryName(tag: string, iso2: PhoneCountryCode): string {
+  return countryEntries(tag, 'all').find((c) => c.iso2 === iso2)?.name ?? getCountry(iso2)?.name ?? iso2
+}
+
+/**
+ * Other names people type for a country, matched in every locale beside its name in the UI's
+ * language, in English and in its own main language ("Deutschland"): other exonyms ("Ivory
+ * Coast", "Côte d'Ivoire") and the abbreviations in everyday use ("SA", "RSA", "UK", "USA").
+ * Abbreviations (three letters or fewer) match whole; longer aliases by prefix or word like names.
+ */
+const ALIASES: Readonly<Partial<Record<PhoneCountryCode, readonly string[]>>> = {
   CI: ['Ivory Coast', 'Côte d’Ivoire', 'Cote d Ivoire', 'Elfenbeinküste'],
   ZA: ['SA', 'RSA', 'South Africa', 'Afrique du Sud', 'Suid-Afrika'],
   CM: ['Cameroun', 'Kamerun'],
@@ -56,6 +75,34 @@ const ALIASES: Readonly<Partial<Record<CountryCode, readonly string[]>>> = {
   TZ: ['Tanzanie', 'Tanzania'],
   SN: ['Sénégal'],
   BJ: ['Bénin'],
+  US: ['USA', 'US', 'America', 'United States of America'],
+  GB: ['UK', 'Great Britain', 'Britain', 'England', 'Scotland', 'Wales', 'Northern Ireland'],
+  AE: ['UAE', 'Emirates'],
+  NL: ['Holland'],
+  CZ: ['Czech Republic'],
+  KR: ['South Korea'],
+  KP: ['North Korea'],
+  CD: ['DRC', 'DR Congo', 'Congo-Kinshasa'],
+  CG: ['Congo-Brazzaville'],
+}
+
+const nativeNames = new Map<string, string>()
+
+/**
+ * The country's name in its own most spoken language ("Deutschland", "Sverige"), from
+ * `Intl.Locale#maximize` and `Intl.DisplayNames`: what a user abroad may well type.
+ */
+function nativeName(iso2: string): string {
+  let name = nativeNames.get(iso2)
+  if (name === undefined) {
+    try {
+      name = regionNames(new Intl.Locale(`und-${iso2}`).maximize().language)?.of(iso2) ?? ''
+    } catch {
+      name = ''
+    }
+    nativeNames.set(iso2, name)
+  }
+  return name
 }
 
 /** Lower case without accents, apostrophes or hyphens, so that "cote d'ivoire" finds "Côte d’Ivoire". */
@@ -76,17 +123,19 @@ function laterWords(name: string): string[] {
 
 /**
  * How well `query` (folded) fits `entry`, lower is better; `undefined` when it does not match.
- * 0: the ISO code or an abbreviation; 1: the start of the name in the UI's language; 2: the start
- * of the English name or an alias; 3: the start of a later word ("Africa" in "South Africa");
- * 4: anywhere inside. So "Ni" lists Nigeria before Benin.
+ * 0: an abbreviation ("UK"); 1: the start of the name in the UI's language; 2: the ISO code, the
+ * start of the English or native name or of an alias; 3: the start of a later word ("Africa" in
+ * "South Africa"); 4: anywhere inside. So "Ni" lists Nigeria before Benin, and "ch" lists Chile
+ * and China before Switzerland (CH), since with every country two letters are more often the
+ * start of a name than a code.
  */
 function rank(entry: CountryEntry, q: string): number | undefined {
   const aliases = ALIASES[entry.iso2] ?? []
-  if (entry.iso2.toLowerCase() === q || aliases.some((a) => a.length <= 3 && fold(a) === q)) return 0
+  if (aliases.some((a) => a.length <= 3 && fold(a) === q)) return 0
   const local = fold(entry.name)
-  const others = [entry.englishName, ...aliases.filter((a) => a.length > 3)].map(fold)
+  const others = [entry.englishName, nativeName(entry.iso2), ...aliases.filter((a) => a.length > 3)].filter(Boolean).map(fold)
   if (local.startsWith(q)) return 1
-  if (others.some((n) => n.startsWith(q))) return 2
+  if (entry.iso2.toLowerCase() === q || others.some((n) => n.startsWith(q))) return 2
   if ([local, ...others].some((n) => laterWords(n).some((w) => w.startsWith(q)))) return 3
   if ([local, ...others].some((n) => n.includes(q))) return 4
   return undefined
@@ -123,7 +172,7 @@ export function searchCountries(entries: readonly CountryEntry[], query: string)
  * among them ("sw" → TZ, "yo" → NG, "ak" → GH, "zu" → ZA). `undefined` when none fits: a tag such
  * as plain "en" or "fr" says nothing about where the user lives.
  */
-export function guessCountry(tags: readonly (string | undefined)[], countries: readonly CountryCode[]): CountryCode | undefined {
+export function guessCountry(tags: readonly (string | undefined)[], countries: PhoneCountries): PhoneCountryCode | undefined {
   const locales = tags.flatMap((tag) => {
     try {
       return tag ? [new Intl.Locale(tag)] : []
@@ -131,8 +180,8 @@ export function guessCountry(tags: readonly (string | undefined)[], countries: r
       return []
     }
   })
-  const pick = (region: string | undefined): CountryCode | undefined =>
-    region && countries.includes(region as CountryCode) ? (region as CountryCode) : undefined
+  const offered = resolvePhoneCountries(countries)
+  const pick = (region: string | undefined): PhoneCountryCode | undefined => (region && offered.includes(region) ? region : undefined)
   for (const locale of locales) {
     const hit = pick(locale.region)
     if (hit) return hit

@@ -1,5 +1,5 @@
 'use client'
-import { COUNTRIES, type CountryCode } from '@hakiki/core'
+import type { PhoneCountries, PhoneCountryCode } from '@hakiki/react'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { cx } from './class-names'
 import { countryEntries, searchCountries } from './country-names'
@@ -32,13 +32,16 @@ export interface CountrySelectClassNames {
 /** Props of {@link CountrySelect}. */
 export interface CountrySelectProps {
   /** The chosen country. */
-  value?: CountryCode | undefined
+  value?: PhoneCountryCode | undefined
   /** Called with the country the user picks. */
-  onChange?: (country: CountryCode) => void
-  /** The countries offered. @default every covered country */
-  countries?: readonly CountryCode[]
+  onChange?: (country: PhoneCountryCode) => void
+  /**
+   * The countries offered: region codes, or `'all'` (every region the phone field can read,
+   * about 245, named in the UI's language). @default the 14 covered countries
+   */
+  countries?: PhoneCountries
   /** Price of one SMS per country, already formatted (`"GHS 0.30"`, e.g. from `useRates`). */
-  fees?: Partial<Record<CountryCode, string>>
+  fees?: Partial<Record<PhoneCountryCode, string>>
   /** Disables the picker. */
   disabled?: boolean | undefined
   /** Id of the trigger button. */
@@ -51,20 +54,21 @@ export interface CountrySelectProps {
   classNames?: CountrySelectClassNames
 }
 
-const ALL: readonly CountryCode[] = COUNTRIES.map((c) => c.iso2)
-
 /**
  * Country picker: a button showing the flag and dialing code that opens a searchable list,
  * following the WAI-ARIA combobox pattern (search box with `aria-activedescendant` over a
  * listbox). Type a letter on the button to open it searching; arrows and Page Up/Down move (Home
  * and End stay with the search text's caret); Enter picks; Escape closes. The search ranks names
- * that start with the text first, and knows common aliases ("Ivory Coast", "SA"). Names come from `Intl.DisplayNames` in the current locale; flags are
- * inline SVG, so the picker makes no network request.
+ * that start with the text first, and knows common aliases ("Ivory Coast", "SA", "UK") and each
+ * country's own name ("Deutschland"). Names come from `Intl.DisplayNames` in the current locale;
+ * flags are inline SVG (a lettered tile beyond the covered 14), so the picker makes no network
+ * request. All ~245 countries render as plain options: opening the full list measured a few
+ * milliseconds in Chromium (`country-select.browser.test.tsx`), so it is not virtualised.
  */
 export function CountrySelect({
   value,
   onChange,
-  countries = ALL,
+  countries,
   fees,
   disabled,
   id,
@@ -84,7 +88,7 @@ export function CountrySelect({
   const listboxId = useId()
   const popoverId = useId()
 
-  const entries = useMemo(() => countryEntries(tag).filter((c) => countries.includes(c.iso2)), [tag, countries])
+  const entries = useMemo(() => countryEntries(tag, countries), [tag, countries])
   const shown = useMemo(() => searchCountries(entries, query), [entries, query])
   const selected = entries.find((c) => c.iso2 === value)
   const activeEntry = shown[Math.min(active, shown.length - 1)]
@@ -124,7 +128,7 @@ export function CountrySelect({
     if (focusTrigger) triggerRef.current?.focus()
   }
 
-  const pick = (iso2: CountryCode): void => {
+  const pick = (iso2: PhoneCountryCode): void => {
     close(true)
     onChange?.(iso2)
   }

@@ -1,4 +1,5 @@
 import type { CountryCode } from '@hakiki/core'
+import type { PhoneCountryCode } from '@hakiki/react'
 import type { ReactNode, SVGProps } from 'react'
 
 /**
@@ -130,16 +131,33 @@ const DRAWINGS: Record<CountryCode, () => ReactNode> = {
 
 /** Props of {@link Flag}: any SVG attribute, plus the country. */
 export interface FlagProps extends SVGProps<SVGSVGElement> {
-  /** ISO code of the covered country to draw. */
-  country: CountryCode
+  /** ISO code of the country to draw. */
+  country: PhoneCountryCode
 }
 
-/** The flag of a covered country, decorative (`aria-hidden`): name the country in text beside it. */
+/**
+ * The flag of a covered country, decorative (`aria-hidden`): name the country in text beside it.
+ *
+ * Any other country gets a neutral tile with its ISO letters (`data-flag="placeholder"`), not a
+ * flag: drawing some 230 more flags faithfully would cost tens of kB in every bundle (a picker
+ * shows them all at once, so they cannot load one by one), a wrong simplified flag is worse than
+ * none, and the emoji flags that would cost nothing show as the same two letters on Windows
+ * anyway. The name and dialing code beside it say which country it is.
+ */
 export function Flag({ country, ...props }: FlagProps): ReactNode {
-  const draw = DRAWINGS[country]
+  const draw = Object.hasOwn(DRAWINGS, country) ? DRAWINGS[country as CountryCode] : undefined
   return (
-    <svg viewBox="0 0 30 20" aria-hidden="true" focusable="false" data-part="flag" data-country={country} {...props}>
-      {draw()}
+    <svg viewBox="0 0 30 20" aria-hidden="true" focusable="false" data-part="flag" data-country={country} data-flag={draw ? undefined : 'placeholder'} {...props}>
+      {draw ? (
+        draw()
+      ) : (
+        <>
+          <rect x="0.5" y="0.5" width="29" height="19" rx="1.5" fill="none" stroke="currentColor" strokeOpacity="0.35" />
+          <text x="15" y="14.2" textAnchor="middle" fontSize="11" fontFamily="system-ui, sans-serif" fontWeight="600" fill="currentColor" fillOpacity="0.75">
+            {country.slice(0, 2)}
+          </text>
+        </>
+      )}
     </svg>
   )
 }

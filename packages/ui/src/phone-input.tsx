@@ -1,6 +1,6 @@
 'use client'
-import { COUNTRIES, getExampleNumber, type CountryCode } from '@hakiki/core'
-import { usePhoneInput, type PhoneChangeDetails, type PhoneInputError } from '@hakiki/react'
+import { COUNTRIES } from '@hakiki/core'
+import { usePhoneInput, type PhoneChangeDetails, type PhoneCountries, type PhoneCountryCode, type PhoneInputError } from '@hakiki/react'
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { cx, isolate } from './class-names'
 import { countryName, guessCountry } from './country-names'
@@ -39,11 +39,16 @@ export interface PhoneInputProps
   /** The initial number (E.164) of an uncontrolled field; also what a form reset restores. */
   defaultValue?: string
   /** The country national numbers are read in at first. */
-  defaultCountry?: CountryCode
-  /** The countries offered. @default every covered country */
-  countries?: readonly CountryCode[]
+  defaultCountry?: PhoneCountryCode
+  /**
+   * The countries offered: region codes (`['GH', 'DE', 'US']`) or `'all'` (about 245, for a
+   * provider that reaches them, such as Twilio Verify). The covered 14 are built in; any other
+   * country's metadata (about 1 kB gzip) loads when it is first needed.
+   * @default the 14 covered countries
+   */
+  countries?: PhoneCountries
   /** Price of one SMS per country, formatted (`"GHS 0.30"`), shown in the country list. */
-  fees?: Partial<Record<CountryCode, string>>
+  fees?: Partial<Record<PhoneCountryCode, string>>
   /** Called on every edit; `event.target.value` is the E.164 number or `''`. */
   onChange?: (event: PhoneInputEvent) => void
   /** Called when the number field loses focus, with the E.164 number. */
@@ -51,7 +56,7 @@ export interface PhoneInputProps
   /** Called on every edit with the E.164 number (or `''`) and the country, validity and error. */
   onValueChange?: (e164: string, details: PhoneChangeDetails) => void
   /** Called when the country changes. */
-  onCountryChange?: (country: CountryCode) => void
+  onCountryChange?: (country: PhoneCountryCode) => void
   /** Label text. @default messages['phone.label'] */
   label?: ReactNode
   /** Keeps the label for screen readers only. */
@@ -76,6 +81,7 @@ const ERROR_KEYS: Record<PhoneInputError, keyof typeof phoneInputMessagesEn> = {
   not_a_number: 'phone.error.invalid',
   unsupported_country: 'phone.error.unsupportedCountry',
   no_country: 'phone.error.noCountry',
+  unavailable: 'phone.error.unavailable',
 }
 
 /**
@@ -83,29 +89,31 @@ const ERROR_KEYS: Record<PhoneInputError, keyof typeof phoneInputMessagesEn> = {
  * that validate on submit (before the field was left) and pass the text back as `error`.
  * `undefined` error means an empty field: the "required" message.
  */
-export function usePhoneErrorMessage(): (error: PhoneInputError | undefined, country: CountryCode | undefined) => string {
+export function usePhoneErrorMessage(): (error: PhoneInputError | undefined, country: PhoneCountryCode | undefined) => string {
   const { tag } = useLocale()
   const t = useMessages(phoneInputMessagesEn)
   return (error, country) => {
     if (!error) return t('phone.error.required')
     const name = country ? countryName(tag, country) : undefined
-    const key = name || error === 'unsupported_country' || error === 'no_country' ? ERROR_KEYS[error] : 'phone.error.invalidNoCountry'
+    const key = name || error === 'unsupported_country' || error === 'no_country' || error === 'unavailable' ? ERROR_KEYS[error] : 'phone.error.invalidNoCountry'
     return t(key, { country: name ? isolate(name) : '' })
   }
 }
 
-const ALL_COUNTRIES: readonly CountryCode[] = COUNTRIES.map((c) => c.iso2)
+const COVERED: readonly PhoneCountryCode[] = COUNTRIES.map((c) => c.iso2)
 
 /**
  * Errors no further typing can fix, shown at once rather than on blur; `no_country` too, so that
- * the user learns to pick a country (or type +) before leaving the field, not after.
+ * the user learns to pick a country (or type +) before leaving the field, not after; and
+ * `unavailable` (the country's metadata failed to load), which says to check the connection.
  */
-const SHOW_AT_ONCE: ReadonlySet<PhoneInputError> = new Set(['too_long', 'unsupported_country', 'no_country'])
+const SHOW_AT_ONCE: ReadonlySet<PhoneInputError> = new Set(['too_long', 'unsupported_country', 'no_country', 'unavailable'])
 
 /**
  * Phone number field with a country picker: formats as the user types, reads pasted `00234…`,
- * `+234 (0)…` and Arabic-Indic digits, validates against the covered countries and gives the
- * number in E.164. The digits stay left to right in RTL pages; the label and the list follow the
+ * `+234 (0)…` and Arabic-Indic digits, validates against the offered countries (the covered 14,
+ * or `countries="all"`: every country, each one's metadata loaded when it is first needed) and
+ * gives the number in E.164. The digits stay left to right in RTL pages; the label and the list follow the
  * page. The ref is the number `<input>`; writing an E.164 number to its `value` (as
  * react-hook-form's `setValue` does) shows it formatted.
  */
@@ -145,7 +153,7 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
     value,
     defaultValue,
     // Without one, the LocaleProvider's region ("en-GH", "sw" → TZ) when it is offered.
-    defaultCountry: defaultCountry ?? guessCountry(region ? [`und-${region}`] : [], countries ?? ALL_COUNTRIES),
+    defaultCountry: defaultCountry ?? guessCountry(region ? [`und-${region}`] : [], countries ?? COVERED),
     countries,
     disabled,
     readOnly,
@@ -162,7 +170,7 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
   else if (phone.error && (phone.isTouched || SHOW_AT_ONCE.has(phone.error))) message = errorMessage(phone.error, phone.country)
   const invalid = message !== null
   const hasDescription = description !== undefined && description !== null
-  const example = phone.country ? getExampleNumber(phone.country)?.national : undefined
+  const example = phone.exampleNumber?.national
 
   return (
     <div
@@ -175,6 +183,7 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
       data-invalid={invalid ? '' : undefined}
       data-disabled={disabled ? '' : undefined}
       data-country={phone.country}
+      data-loading={phone.isLoading ? '' : undefined}
     >
       <label htmlFor={inputId} data-part={hideLabel ? 'sr-only' : 'label'} className={classNames.label}>
         {label ?? t('phone.label')}

@@ -1,6 +1,6 @@
 'use client'
 import { CHANNELS, formatPhoneNumber, stepOf, type Channel, type CountryCode, type FlowAnnouncement, type FlowError, type FlowState, type VerificationAdapter } from '@hakiki/core'
-import { VerificationProvider, useRates, useResendCooldown, useVerificationContext, useVerificationFlow, type PhoneChangeDetails } from '@hakiki/react'
+import { VerificationProvider, useRates, useResendCooldown, useVerificationContext, useVerificationFlow, type PhoneChangeDetails, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { AttemptsNotice } from './attempts-notice'
 import { ChannelPicker } from './channel-picker'
@@ -57,9 +57,12 @@ export interface VerificationFlowProps {
   /** The channel chosen at first. @default the first of `channels` */
   defaultChannel?: Channel
   /** The country phone numbers are read in at first. */
-  defaultCountry?: CountryCode
-  /** The countries offered in the phone field. @default every covered country */
-  countries?: readonly CountryCode[]
+  defaultCountry?: PhoneCountryCode
+  /**
+   * The countries offered in the phone field: codes, or `'all'` for a provider that reaches every
+   * country (Twilio Verify; see `PhoneInput`). @default the 14 covered countries
+   */
+  countries?: PhoneCountries
   /**
    * Language of the UI and of the message sent: a BCP-47 tag (`fr`, `pt-BR`). @default the
    * enclosing `LocaleProvider`'s, else English (and the proxy's default for the message)
@@ -177,7 +180,8 @@ function FlowView({
   const api = useVerificationFlow({
     channel: first,
     channels: offered,
-    ...(defaultCountry ? { country: defaultCountry } : {}),
+    // A region code of the offered ones (see onCountryChange below); the flow only stores it.
+    ...(defaultCountry ? { country: defaultCountry as CountryCode } : {}),
     ...(messageLocale ? { locale: messageLocale } : {}),
     // The machine checks a new complete code by itself, never the one it just refused.
     autoCheck: autoSubmit,
@@ -385,10 +389,12 @@ function FlowView({
             required
             readOnly={sending}
             error={addressError}
-            onCountryChange={country.onCountryChange}
+            // The flow's state types its country as a covered one; with `countries="all"` it holds
+            // any region code the phone field offers, which it only stores and hands back.
+            onCountryChange={country.onCountryChange as (c: PhoneCountryCode) => void}
             onValueChange={(e164, details) => {
               phoneDetails.current = details
-              send({ type: 'SET_ADDRESS', to: e164, ...(details.country ? { country: details.country } : {}) })
+              send({ type: 'SET_ADDRESS', to: e164, ...(details.country ? { country: details.country as CountryCode } : {}) })
               setClientError(undefined)
             }}
           />
