@@ -4,6 +4,9 @@ import { playwright } from '@vitest/browser-playwright'
 import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
+/** Gates of the module requests `holdModule` holds, by file name. */
+const heldModules = new Map<string, (outcome: 'continue' | 'abort') => void>()
+
 // The components are tested where they run: in a real Chromium, through Vitest browser mode,
 // from the workspace packages' TypeScript source (the `source` condition), with no build step.
 export default defineConfig({
@@ -33,6 +36,18 @@ export default defineConfig({
             commands: {
               emulateForcedColors: async ({ page }, value: 'active' | 'none') => {
                 await page.emulateMedia({ forcedColors: value })
+              },
+              // A module request the page makes (a phone region's metadata chunk), held until
+              // released or failed like a dropped connection: phone-input-countries.browser.test.tsx.
+              holdModule: async ({ page }, file: string) => {
+                const gate = new Promise<'continue' | 'abort'>((resolve) => heldModules.set(file, resolve))
+                await page.route(`**/${file}*`, async (route) => ((await gate) === 'continue' ? route.continue() : route.abort('connectionfailed')))
+              },
+              releaseModule: async (_context, file: string, outcome: 'continue' | 'abort') => {
+                heldModules.get(file)?.(outcome)
+              },
+              unrouteModule: async ({ page }, file: string) => {
+                await page.unroute(`**/${file}*`)
               },
             },
             screenshotDirectory: '__screenshots__',

@@ -1,0 +1,193 @@
+import './styles.css'
+import type { PhoneChangeDetails } from '@hakiki/react'
+import { act, render } from '@testing-library/react'
+import { describe, expect, test, vi } from 'vitest'
+import { commands, userEvent } from 'vitest/browser'
+import { axeViolations, pasteFromClipboard } from '../test/browser-helpers'
+import { LocaleProvider } from './i18n/locale-provider'
+import { PhoneInput, type PhoneInputProps } from './phone-input'
+
+// `countries="all"`: every region, each one's metadata fetched from the dev server the first time
+// it is needed, as a real app's chunk would be. Each test uses a region no earlier test loaded
+// (the module graph and the loaded helpers live as long as this file's page), so that a held or
+// failed chunk is a real request the browser makes.
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    /** Holds the page's requests for `file` until {@link releaseModule}. */
+    holdModule: (file: string) => Promise<void>
+    /** Lets the held requests through (`continue`) or drops them like a lost connection (`abort`), until {@link unrouteModule}. */
+    releaseModule: (file: string, outcome: 'continue' | 'abort') => Promise<void>
+    /** Stops intercepting `file`. */
+    unrouteModule: (file: string) => Promise<void>
+  }
+}
+
+function setup(props: PhoneInputProps = {}, locale = 'en') {
+  const onValueChange = vi.fn<(e164: string, details: PhoneChangeDetails) => void>()
+  const view = render(
+    <LocaleProvider locale={locale}>
+      <PhoneInput onValueChange={onValueChange} {...props} />
+    </LocaleProvider>,
+  )
+  const input = view.container.querySelector<HTMLInputElement>('input[type="tel"]') as HTMLInputElement
+  const root = view.container.querySelector<HTMLElement>('[data-part="root"]') as HTMLElement
+  const trigger = () => view.container.querySelector<HTMLButtonElement>('[data-part="trigger"]') as HTMLButtonElement
+  const error = () => view.container.querySelector('[data-part="error"]')?.textContent ?? ''
+  const options = () => [...view.container.querySelectorAll<HTMLElement>('[role="option"]')]
+  const last = () => onValueChange.mock.lastCall
+  return { ...view, input, root, trigger, error, options, last, onValueChange }
+}
+
+/** Region chunks the page has requested so far (`DE.gen.ts`, ...). */
+const regionRequests = (): string[] =>
+  performance
+    .getEntriesByType('resource')
+    .map((e) => e.name.match(/phone-regions\/([A-Z]{2})\.gen\.ts/)?.[1])
+    .filter((iso) => iso !== undefined)
+
+describe('PhoneInput with countries="all"', () => {
+  test('the 14 covered countries stay the default: 14 options, no chunk fetched', async () => {
+    const { trigger, options, input, last, error } = setup({ defaultCountry: 'GH' })
+    await userEvent.click(trigger())
+    expect(options()).toHaveLength(14)
+    await userEvent.keyboard('{Escape}')
+    await userEvent.type(input, '0241234567')
+    expect(last()).toEqual(['+233241234567', { country: 'GH', isValid: true, error: undefined }])
+    // A +49 number is not offered: unsupported at once, and nothing is loaded for it.
+    await userEvent.clear(input)
+    await userEvent.type(input, '+4915123456789')
+    await expect.poll(error).toBe('Codes cannot be sent to this country yet.')
+    expect(regionRequests()).not.toContain('DE')
+  })
+
+  test('pick Germany from the list with the keyboard, type a German mobile', async () => {
+    const { trigger, input, options, last, root } = setup({ countries: 'all', defaultCountry: 'GH' })
+    await userEvent.click(trigger())
+    // Every region the kit reads (173 today; every one of libphonenumber-js's 245 once all load).
+    expect(options().length).toBeGreaterThanOrEqual(173)
+    // The native name finds it too: "Deu" is not the start of "Germany".
+    await userEvent.keyboard('Deu')
+    expect(options()[0]?.textContent).toContain('Germany')
+    expect(options()[0]?.textContent).toContain('+49')
+    await userEvent.keyboard('{Enter}')
+    expect(trigger().getAttribute('aria-label')).toBe('Country: Germany, +49')
+    expect(trigger().querySelector('[data-flag="placeholder"]')?.getAttribute('data-country')).toBe('DE')
+    // The chunk was fetched on the pick, so the placeholder becomes Germany's example.
+    await expect.poll(() => input.placeholder).toBe('01512 3456789')
+    expect(root.hasAttribute('data-loading')).toBe(false)
+    await userEvent.type(input, '015123456789')
+    expect(input.value).toBe('01512 3456789')
+    expect(last()).toEqual(['+4915123456789', { country: 'DE', isValid: true, error: undefined }])
+    expect(regionRequests()).toContain('DE')
+  })
+
+  test('pasting +49 … into a field on Ghana switches to Germany once its metadata arrives', async () => {
+    const { input, trigger, last, error } = setup({ countries: 'all', defaultCountry: 'GH' })
+    await pasteFromClipboard(input, '+49 1512 3456789')
+    await expect.poll(() => last()?.[0]).toBe('+4915123456789')
+    expect(last()?.[1]).toEqual({ country: 'DE', isValid: true, error: undefined })
+    expect(input.value).toBe('01512 3456789')
+    expect(trigger().getAttribute('aria-label')).toBe('Country: Germany, +49')
+    expect(error()).toBe('')
+  })
+
+  test('typing while the chunk is delayed: digits kept, no error, re-read on arrival', async () => {
+    await commands.holdModule('IT.gen.ts')
+    const { input, trigger, last, error, root, onValueChange } = setup({ countries: ['GH', 'IT'], defaultCountry: 'GH' })
+    await userEvent.click(trigger())
+    await userEvent.keyboard('Ital{Enter}')
+    expect(trigger().getAttribute('aria-label')).toBe('Country: Italy, +39')
+    expect(root.hasAttribute('data-loading')).toBe(true)
+    await userEvent.type(input, '3123456789')
+    // Nothing lost and nothing wrong yet: the digits as typed, no message, not valid.
+    expect(input.value).toBe('3123456789')
+    expect(input.getAttribute('aria-invalid')).toBeNull()
+    await userEvent.tab()
+    expect(error()).toBe('')
+    expect(last()?.[0]).toBe('')
+    expect(last()?.[1].error).toBeUndefined()
+    onValueChange.mockClear()
+    await commands.releaseModule('IT.gen.ts', 'continue')
+    await expect.poll(() => input.value).toBe('312 345 6789')
+    expect(root.hasAttribute('data-loading')).toBe(false)
+    expect(last()).toEqual(['+393123456789', { country: 'IT', isValid: true, error: undefined }])
+    expect(error()).toBe('')
+    await commands.unrouteModule('IT.gen.ts')
+  })
+
+  test('a chunk that fails to load says so; the next edit tries again', async () => {
+    await commands.holdModule('MX.gen.ts')
+    const { input, trigger, last, error } = setup({ countries: 'all', defaultCountry: 'GH' })
+    await userEvent.click(trigger())
+    await userEvent.keyboard('Mexi{Enter}')
+    await userEvent.type(input, '222123456')
+    await commands.releaseModule('MX.gen.ts', 'abort')
+    await expect.poll(error).toBe('Numbers of this country cannot be checked right now. Check your connection, then try again.')
+    expect(input.value).toBe('222123456')
+    expect(last()?.[0]).toBe('')
+    // Back online: the next digit fetches it again and the whole number is read.
+    await commands.unrouteModule('MX.gen.ts')
+    await userEvent.type(input, '7')
+    await expect.poll(() => last()?.[0]).toBe('+522221234567')
+    expect(input.value).toBe('222 123 4567')
+    expect(error()).toBe('')
+  })
+
+  test('starts in the locale’s region among every country (de-CH → Switzerland)', async () => {
+    const { trigger, input } = setup({ countries: 'all' }, 'de-CH')
+    await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Land: Schweiz, +41')
+    await expect.poll(() => input.placeholder).toBe('078 123 45 67')
+  })
+
+  test('right to left: Arabic names, digits left to right, a Dutch number read', async () => {
+    const { trigger, input, options, last, container } = setup({ countries: 'all', defaultCountry: 'NL' }, 'ar')
+    expect(container.querySelector('[data-part="root"]')?.getAttribute('dir')).toBe('rtl')
+    expect(input.dir).toBe('ltr')
+    await userEvent.type(input, '0612345678')
+    await expect.poll(() => last()?.[0]).toBe('+31612345678')
+    expect(input.value).toBe('06 12345678')
+    await userEvent.click(trigger())
+    // Names in Arabic, searched in Arabic or English.
+    await userEvent.keyboard('هولندا')
+    expect(options()[0]?.getAttribute('data-country-option')).toBe('NL')
+    await userEvent.clear(document.activeElement as HTMLInputElement)
+    await userEvent.keyboard('Holland')
+    expect(options()[0]?.getAttribute('data-country-option')).toBe('NL')
+    expect(await axeViolations(container)).toEqual([])
+  })
+
+  test('keyboard search: a name prefix before a match inside; dialing codes; aliases', async () => {
+    const { trigger, options } = setup({ countries: 'all' })
+    const codes = () => options().map((o) => o.getAttribute('data-country-option'))
+    await userEvent.click(trigger())
+    const search = document.activeElement as HTMLInputElement
+    await userEvent.keyboard('ch')
+    // A name that starts with "ch" (Chad) before Switzerland's ISO code, before names that only
+    // contain it (Austria, by its own name "Österreich").
+    expect(codes()[0]).toBe('TD')
+    expect(codes().indexOf('CH')).toBeGreaterThan(0)
+    expect(codes().indexOf('CH')).toBeLessThan(codes().indexOf('AT'))
+    await userEvent.clear(search)
+    await userEvent.keyboard('+49')
+    expect(codes()).toEqual(['DE'])
+    await userEvent.clear(search)
+    // The covered countries' aliases still work among 245.
+    await userEvent.keyboard('Ivory')
+    expect(codes()[0]).toBe('CI')
+    await userEvent.keyboard('{ArrowDown}{ArrowUp}{Enter}')
+    expect(trigger().getAttribute('aria-label')).toBe('Country: Côte d’Ivoire, +225')
+  })
+
+  test('opening the full list stays fast (measured, not virtualised)', async () => {
+    const { trigger, options } = setup({ countries: 'all' })
+    // `act` flushes React's render of the list before it returns.
+    const start = performance.now()
+    act(() => trigger().click())
+    const elapsed = performance.now() - start
+    expect(options().length).toBeGreaterThanOrEqual(173)
+    console.info(`opening the list of ${options().length} countries: ${elapsed.toFixed(0)} ms from click to rendered (React development build)`)
+    // A ceiling for a busy 2-core machine, not a benchmark: a list too slow to use would blow it.
+    expect(elapsed).toBeLessThan(1000)
+  })
+})
