@@ -1,12 +1,10 @@
 import {
   COUNTRIES,
-  createPhoneHelpers,
   formatPhoneAsYouType,
   formatPhoneNumber,
   getExampleNumber,
   getPhoneRegionCallingCode,
   getPhoneRegionsForCallingCode,
-  loadPhoneRegions,
   parsePhoneNumber,
   PHONE_REGIONS,
   type CountryCode,
@@ -26,6 +24,7 @@ export type PhoneCountries = readonly PhoneCountryCode[] | 'all'
 export const COVERED_PHONE_HELPERS: PhoneHelpers = { parsePhoneNumber, formatPhoneAsYouType, getExampleNumber, formatPhoneNumber }
 
 const COVERED_CODES = new Map<string, string>(COUNTRIES.map((c) => [c.iso2, c.dialCode]))
+const COVERED_DIAL_CODES = new Set(COVERED_CODES.values())
 
 /**
  * Every region a phone field can offer: the 14 covered countries (their metadata is in the bundle)
@@ -53,48 +52,57 @@ export function callingCodeOf(cleaned: string): string | undefined {
   for (let n = 1; n <= 3; n++) {
     const code = cleaned.slice(1, 1 + n)
     if (code.length < n) return undefined
-    if ([...COVERED_CODES.values()].includes(code) || getPhoneRegionsForCallingCode(code).length > 0) return code
+    if (COVERED_DIAL_CODES.has(code) || getPhoneRegionsForCallingCode(code).length > 0) return code
   }
   return undefined
 }
 
-/** Loaded helper sets by calling code: regions sharing a code (+1, +44, +590) are read together. */
-const loaded = new Map<string, PhoneHelpers>()
-const pending = new Map<string, Promise<PhoneHelpers>>()
-
 /**
- * The helpers that read numbers of calling code `code`, when they are at hand: the bundled ones for
- * a covered country's code, the loaded ones for another; `undefined` while they are not loaded.
+ * What a helper set reads: a region code (`DE`: national numbers of Germany, with the main region
+ * of a shared calling code when it has one) or `+` and a calling code (`+1`: international numbers
+ * of every region with that code, which telling them apart needs).
  */
-export function peekPhoneHelpers(code: string): PhoneHelpers | undefined {
-  if ([...COVERED_CODES.values()].includes(code)) return COVERED_PHONE_HELPERS
-  return loaded.get(code)
+export type PhoneHelpersKey = string
+
+const loaded = new Map<PhoneHelpersKey, PhoneHelpers>()
+const pending = new Map<PhoneHelpersKey, Promise<PhoneHelpers>>()
+
+/** True when the bundled helpers read `key`: a covered country or its calling code. */
+function isCovered(key: PhoneHelpersKey): boolean {
+  return key.startsWith('+') ? COVERED_DIAL_CODES.has(key.slice(1)) : COVERED_CODES.has(key)
 }
 
 /**
- * Loads the metadata of every region with calling code `code` (one chunk each, fetched once) and
- * gives helpers over them. All of a shared code's regions load together: telling a Canadian `+1`
- * number from a US one needs both plans, and a region such as CA borrows its formats from the
- * code's main region. A failed load is forgotten, so that the next call tries again.
+ * The helpers for `key`, when they are at hand: the bundled ones for a covered country or its
+ * calling code, the loaded ones for another; `undefined` while they are not loaded.
  */
-export function loadPhoneHelpers(code: string): Promise<PhoneHelpers> {
-  const ready = peekPhoneHelpers(code)
+export function peekPhoneHelpers(key: PhoneHelpersKey): PhoneHelpers | undefined {
+  return isCovered(key) ? COVERED_PHONE_HELPERS : loaded.get(key)
+}
+
+/**
+ * Loads the metadata `key` needs (one chunk per region, each fetched once) and gives helpers over
+ * it. A failed load is forgotten, so that the next call tries again.
+ */
+export function loadPhoneHelpers(key: PhoneHelpersKey): Promise<PhoneHelpers> {
+  const ready = peekPhoneHelpers(key)
   if (ready) return Promise.resolve(ready)
-  let promise = pending.get(code)
+  let promise = pending.get(key)
   if (!promise) {
-    promise = loadPhoneRegions(getPhoneRegionsForCallingCode(code)).then(
-      ({ metadata, examples }) => {
-        const helpers = createPhoneHelpers(metadata, examples)
-        loaded.set(code, helpers)
-        pending.delete(code)
+    const regions = key.startsWith('+') ? getPhoneRegionsForCallingCode(key.slice(1)) : [key]
+    // The loader itself is a chunk too: pages that never leave the covered 14 never fetch it.
+    promise = import('./create-region-helpers').then((m) => m.createRegionHelpers(regions)).then(
+      (helpers) => {
+        loaded.set(key, helpers)
+        pending.delete(key)
         return helpers
       },
       (error: unknown) => {
-        pending.delete(code)
+        pending.delete(key)
         throw error
       },
     )
-    pending.set(code, promise)
+    pending.set(key, promise)
   }
   return promise
 }

@@ -33,6 +33,7 @@ import {
   resolvePhoneCountries,
   type PhoneCountries,
   type PhoneCountryCode,
+  type PhoneHelpersKey,
 } from './phone-country-helpers'
 import { useIsoLayoutEffect } from './use-iso-layout-effect'
 import { useObservedInput } from './use-observed-input'
@@ -174,23 +175,24 @@ interface PhoneState {
 type Allowed = (c: string | undefined) => boolean
 
 /**
- * The calling code whose metadata reads `cleaned` (a `+` number: its own code, when an allowed
- * region has it; national digits: the chosen country's), or `undefined` when the bundled
- * helpers do (no country, or a `+` number of no allowed region, which they call unsupported).
+ * Which metadata reads `cleaned`: national digits, the chosen country's (its ISO code); a `+`
+ * number, every region of its calling code (`+49`) when an allowed region has it. `undefined`
+ * when the bundled helpers do (no country, or a `+` number of no allowed region, which they call
+ * unsupported).
  */
-function codeToRead(cleaned: string, country: string | undefined, allowed: Allowed): string | undefined {
-  if (!cleaned.startsWith('+')) return country ? getPhoneCountryCallingCode(country) : undefined
+function keyToRead(cleaned: string, country: string | undefined, allowed: Allowed): PhoneHelpersKey | undefined {
+  if (!cleaned.startsWith('+')) return country
   const code = callingCodeOf(cleaned)
   if (!code) return undefined
   const regions = getPhoneRegionsForCallingCode(code)
-  return regions.some(allowed) || COVERED_COUNTRIES.some((c) => allowed(c) && getPhoneCountryCallingCode(c) === code) ? code : undefined
+  return regions.some(allowed) || COVERED_COUNTRIES.some((c) => allowed(c) && getPhoneCountryCallingCode(c) === code) ? `+${code}` : undefined
 }
 
-/** The helpers that read `cleaned`, or the calling code whose metadata is still to load. */
-function helpersFor(cleaned: string, country: string | undefined, allowed: Allowed): PhoneHelpers | string {
-  const code = codeToRead(cleaned, country, allowed)
-  if (code === undefined) return COVERED_PHONE_HELPERS
-  return peekPhoneHelpers(code) ?? code
+/** The helpers that read `cleaned`, or the key of the metadata still to load. */
+function helpersFor(cleaned: string, country: string | undefined, allowed: Allowed): PhoneHelpers | PhoneHelpersKey {
+  const key = keyToRead(cleaned, country, allowed)
+  if (key === undefined) return COVERED_PHONE_HELPERS
+  return peekPhoneHelpers(key) ?? key
 }
 
 /**
@@ -204,8 +206,8 @@ function isUsable(parsed: ParsedPhoneNumber): parsed is ParsedPhoneNumber & { e1
 interface Evaluation {
   e164: string
   error: PhoneInputError | undefined
-  /** The calling code whose metadata is awaited, when it is. */
-  waitingFor: string | undefined
+  /** The metadata awaited (see {@link keyToRead}), when it is. */
+  waitingFor: PhoneHelpersKey | undefined
 }
 
 /** The E.164 value and error of what the field shows; `failed` says which loads failed. */
@@ -267,7 +269,7 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
   const countries = useMemo(() => resolvePhoneCountries(countriesOption), [countriesOption])
 
   const allowed = useCallback((c: string | undefined): c is PhoneCountryCode => !!c && countries.includes(c), [countries])
-  /** Calling codes whose last load failed (retried on the next edit or pick). */
+  /** Metadata whose last load failed (retried on the next edit or pick). */
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set())
   /** Re-renders once a load finished (the helpers live outside React). */
   const [, loadedOne] = useReducer((n: number) => n + 1, 0)
@@ -289,9 +291,8 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
   const { display, country } = state
   const { e164, error, waitingFor } = evaluate(display, country, allowed, failed)
   // The chosen country's metadata is fetched as soon as it is chosen (or guessed), before typing.
-  const countryCode = country ? getPhoneCountryCallingCode(country) : undefined
-  const countryHelpers = countryCode ? peekPhoneHelpers(countryCode) : undefined
-  const needed = waitingFor ?? (countryCode && !countryHelpers ? countryCode : undefined)
+  const countryHelpers = country ? peekPhoneHelpers(country) : undefined
+  const needed = waitingFor ?? (country && !countryHelpers ? country : undefined)
 
   const inputRef = useRef<HTMLInputElement | null>(null)
   /** The state as last set, ahead of React within one event; the value-setter wrapper compares with it. */
