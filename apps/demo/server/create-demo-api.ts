@@ -30,17 +30,33 @@ export interface DemoApiOptions {
   quiet?: boolean
 }
 
+/**
+ * What the page needs to know of the server (`GET /api/demo/config`): the provider, and the
+ * countries the proxy accepts phone numbers of, which the phone field then offers.
+ */
+export interface DemoConfig {
+  provider: DemoProviderName
+  /** `all` with Twilio Verify, which reaches every country; `covered` (the spec's 14) with the Verify API. */
+  countries: 'all' | 'covered'
+}
+
 /** The demo's server side: the proxy at `/api/verify` and the app's own `/api/signup`. */
 export interface DemoApi {
-  /** Answers `/api/verify/*` and `/api/signup`; `undefined` for any other path. */
+  /** What `/api/demo/config` answers. */
+  readonly config: DemoConfig
+  /** Answers `/api/verify/*`, `/api/signup` and `/api/demo/config`; `undefined` for any other path. */
   handle(request: Request): Promise<Response | undefined>
 }
 
 /** Builds the demo's API as a Fetch handler, exactly as an app would mount the kit. */
 export function createDemoApi(options: DemoApiOptions): DemoApi {
   const secret = options.secret ?? randomBytes(32).toString('base64url')
+  // Twilio Verify reaches every country: the proxy accepts them all (its number-type policy still
+  // refuses premium and shared-cost lines); the Verify API reaches the 14 covered ones, the default.
+  const config: DemoConfig = { provider: options.provider ?? 'verify-api', countries: options.provider === 'twilio' ? 'all' : 'covered' }
   const verify = createVerifyHandler({
     provider: createProvider(options),
+    ...(config.countries === 'all' ? { countries: 'all' as const } : {}),
     secret,
     basePath: '/api/verify',
     ...(options.now ? { now: options.now } : {}),
@@ -53,10 +69,12 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   })
   const signup = createSignupHandler({ secret, ...(options.now ? { now: options.now } : {}) })
   return {
+    config,
     async handle(request) {
       const { pathname } = new URL(request.url)
       if (pathname === '/api/verify' || pathname.startsWith('/api/verify/')) return verify(request)
       if (pathname === '/api/signup') return signup(request)
+      if (pathname === '/api/demo/config' && request.method === 'GET') return Response.json(config, { headers: { 'cache-control': 'no-store' } })
       return undefined
     },
   }

@@ -9,7 +9,7 @@ export type Middleware = (req: IncomingMessage, res: ServerResponse, next: () =>
 
 /** Options of {@link createDemoMiddleware}. */
 export interface DemoMiddlewareOptions {
-  api: DemoApi
+  api: Pick<DemoApi, 'handle'>
   /** Base URL of the sandbox, whose `/sandbox/*` endpoints feed the device preview and faults panel. */
   sandboxUrl: string
   clock: DemoClock

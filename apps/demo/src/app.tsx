@@ -1,7 +1,8 @@
 import type { ApiLocale } from '@hakiki/core'
 import { VerificationProvider } from '@hakiki/react'
 import { LocaleSelect } from '@hakiki/ui'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { fetchDemoConfig, type DemoConfig } from './demo-config'
 import { demoAdapter } from './demo-adapter'
 import { DevicePreview } from './device-preview'
 import { FaultsPanel } from './faults-panel'
@@ -19,6 +20,12 @@ export function App() {
   const [locale, setLocale] = useState<ApiLocale>(initialLocale)
   useDocumentLocale(locale)
   const preview = usePreviewAddress()
+  // The form waits for the server's answer (one local request), so that the phone field offers the
+  // provider's countries from its first render instead of switching lists under the user.
+  const [config, setConfig] = useState<DemoConfig>()
+  useEffect(() => {
+    void fetchDemoConfig().then(setConfig)
+  }, [])
   return (
     <VerificationProvider adapter={demoAdapter}>
       <header className="demo-header" lang="en">
@@ -31,9 +38,9 @@ export function App() {
         </div>
       </header>
       <main className="demo-main">
-        <SignupForm locale={locale} onStateChange={preview.onStateChange} />
+        {config ? <SignupForm locale={locale} countries={config.countries === 'all' ? 'all' : undefined} onStateChange={preview.onStateChange} /> : <section className="demo-card demo-signup" aria-busy="true" />}
         <DevicePreview to={preview.to} />
-        <FaultsPanel />
+        <FaultsPanel provider={config?.provider ?? 'verify-api'} />
       </main>
       <footer className="demo-footer" lang="en">
         <p>

@@ -7,6 +7,8 @@ interface FaultAction {
   label: string
   /** Said once armed: what to do next and what the flow should show. */
   armed: string
+  /** Said instead when the proxy talks to Twilio Verify, where the same fault plays out differently. */
+  armedTwilio?: string
   run: () => Promise<void>
 }
 
@@ -20,19 +22,34 @@ export const FAULT_ACTIONS: readonly FaultAction[] = [
     label: 'Token rejected',
     // The client refreshes its token and retries once after a 401, so two 401s reach the user.
     armed: 'The next send is refused twice with 401, even after a fresh token. Send a code to see it.',
+    // Twilio has no token to refresh or retry with: each 401 (Twilio error 20003) fails one send.
+    armedTwilio: 'The next two sends are refused with 401 (Twilio has no token to refresh, so each one fails). Send a code, then send again, to see it.',
     run: fault({ operation: 'create', status: 401, times: 2 }),
   },
   { id: 'not-found', label: 'Verification lost', armed: 'The next code check answers 404. Type a code to see it.', run: fault({ operation: 'verify', status: 404 }) },
-  { id: 'proxy-auth', label: 'Proxy auth required', armed: 'The next send fails with 407 (a proxy refused us). Send a code to see it.', run: fault({ operation: 'create', status: 407 }) },
+  {
+    id: 'proxy-auth',
+    label: 'Proxy auth required',
+    armed: 'The next send fails with 407 (a proxy refused us). Send a code to see it.',
+    // Node's fetch, which the Twilio provider uses, turns a 407 into a network error: the flow says the service is busy.
+    armedTwilio: 'The next send fails with 407 (a proxy refused us); Node’s fetch turns that into a network error, so the flow says the service is busy. Send a code to see it.',
+    run: fault({ operation: 'create', status: 407 }),
+  },
   { id: 'slow-network', label: 'Slow network', armed: 'The next send takes 3 seconds. Send a code to see it.', run: fault({ operation: 'create', delayMs: 3000 }) },
   { id: 'expire-code', label: 'Expire the code', armed: 'The clock moved 10 minutes on: the code just sent has expired. Type it to see it.', run: () => advanceClock(601) },
 ]
+
+/** Props of {@link FaultsPanel}. */
+export interface FaultsPanelProps {
+  /** What the proxy talks to: the hints say what that provider makes of each fault. */
+  provider: 'verify-api' | 'twilio'
+}
 
 /**
  * A small panel to try each error path: it queues a fault in the sandbox (or moves the shared
  * clock), then the reviewer uses the form and sees how the kit handles it.
  */
-export function FaultsPanel() {
+export function FaultsPanel({ provider }: FaultsPanelProps) {
   const [status, setStatus] = useState('No fault armed: everything works.')
   // Bumped each time a fault is queued: the effect below then watches the sandbox until it is spent.
   const [armed, setArmed] = useState(0)
@@ -68,7 +85,7 @@ export function FaultsPanel() {
       <p className="demo-muted">Each button changes the sandbox, not the page. Then use the form.</p>
       <div className="demo-fault-buttons">
         {FAULT_ACTIONS.map((action) => (
-          <button key={action.id} type="button" className="demo-button" data-fault={action.id} onClick={() => void act(action.run, action.armed, action.id !== 'expire-code')}>
+          <button key={action.id} type="button" className="demo-button" data-fault={action.id} onClick={() => void act(action.run, (provider === 'twilio' && action.armedTwilio) || action.armed, action.id !== 'expire-code')}>
             {action.label}
           </button>
         ))}

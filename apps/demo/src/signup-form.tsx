@@ -10,6 +10,8 @@ export interface SignupFormProps {
   locale: ApiLocale
   /** Told of every change of the flow's state (the device preview learns where each code went). */
   onStateChange?: (state: FlowState) => void
+  /** The countries the phone field offers: `'all'` when the proxy accepts every country (Twilio Verify). @default the 14 covered */
+  countries?: 'all'
 }
 
 /** The fields react-hook-form owns; the address and its proof come from the flow. */
@@ -52,7 +54,7 @@ const storage = {
  * e-mail address. Once verified, the receipt goes with the name to the app's own `/api/signup`,
  * which checks it on the server; the page shows what the server says was verified.
  */
-export function SignupForm({ locale, onStateChange }: SignupFormProps) {
+export function SignupForm({ locale, onStateChange, countries }: SignupFormProps) {
   const nameId = useId()
   const nameErrorId = useId()
   const { register, handleSubmit, formState, reset, control } = useForm<SignupValues>({ defaultValues: { name: storage.get(NAME_KEY) } })
@@ -160,6 +162,7 @@ export function SignupForm({ locale, onStateChange }: SignupFormProps) {
         <VerificationFlow
           key={flowKey}
           locale={toLanguageTag(locale)}
+          {...(countries ? { countries } : {})}
           persistKey={FLOW_KEY}
           headingLevel={2}
           onStateChange={onStateChange}

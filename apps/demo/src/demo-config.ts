@@ -1,0 +1,28 @@
+/**
+ * What the demo server says of itself (`GET /api/demo/config`, see `server/create-demo-api.ts`):
+ * which provider the proxy talks to and which countries it accepts. Demo-only: a real app knows
+ * its own provider when it is built.
+ */
+export interface DemoConfig {
+  provider: 'verify-api' | 'twilio'
+  /** `all` with Twilio Verify; `covered` (the Verify API's 14) otherwise. */
+  countries: 'all' | 'covered'
+}
+
+/** The Verify API with its 14 countries: what the page assumes when the server does not say. */
+export const DEFAULT_DEMO_CONFIG: DemoConfig = { provider: 'verify-api', countries: 'covered' }
+
+/** Asks the demo server; the default when it cannot be read. */
+export async function fetchDemoConfig(): Promise<DemoConfig> {
+  try {
+    const response = await fetch('/api/demo/config')
+    if (!response.ok) return DEFAULT_DEMO_CONFIG
+    const body = (await response.json()) as Partial<DemoConfig>
+    return {
+      provider: body.provider === 'twilio' ? 'twilio' : 'verify-api',
+      countries: body.countries === 'all' ? 'all' : 'covered',
+    }
+  } catch {
+    return DEFAULT_DEMO_CONFIG
+  }
+}
