@@ -8,8 +8,8 @@ import { assertSecret, deriveHmacKey, hmac } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { HandlerContext, RequestState } from './handler-context'
 import { resolveLimits } from './limits'
+import { resolveCountryCheck } from './resolve-country-check'
 import { createNumberTypeCheck } from './number-type-policy'
-import { createCountryCheck } from './validate'
 import { addCorsHeaders, createOriginPolicy, isJsonContentType, preflightResponse, varyOnOrigin } from './origin'
 import { ProxyError, problemResponse } from './problem'
 import { SAFE_BASE, matchRoute } from './route-match'
@@ -71,7 +71,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     // Every store call has a deadline: a Redis that is down or hung must not hang every request.
     store: storeWithDeadline(options.store ?? createMemoryStore({ now }), options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS),
     limits: resolveLimits(options.limits),
-    acceptsCountry: createCountryCheck(options.countries),
+    acceptsCountry: resolveCountryCheck(options.countries, provider, log),
     checkNumberType: createNumberTypeCheck(options.numberTypes),
     sessions: createSessionCodec(secret),
     secureCookie: origins.secureCookie,
