@@ -4,15 +4,15 @@
  * may cost an SMS.
  */
 import type { ApiLocale, Channel, ErrorCode } from '@hakiki/core'
-import { CHANNELS, compactPhoneNumber, DEFAULT_API_LOCALE, isCoveredCountry, isE164, isEmailAddress, PROBLEM_STATUS, readSubmittedCode, toApiLocale } from '@hakiki/core'
+import { CHANNELS, compactPhoneNumber, DEFAULT_API_LOCALE, isCoveredCountry, isE164, isEmailAddress, readSubmittedCode, toApiLocale } from '@hakiki/core'
 // The `max` metadata checks full national number patterns, not only lengths as `min` does; its
 // size (~150 kB) matters in a browser bundle but not on a server.
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import type { CountryCode as PhoneCountryCode } from 'libphonenumber-js/max'
 import { ProxyError } from './problem'
 
-/** A refusal of the browser's input, with the status of the shared table (`PROBLEM_STATUS`). */
-const refused = (code: ErrorCode, detail?: string): ProxyError => new ProxyError(PROBLEM_STATUS[code], code, detail === undefined ? {} : { detail })
+/** A refusal of the browser's input (its status comes from `PROBLEM_STATUS`, as every problem's). */
+const refused = (code: ErrorCode, detail?: string): ProxyError => new ProxyError(code, detail === undefined ? {} : { detail })
 
 /** A validated `POST /verifications` body. */
 export interface StartInput {
