@@ -94,6 +94,17 @@ describe('the packed packages', () => {
     }
   })
 
+  it('ship the workspace root LICENSE (MIT) in every tarball, as their manifests declare', () => {
+    const root = readFileSync(join(WORKSPACE_ROOT, 'LICENSE'), 'utf8')
+    expect(root).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} Hakiki contributors\n/)
+    for (const pack of packed) {
+      const shipped = pack.files.some((f) => f.path === 'LICENSE')
+      const text = shipped ? execFileSync('tar', ['-xzOf', pack.filename, 'package/LICENSE'], { encoding: 'utf8' }) : undefined
+      const manifest = JSON.parse(execFileSync('tar', ['-xzOf', pack.filename, 'package/package.json'], { encoding: 'utf8' })) as { license?: string }
+      expect({ name: pack.name, shipped, sameAsRoot: text === root, license: manifest.license }).toEqual({ name: pack.name, shipped: true, sameAsRoot: true, license: 'MIT' })
+    }
+  })
+
   it('install with npm as real folders in the app, not links into the workspace', () => {
     const installed = readdirSync(join(app, 'node_modules/@hakiki')).toSorted()
     expect(installed).toEqual(LIBRARY_PACKAGES.map((p) => p.name.slice('@hakiki/'.length)).toSorted())
