@@ -51,11 +51,13 @@ export interface DemoApi {
 /** Builds the demo's API as a Fetch handler, exactly as an app would mount the kit. */
 export function createDemoApi(options: DemoApiOptions): DemoApi {
   const secret = options.secret ?? randomBytes(32).toString('base64url')
-  // Twilio Verify reaches every country: the proxy accepts them all (its number-type policy still
-  // refuses premium and shared-cost lines); the Verify API reaches the 14 covered ones, the default.
-  const config: DemoConfig = { provider: options.provider ?? 'verify-api', countries: options.provider === 'twilio' ? 'all' : 'covered' }
+  const provider = createProvider(options)
+  // Twilio Verify reaches every country (its provider says so): the proxy accepts them all, as it
+  // would by default, said here so that the page offers the same; its number-type policy still
+  // refuses premium and shared-cost lines. The Verify API reaches the 14 covered ones, the default.
+  const config: DemoConfig = { provider: options.provider ?? 'verify-api', countries: provider.countries === 'all' ? 'all' : 'covered' }
   const verify = createVerifyHandler({
-    provider: createProvider(options),
+    provider,
     ...(config.countries === 'all' ? { countries: 'all' as const } : {}),
     secret,
     basePath: '/api/verify',
