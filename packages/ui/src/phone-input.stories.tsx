@@ -114,3 +114,35 @@ export const Dark: Story = {
   parameters: { theme: 'dark' },
   args: { defaultValue: '+233241234567', error: 'This number is already registered.' },
 }
+
+/**
+ * Every country (`countries="all"`, for a provider that reaches them, such as Twilio Verify):
+ * Germany's metadata is fetched when it is first needed, here as the default country; its
+ * placeholder and formatting follow once it has arrived. Countries beyond the covered 14 show a
+ * lettered tile instead of a flag.
+ */
+export const AllCountries: Story = {
+  args: { countries: 'all', defaultCountry: 'DE' },
+  play: async ({ canvas, userEvent, args }) => {
+    const input = canvas.getByRole('textbox', { name: 'Phone number' })
+    await waitFor(() => expect(input).toHaveAttribute('placeholder', '01512 3456789'), { timeout: 15_000 })
+    await expect(canvas.getByRole('button', { name: 'Country: Germany, +49' })).toBeVisible()
+    await userEvent.type(input, '015123456789')
+    await expect(input).toHaveValue('01512 3456789')
+    await expect(args.onValueChange).toHaveBeenLastCalledWith('+4915123456789', { country: 'DE', isValid: true, error: undefined })
+  },
+}
+
+/** The list of every country, named in the page's language, searched by name, own name or dialing code. */
+export const AllCountriesList: Story = {
+  args: { countries: 'all', defaultCountry: 'GH' },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Country: Ghana, +233' }))
+    await expect(canvas.getAllByRole('option').length).toBeGreaterThan(170)
+    await userEvent.keyboard('+39')
+    await waitFor(() => expect(canvas.getAllByRole('option')[0]).toHaveTextContent('Italy'))
+    await userEvent.keyboard('{Enter}')
+    await expect(args.onCountryChange).toHaveBeenCalledWith('IT')
+    await expect(canvas.getByRole('button', { name: 'Country: Italy, +39' })).toHaveFocus()
+  },
+}
