@@ -19,6 +19,15 @@ export * from './use-verification-flow'
 export * from './use-web-otp'
 export * from './use-code-input'
 export * from './use-phone-input'
-export { PHONE_COUNTRIES, getPhoneCountryCallingCode, resolvePhoneCountries, type PhoneCountries, type PhoneCountryCode } from './phone-country-helpers'
+export * from './use-phone-countries'
+export {
+  getPhoneCountries,
+  getPhoneCountryCallingCode,
+  isPhoneCountriesLoaded,
+  loadPhoneCountries,
+  resolvePhoneCountries,
+  type PhoneCountries,
+  type PhoneCountryCode,
+} from './phone-country-helpers'
 export * from './use-email-input'
 export * from './use-observed-input'

@@ -1,23 +1,13 @@
-import {
-  COUNTRIES,
-  formatPhoneAsYouType,
-  formatPhoneNumber,
-  getExampleNumber,
-  getPhoneRegionCallingCode,
-  getPhoneRegionsForCallingCode,
-  parsePhoneNumber,
-  PHONE_REGIONS,
-  type CountryCode,
-  type PhoneHelpers,
-} from '@hakiki/core'
+import { COUNTRIES, formatPhoneAsYouType, formatPhoneNumber, getExampleNumber, parsePhoneNumber, type CountryCode, type PhoneHelpers } from '@hakiki/core'
+import type * as RegionIndexModule from './phone-region-index'
 
 /**
  * An ISO 3166-1 alpha-2 region code: one of the 14 covered countries (autocompleted) or any region
- * whose phone metadata the kit can load (`'DE'`, `'US'`, see {@link PHONE_COUNTRIES}).
+ * whose phone metadata the kit can load (`'DE'`, `'US'`; see {@link getPhoneCountries}).
  */
 export type PhoneCountryCode = CountryCode | (string & {})
 
-/** The countries a phone field offers: a list of region codes, or `'all'` for {@link PHONE_COUNTRIES}. */
+/** The countries a phone field offers: a list of region codes, or `'all'` (every region the kit reads). */
 export type PhoneCountries = readonly PhoneCountryCode[] | 'all'
 
 /** The bundled helpers of the covered countries, as one {@link PhoneHelpers}: no loading for them. */
@@ -25,26 +15,71 @@ export const COVERED_PHONE_HELPERS: PhoneHelpers = { parsePhoneNumber, formatPho
 
 const COVERED_CODES = new Map<string, string>(COUNTRIES.map((c) => [c.iso2, c.dialCode]))
 const COVERED_DIAL_CODES = new Set(COVERED_CODES.values())
+const COVERED_COUNTRIES: readonly PhoneCountryCode[] = [...COVERED_CODES.keys()]
+
+type RegionIndex = typeof RegionIndexModule
+
+/**
+ * The region index (every region, its calling code, its metadata loader), once loaded. It is a
+ * chunk of its own, fetched only by a field that offers a country beyond the covered 14.
+ */
+let index: RegionIndex | undefined
+let indexLoad: Promise<RegionIndex> | undefined
+let allCountries: readonly PhoneCountryCode[] = COVERED_COUNTRIES
+
+/** Loads the region index (once; a failed load is tried again on the next call). */
+export function loadPhoneCountries(): Promise<void> {
+  indexLoad ??= import('./phone-region-index').then(
+    (loaded) => {
+      index = loaded
+      allCountries = [...new Set<string>([...COVERED_COUNTRIES, ...loaded.PHONE_REGIONS])]
+      return loaded
+    },
+    (error: unknown) => {
+      indexLoad = undefined
+      throw error
+    },
+  )
+  return indexLoad.then(() => undefined)
+}
+
+/** True once {@link loadPhoneCountries} has finished: every region is known. */
+export function isPhoneCountriesLoaded(): boolean {
+  return index !== undefined
+}
+
+/** True when `countries` names a country beyond the covered 14, whose reading needs the region index. */
+export function needsPhoneCountries(countries: PhoneCountries): boolean {
+  return countries === 'all' || countries.some((c) => !COVERED_CODES.has(c))
+}
 
 /**
  * Every region a phone field can offer: the 14 covered countries (their metadata is in the bundle)
- * and every region whose metadata `loadPhoneRegions` of `@hakiki/core` loads on demand.
+ * and, once {@link loadPhoneCountries} has run, every region whose metadata `loadPhoneRegions` of
+ * `@hakiki/core` loads on demand (245).
  */
-export const PHONE_COUNTRIES: readonly PhoneCountryCode[] = [...new Set<string>([...COVERED_CODES.keys(), ...PHONE_REGIONS])]
-
-/** The calling code of a region (`DE` → `49`), without loading its metadata; `undefined` for none. */
-export function getPhoneCountryCallingCode(iso2: string): string | undefined {
-  return COVERED_CODES.get(iso2) ?? getPhoneRegionCallingCode(iso2)
+export function getPhoneCountries(): readonly PhoneCountryCode[] {
+  return allCountries
 }
 
-/** The countries `countries` names that the kit can read, in the given order (`'all'`: every one). */
-export function resolvePhoneCountries(countries: PhoneCountries): readonly PhoneCountryCode[] {
-  return countries === 'all' ? PHONE_COUNTRIES : countries.filter((c) => getPhoneCountryCallingCode(c) !== undefined)
+/** The calling code of a region (`DE` → `49`), without loading its metadata; `undefined` for none (or not known yet). */
+export function getPhoneCountryCallingCode(iso2: string): string | undefined {
+  return COVERED_CODES.get(iso2) ?? index?.getPhoneRegionCallingCode(iso2)
+}
+
+/**
+ * The countries `countries` names, in the given order (`'all'`: every one of `known`). Codes the
+ * kit cannot read are left out once the region index says so; until then they are kept.
+ * @param known the countries known so far, {@link getPhoneCountries} (a new list once the index loaded)
+ */
+export function resolvePhoneCountries(countries: PhoneCountries, known: readonly PhoneCountryCode[] = allCountries): readonly PhoneCountryCode[] {
+  if (countries === 'all') return known
+  return known.length > COVERED_COUNTRIES.length ? countries.filter((c) => known.includes(c)) : countries
 }
 
 /**
  * The calling code an international number starts with (`+4915…` → `49`), when it names a region
- * the kit knows. Calling codes are prefix-free (ITU-T E.164), so the first of 1 to 3 digits that
+ * known so far. Calling codes are prefix-free (ITU-T E.164), so the first of 1 to 3 digits that
  * is a code is the one.
  */
 export function callingCodeOf(cleaned: string): string | undefined {
@@ -52,17 +87,26 @@ export function callingCodeOf(cleaned: string): string | undefined {
   for (let n = 1; n <= 3; n++) {
     const code = cleaned.slice(1, 1 + n)
     if (code.length < n) return undefined
-    if (COVERED_DIAL_CODES.has(code) || getPhoneRegionsForCallingCode(code).length > 0) return code
+    if (COVERED_DIAL_CODES.has(code) || (index?.getPhoneRegionsForCallingCode(code).length ?? 0) > 0) return code
   }
   return undefined
 }
 
+/** The regions with calling code `code`, as far as known (the covered one before the index loads). */
+export function regionsOfCallingCode(code: string): readonly string[] {
+  return index?.getPhoneRegionsForCallingCode(code) ?? COVERED_COUNTRIES.filter((c) => COVERED_CODES.get(c) === code)
+}
+
 /**
  * What a helper set reads: a region code (`DE`: national numbers of Germany, with the main region
- * of a shared calling code when it has one) or `+` and a calling code (`+1`: international numbers
- * of every region with that code, which telling them apart needs).
+ * of a shared calling code when it has one), `+` and a calling code (`+1`: international numbers
+ * of every region with that code, which telling them apart needs), or {@link INDEX_KEY}: a `+`
+ * number whose calling code only the region index can tell.
  */
 export type PhoneHelpersKey = string
+
+/** The key of a `+` number that waits for the region index before its calling code is known. */
+export const INDEX_KEY: PhoneHelpersKey = '+'
 
 const loaded = new Map<PhoneHelpersKey, PhoneHelpers>()
 const pending = new Map<PhoneHelpersKey, Promise<PhoneHelpers>>()
@@ -77,31 +121,35 @@ function isCovered(key: PhoneHelpersKey): boolean {
  * calling code, the loaded ones for another; `undefined` while they are not loaded.
  */
 export function peekPhoneHelpers(key: PhoneHelpersKey): PhoneHelpers | undefined {
+  if (key === INDEX_KEY) return index ? COVERED_PHONE_HELPERS : undefined
   return isCovered(key) ? COVERED_PHONE_HELPERS : loaded.get(key)
 }
 
 /**
- * Loads the metadata `key` needs (one chunk per region, each fetched once) and gives helpers over
- * it. A failed load is forgotten, so that the next call tries again.
+ * Loads the metadata `key` needs (the region index first, then one chunk per region, each fetched
+ * once) and gives helpers over it. A failed load is forgotten, so that the next call tries again.
  */
 export function loadPhoneHelpers(key: PhoneHelpersKey): Promise<PhoneHelpers> {
   const ready = peekPhoneHelpers(key)
   if (ready) return Promise.resolve(ready)
   let promise = pending.get(key)
   if (!promise) {
-    const regions = key.startsWith('+') ? getPhoneRegionsForCallingCode(key.slice(1)) : [key]
-    // The loader itself is a chunk too: pages that never leave the covered 14 never fetch it.
-    promise = import('./create-region-helpers').then((m) => m.createRegionHelpers(regions)).then(
-      (helpers) => {
-        loaded.set(key, helpers)
-        pending.delete(key)
-        return helpers
-      },
-      (error: unknown) => {
-        pending.delete(key)
-        throw error
-      },
-    )
+    promise = loadPhoneCountries()
+      .then(() => {
+        if (key === INDEX_KEY || !index) return COVERED_PHONE_HELPERS
+        return index.createRegionHelpers(key.startsWith('+') ? index.getPhoneRegionsForCallingCode(key.slice(1)) : [key])
+      })
+      .then(
+        (helpers) => {
+          if (key !== INDEX_KEY) loaded.set(key, helpers)
+          pending.delete(key)
+          return helpers
+        },
+        (error: unknown) => {
+          pending.delete(key)
+          throw error
+        },
+      )
     pending.set(key, promise)
   }
   return promise

@@ -1,7 +1,6 @@
 import {
   cleanPhoneInput,
   COUNTRIES,
-  getPhoneRegionsForCallingCode,
   type ExamplePhoneNumber,
   type ParsedPhoneNumber,
   type PhoneHelpers,
@@ -28,15 +27,19 @@ import {
   callingCodeOf,
   COVERED_PHONE_HELPERS,
   getPhoneCountryCallingCode,
+  INDEX_KEY,
+  isPhoneCountriesLoaded,
   loadPhoneHelpers,
+  needsPhoneCountries,
   peekPhoneHelpers,
-  resolvePhoneCountries,
+  regionsOfCallingCode,
   type PhoneCountries,
   type PhoneCountryCode,
   type PhoneHelpersKey,
 } from './phone-country-helpers'
 import { useIsoLayoutEffect } from './use-iso-layout-effect'
 import { useObservedInput } from './use-observed-input'
+import { usePhoneCountries } from './use-phone-countries'
 
 /**
  * Why the number cannot be used yet; `no_country` when national digits were typed with no country
@@ -64,10 +67,12 @@ export interface UsePhoneInputOptions {
   /** The country national numbers are read in until the user picks or types another. */
   defaultCountry?: PhoneCountryCode
   /**
-   * The countries offered: region codes (`['GH', 'DE', 'US']`) or `'all'` (every region of
-   * `PHONE_COUNTRIES`). The 14 covered countries are read with the bundled metadata; any other's
-   * metadata (about 1 kB gzip) is loaded when it is needed: when it is the default or picked, or
-   * when a typed `+` number's calling code names it. Codes the kit cannot read are left out.
+   * The countries offered: region codes (`['GH', 'DE', 'US']`) or `'all'` (every region the kit
+   * reads, 245). The 14 covered countries are read with the bundled metadata. Offering any other
+   * loads the region index (every region's calling code and metadata loader) when the field
+   * mounts, and a country's metadata (about 1 kB gzip) when it is needed: when it is the default
+   * or picked, or when a typed `+` number's calling code names it. Codes the kit cannot read are
+   * left out.
    * @default the 14 covered countries
    */
   countries?: PhoneCountries
@@ -172,7 +177,8 @@ interface PhoneState {
   whole?: boolean
 }
 
-type Allowed = (c: string | undefined) => boolean
+/** Whether a country is offered; `wide` when some offered country is beyond the covered 14. */
+type Allowed = ((c: string | undefined) => boolean) & { wide?: boolean }
 
 /**
  * Which metadata reads `cleaned`: national digits, the chosen country's (its ISO code); a `+`
@@ -183,8 +189,10 @@ type Allowed = (c: string | undefined) => boolean
 function keyToRead(cleaned: string, country: string | undefined, allowed: Allowed): PhoneHelpersKey | undefined {
   if (!cleaned.startsWith('+')) return country
   const code = callingCodeOf(cleaned)
-  if (!code) return undefined
-  const regions = getPhoneRegionsForCallingCode(code)
+  // A calling code beyond the covered ones is known once the region index is: wait for it rather
+  // than call the number unsupported meanwhile.
+  if (!code) return allowed.wide && cleaned.length > 1 && !isPhoneCountriesLoaded() ? INDEX_KEY : undefined
+  const regions = regionsOfCallingCode(code)
   return regions.some(allowed) || COVERED_COUNTRIES.some((c) => allowed(c) && getPhoneCountryCallingCode(c) === code) ? `+${code}` : undefined
 }
 
@@ -266,9 +274,19 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
   const { value: valueProp, defaultValue = '', defaultCountry, countries: countriesOption = COVERED_COUNTRIES, disabled, readOnly } = options
   const generatedId = useId()
   const id = options.id ?? generatedId
-  const countries = useMemo(() => resolvePhoneCountries(countriesOption), [countriesOption])
+  const wide = needsPhoneCountries(countriesOption)
+  const countries = usePhoneCountries(countriesOption)
+  const indexReady = !wide || isPhoneCountriesLoaded()
 
-  const allowed = useCallback((c: string | undefined): c is PhoneCountryCode => !!c && countries.includes(c), [countries])
+  const allowed = useMemo(
+    (): Allowed =>
+      Object.assign(
+        // Until the index arrives, `'all'` keeps any region code (a given or guessed default country).
+        (c: string | undefined) => !!c && (countries.includes(c) || (countriesOption === 'all' && !indexReady && /^[A-Z]{2}$/.test(c))),
+        { wide },
+      ),
+    [countries, countriesOption, indexReady, wide],
+  )
   /** Metadata whose last load failed (retried on the next edit or pick). */
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set())
   /** Re-renders once a load finished (the helpers live outside React). */
@@ -348,7 +366,8 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
   const settle = useCallback((): void => {
     const current = stateRef.current
     const next = interpret(current.display, current.country, current.whole === true, latest.current.allowed)
-    if (next.waitingFor !== undefined) return
+    // Still waiting, for the next piece now (a `+` number's regions, once the index named its code).
+    if (next.waitingFor !== undefined) return loadedOne()
     const el = inputRef.current
     if (el && el.ownerDocument.activeElement === el && el.selectionStart !== null && el.selectionStart < el.value.length) {
       caret.current = indexAfterSignificant(next.display, countSignificant(el.value.slice(0, el.selectionStart)))

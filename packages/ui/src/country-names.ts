@@ -1,5 +1,5 @@
 import { COUNTRIES, getCountry } from '@hakiki/core'
-import { getPhoneCountryCallingCode, PHONE_COUNTRIES, resolvePhoneCountries, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
+import { getPhoneCountries, getPhoneCountryCallingCode, resolvePhoneCountries, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
 
 /** A country as a picker shows it. */
 export interface CountryEntry {
@@ -34,22 +34,25 @@ function regionNames(tag: string): Intl.DisplayNames | undefined {
 
 /**
  * The countries `countries` names (default: the 14 covered; `'all'`: every region the phone field
- * can read, about 245) named in `tag`'s language and sorted by its collation. Names come from
+ * can read, 245, once `usePhoneCountries` or `loadPhoneCountries` of `@hakiki/react` loaded the
+ * region index) named in `tag`'s language and sorted by its collation. Names come from
  * `Intl.DisplayNames`, so no table of 245 × 36 names ships in the bundle; a browser without it
  * shows the English names of the covered countries and the ISO codes of the others.
  */
 export function countryEntries(tag: string, countries: PhoneCountries = COVERED): CountryEntry[] {
-  let all = cache.get(tag)
+  const known = getPhoneCountries()
+  const key = `${tag}:${known.length}`
+  let all = cache.get(key)
   if (!all) {
     const names = regionNames(tag)
     const english = regionNames('en')
     const collator = new Intl.Collator(tag)
     // `sort` in place (the array is fresh from `map`): `toSorted` is ES2023, the published code ES2022.
-    all = PHONE_COUNTRIES.map((iso2) => {
+    all = known.map((iso2) => {
       const englishName = getCountry(iso2)?.name ?? english?.of(iso2) ?? iso2
       return { iso2, name: names?.of(iso2) ?? englishName, englishName, dialCode: getPhoneCountryCallingCode(iso2) ?? '' }
     }).sort((a, b) => collator.compare(a.name, b.name))
-    cache.set(tag, all)
+    cache.set(key, all)
   }
   if (countries === 'all') return all
   const wanted = new Set(countries)
@@ -58,7 +61,7 @@ export function countryEntries(tag: string, countries: PhoneCountries = COVERED)
 
 /** The name of a country in `tag`'s language (its ISO code when the browser has none). */
 export function countryName(tag: string, iso2: PhoneCountryCode): string {
-  return countryEntries(tag, 'all').find((c) => c.iso2 === iso2)?.name ?? getCountry(iso2)?.name ?? iso2
+  return regionNames(tag)?.of(iso2) ?? getCountry(iso2)?.name ?? iso2
 }
 
 /**
@@ -181,7 +184,10 @@ export function guessCountry(tags: readonly (string | undefined)[], countries: P
     }
   })
   const offered = resolvePhoneCountries(countries)
-  const pick = (region: string | undefined): PhoneCountryCode | undefined => (region && offered.includes(region) ? region : undefined)
+  // `'all'` takes any region (Intl's regions are ISO 3166-1 codes, or UN M.49 numbers such as 419,
+  // which no phone plan has), even before the region index has loaded.
+  const pick = (region: string | undefined): PhoneCountryCode | undefined =>
+    region && (offered.includes(region) || (countries === 'all' && /^[A-Z]{2}$/.test(region))) ? region : undefined
   for (const locale of locales) {
     const hit = pick(locale.region)
     if (hit) return hit

@@ -1,5 +1,6 @@
 'use client'
-import type { PhoneCountries, PhoneCountryCode } from '@hakiki/react'
+import { COUNTRIES } from '@hakiki/core'
+import { usePhoneCountries, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { cx } from './class-names'
 import { countryEntries, searchCountries } from './country-names'
@@ -54,6 +55,8 @@ export interface CountrySelectProps {
   classNames?: CountrySelectClassNames
 }
 
+const COVERED: readonly PhoneCountryCode[] = COUNTRIES.map((c) => c.iso2)
+
 /**
  * Country picker: a button showing the flag and dialing code that opens a searchable list,
  * following the WAI-ARIA combobox pattern (search box with `aria-activedescendant` over a
@@ -68,7 +71,7 @@ export interface CountrySelectProps {
 export function CountrySelect({
   value,
   onChange,
-  countries,
+  countries = COVERED,
   fees,
   disabled,
   id,
@@ -88,7 +91,9 @@ export function CountrySelect({
   const listboxId = useId()
   const popoverId = useId()
 
-  const entries = useMemo(() => countryEntries(tag, countries), [tag, countries])
+  // `'all'` loads the region index as the picker mounts; the list grows when it has arrived.
+  const offered = usePhoneCountries(countries)
+  const entries = useMemo(() => countryEntries(tag, offered), [tag, offered])
   const shown = useMemo(() => searchCountries(entries, query), [entries, query])
   const selected = entries.find((c) => c.iso2 === value)
   const activeEntry = shown[Math.min(active, shown.length - 1)]
