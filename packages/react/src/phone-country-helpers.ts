@@ -1,5 +1,14 @@
-import { COUNTRIES, formatPhoneAsYouType, formatPhoneNumber, getExampleNumber, parsePhoneNumber, type CountryCode, type PhoneHelpers } from '@hakiki/core'
-import type * as RegionIndexModule from './phone-region-index'
+import {
+  COUNTRIES,
+  formatPhoneAsYouType,
+  formatPhoneNumber,
+  getExampleNumber,
+  loadPhoneRegionIndex,
+  parsePhoneNumber,
+  type CountryCode,
+  type PhoneHelpers,
+  type PhoneRegionIndex,
+} from '@hakiki/core'
 
 /**
  * An ISO 3166-1 alpha-2 region code: one of the 14 covered countries (autocompleted) or any region
@@ -17,30 +26,21 @@ const COVERED_CODES = new Map<string, string>(COUNTRIES.map((c) => [c.iso2, c.di
 const COVERED_DIAL_CODES = new Set(COVERED_CODES.values())
 const COVERED_COUNTRIES: readonly PhoneCountryCode[] = [...COVERED_CODES.keys()]
 
-type RegionIndex = typeof RegionIndexModule
-
 /**
- * The region index (every region, its calling code, its metadata loader), once loaded. It is a
- * chunk of its own, fetched only by a field that offers a country beyond the covered 14.
+ * The region index (every region, its calling code, its metadata loader; `loadPhoneRegionIndex`
+ * of `@hakiki/core`), once loaded: a chunk of its own, fetched only by a field that offers a
+ * country beyond the covered 14.
  */
-let index: RegionIndex | undefined
-let indexLoad: Promise<RegionIndex> | undefined
+let index: PhoneRegionIndex | undefined
 let allCountries: readonly PhoneCountryCode[] = COVERED_COUNTRIES
 
 /** Loads the region index (once; a failed load is tried again on the next call). */
-export function loadPhoneCountries(): Promise<void> {
-  indexLoad ??= import('./phone-region-index').then(
-    (loaded) => {
-      index = loaded
-      allCountries = [...new Set<string>([...COVERED_COUNTRIES, ...loaded.PHONE_REGIONS])]
-      return loaded
-    },
-    (error: unknown) => {
-      indexLoad = undefined
-      throw error
-    },
-  )
-  return indexLoad.then(() => undefined)
+export async function loadPhoneCountries(): Promise<void> {
+  const loaded = await loadPhoneRegionIndex()
+  if (index !== loaded) {
+    index = loaded
+    allCountries = [...new Set<string>([...COVERED_COUNTRIES, ...loaded.PHONE_REGIONS])]
+  }
 }
 
 /** True once {@link loadPhoneCountries} has finished: every region is known. */
@@ -108,6 +108,12 @@ export type PhoneHelpersKey = string
 /** The key of a `+` number that waits for the region index before its calling code is known. */
 export const INDEX_KEY: PhoneHelpersKey = '+'
 
+/** Phone helpers over `regions`, their metadata loaded (one chunk each, fetched once). */
+async function createRegionHelpers(regionIndex: PhoneRegionIndex, regions: readonly string[]): Promise<PhoneHelpers> {
+  const { metadata, examples } = await regionIndex.loadPhoneRegions(regions)
+  return regionIndex.createPhoneHelpers(metadata, examples)
+}
+
 const loaded = new Map<PhoneHelpersKey, PhoneHelpers>()
 const pending = new Map<PhoneHelpersKey, Promise<PhoneHelpers>>()
 
@@ -137,7 +143,7 @@ export function loadPhoneHelpers(key: PhoneHelpersKey): Promise<PhoneHelpers> {
     promise = loadPhoneCountries()
       .then(() => {
         if (key === INDEX_KEY || !index) return COVERED_PHONE_HELPERS
-        return index.createRegionHelpers(key.startsWith('+') ? index.getPhoneRegionsForCallingCode(key.slice(1)) : [key])
+        return createRegionHelpers(index, key.startsWith('+') ? index.getPhoneRegionsForCallingCode(key.slice(1)) : [key])
       })
       .then(
         (helpers) => {
