@@ -2,8 +2,7 @@ import type * as RegionIndexModule from './region-index'
 
 /**
  * The region index: {@link PHONE_REGIONS}, {@link getPhoneRegionCallingCode},
- * {@link getPhoneRegionsForCallingCode}, {@link loadPhoneRegions} and {@link createPhoneHelpers}
- * in one module.
+ * {@link getPhoneRegionsForCallingCode} and {@link loadPhoneRegions} in one module.
  */
 export type PhoneRegionIndex = typeof RegionIndexModule
 

@@ -1,5 +1,6 @@
 import {
   COUNTRIES,
+  createPhoneHelpers,
   formatPhoneAsYouType,
   formatPhoneNumber,
   getExampleNumber,
@@ -111,7 +112,7 @@ export const INDEX_KEY: PhoneHelpersKey = '+'
 /** Phone helpers over `regions`, their metadata loaded (one chunk each, fetched once). */
 async function createRegionHelpers(regionIndex: PhoneRegionIndex, regions: readonly string[]): Promise<PhoneHelpers> {
   const { metadata, examples } = await regionIndex.loadPhoneRegions(regions)
-  return regionIndex.createPhoneHelpers(metadata, examples)
+  return createPhoneHelpers(metadata, examples)
 }
 
 const loaded = new Map<PhoneHelpersKey, PhoneHelpers>()

@@ -60,12 +60,12 @@ describe('PhoneInput with countries="all"', () => {
     await expect.poll(error).toBe('Codes cannot be sent to this country yet.')
     expect(regionRequests()).not.toContain('DE')
     // Not even the region index: a field on the 14 fetches nothing beyond its bundle.
-    expect(performance.getEntriesByType('resource').some((e) => e.name.includes('phone-region-index'))).toBe(false)
+    expect(performance.getEntriesByType('resource').some((e) => e.name.includes('/region-index.ts'))).toBe(false)
   })
 
   test('while the region index loads: the 14 are listed, a pasted +49 waits without an error, then reads', async () => {
     // The first field of this page offering every country fetches the index (calling codes, loaders).
-    await commands.holdModule('phone-region-index.ts')
+    await commands.holdModule('region-index.ts')
     const { input, trigger, options, last, error, root } = setup({ countries: 'all', defaultCountry: 'GH' })
     await userEvent.click(trigger())
     expect(options()).toHaveLength(14)
@@ -74,12 +74,12 @@ describe('PhoneInput with countries="all"', () => {
     expect(root.hasAttribute('data-loading')).toBe(true)
     expect(error()).toBe('')
     expect(last()?.[1].error).toBeUndefined()
-    await commands.releaseModule('phone-region-index.ts', 'continue')
+    await commands.releaseModule('region-index.ts', 'continue')
     await expect.poll(() => last()?.[0]).toBe('+4915123456789')
     expect(trigger().getAttribute('aria-label')).toBe('Country: Germany, +49')
     await userEvent.click(trigger())
     expect(options().length).toBeGreaterThanOrEqual(173)
-    await commands.unrouteModule('phone-region-index.ts')
+    await commands.unrouteModule('region-index.ts')
   })
 
   test('pick Germany from the list with the keyboard, type a German mobile', async () => {
