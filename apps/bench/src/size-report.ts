@@ -43,6 +43,10 @@ async function main(): Promise<void> {
   const theirs = find('react-phone-number-input/input')
   console.info('\nPhone field for every country (gzip):')
   if (phone) console.info(`  hakiki PhoneInput up front (14 covered countries built in): ${kb(phone.gzip).trim()} kB`)
+  const every = find('hakiki PhoneInput, every country')
+  if (phone && every) {
+    console.info(`  hakiki PhoneInput countries="all" before a country is picked: ${kb(every.gzip).trim()} kB (${kb(phone.gzip).trim()} kB bundle + ${kb(every.gzip - phone.gzip).trim()} kB region index fetched on mount)`)
+  }
   if (theirs) console.info(`  react-phone-number-input/input up front (every country built in): ${kb(theirs.gzip).trim()} kB`)
   console.info(`  one country's metadata chunk, of ${regions.regions}: median ${kb(regions.medianGzip).trim()} kB, largest ${kb(regions.maxGzip).trim()} kB (${regions.maxRegion})`)
   mkdirSync(new URL('../results/', import.meta.url), { recursive: true })
