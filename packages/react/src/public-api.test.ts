@@ -2,6 +2,7 @@
 // checked by `tsc` (`pnpm --filter @hakiki/react typecheck`), where a wrong type fails the build.
 import type {
   CheckCodeResponse,
+  CountryCode,
   FlowCommand,
   FlowState,
   HakikiError,
@@ -69,6 +70,18 @@ describe('public types', () => {
     expectTypeOf(kit.useObservedInput).returns.toEqualTypeOf<RefCallback<HTMLInputElement>>()
     expectTypeOf<NonNullable<kit.UseObservedInputOptions['accept']>>().parameter(0).toEqualTypeOf<string>()
     expectTypeOf<NonNullable<kit.UseObservedInputOptions<'checked'>['accept']>>().parameter(0).toEqualTypeOf<boolean>()
+  })
+
+  it('widens the phone field to every country without losing the covered codes', () => {
+    // The 14 stay literal members (what editors autocomplete); any other region code is accepted.
+    expectTypeOf<CountryCode>().toExtend<kit.PhoneCountryCode>()
+    expectTypeOf<'DE'>().toExtend<kit.PhoneCountryCode>()
+    expectTypeOf<Extract<kit.PhoneCountryCode, 'GH'>>().toEqualTypeOf<'GH'>()
+    expectTypeOf<'all'>().toExtend<NonNullable<kit.UsePhoneInputOptions['countries']>>()
+    expectTypeOf<readonly CountryCode[]>().toExtend<NonNullable<kit.UsePhoneInputOptions['countries']>>()
+    expectTypeOf<kit.UsePhoneInputResult['isLoading']>().toEqualTypeOf<boolean>()
+    expectTypeOf<'unavailable'>().toExtend<kit.PhoneInputError>()
+    expectTypeOf(kit.usePhoneCountries).returns.toEqualTypeOf<readonly kit.PhoneCountryCode[]>()
   })
 
   it('keeps the query keys as literal tuples', () => {
