@@ -20,14 +20,7 @@ export * from './use-web-otp'
 export * from './use-code-input'
 export * from './use-phone-input'
 export * from './use-phone-countries'
-export {
-  getPhoneCountries,
-  getPhoneCountryCallingCode,
-  isPhoneCountriesLoaded,
-  loadPhoneCountries,
-  resolvePhoneCountries,
-  type PhoneCountries,
-  type PhoneCountryCode,
-} from './phone-country-helpers'
+// The phone field's country types live in @hakiki/core (plain modules of @hakiki/ui use them on the server); here for the hook's users.
+export type { PhoneCountries, PhoneCountryCode } from '@hakiki/core'
 export * from './use-email-input'
 export * from './use-observed-input'

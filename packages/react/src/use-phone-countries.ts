@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useReducer } from 'react'
-import { getPhoneCountries, isPhoneCountriesLoaded, loadPhoneCountries, needsPhoneCountries, resolvePhoneCountries, type PhoneCountries, type PhoneCountryCode } from './phone-country-helpers'
+import { getPhoneCountries, isPhoneCountriesLoaded, loadPhoneCountries, needsPhoneCountries, resolvePhoneCountries, type PhoneCountries, type PhoneCountryCode } from '@hakiki/core'
 
 /**
  * The countries a phone field or picker offers, as region codes: `countries` itself, or for

@@ -1,9 +1,21 @@
 import {
+  callingCodeOf,
   cleanPhoneInput,
   COUNTRIES,
+  COVERED_PHONE_HELPERS,
+  getPhoneCountryCallingCode,
+  INDEX_KEY,
+  isPhoneCountriesLoaded,
+  loadPhoneHelpers,
+  needsPhoneCountries,
+  peekPhoneHelpers,
+  regionsOfCallingCode,
   type ExamplePhoneNumber,
   type ParsedPhoneNumber,
+  type PhoneCountries,
+  type PhoneCountryCode,
   type PhoneHelpers,
+  type PhoneHelpersKey,
   type PhoneNumberError,
 } from '@hakiki/core'
 import {
@@ -23,20 +35,6 @@ import {
 } from 'react'
 import { assignRef } from './assign-ref'
 import { composeHandlers } from './compose-handlers'
-import {
-  callingCodeOf,
-  COVERED_PHONE_HELPERS,
-  getPhoneCountryCallingCode,
-  INDEX_KEY,
-  isPhoneCountriesLoaded,
-  loadPhoneHelpers,
-  needsPhoneCountries,
-  peekPhoneHelpers,
-  regionsOfCallingCode,
-  type PhoneCountries,
-  type PhoneCountryCode,
-  type PhoneHelpersKey,
-} from './phone-country-helpers'
 import { useIsoLayoutEffect } from './use-iso-layout-effect'
 import { useObservedInput } from './use-observed-input'
 import { usePhoneCountries } from './use-phone-countries'

@@ -1,5 +1,5 @@
 import { COUNTRIES, getCountry } from '@hakiki/core'
-import { getPhoneCountries, getPhoneCountryCallingCode, resolvePhoneCountries, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
+import { getPhoneCountries, getPhoneCountryCallingCode, resolvePhoneCountries, type PhoneCountries, type PhoneCountryCode } from '@hakiki/core'
 
 /** A country as a picker shows it. */
 export interface CountryEntry {

@@ -1,5 +1,5 @@
 import type { CountryCode } from '@hakiki/core'
-import type { PhoneCountryCode } from '@hakiki/react'
+import type { PhoneCountryCode } from '@hakiki/core'
 import type { ReactNode, SVGProps } from 'react'
 
 /**

@@ -142,6 +142,7 @@ describe('PhoneInput with countries="all"', () => {
     const { input, trigger, last, error } = setup({ countries: 'all', defaultCountry: 'GH' })
     await userEvent.click(trigger())
     await userEvent.keyboard('Mexi{Enter}')
+    expect(trigger().getAttribute('aria-label')).toBe('Country: Mexico, +52')
     await userEvent.type(input, '222123456')
     await commands.releaseModule('MX.gen.ts', 'abort')
     await expect.poll(error).toBe('Numbers of this country cannot be checked right now. Check your connection, then try again.')

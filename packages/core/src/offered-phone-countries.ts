@@ -1,15 +1,15 @@
-import {
-  COUNTRIES,
-  createPhoneHelpers,
-  formatPhoneAsYouType,
-  formatPhoneNumber,
-  getExampleNumber,
-  loadPhoneRegionIndex,
-  parsePhoneNumber,
-  type CountryCode,
-  type PhoneHelpers,
-  type PhoneRegionIndex,
-} from '@hakiki/core'
+import { COUNTRIES, type CountryCode } from './countries'
+import { createPhoneHelpers } from './create-phone-helpers'
+import { loadPhoneRegionIndex, type PhoneRegionIndex } from './load-phone-region-index'
+import { formatPhoneAsYouType, formatPhoneNumber, getExampleNumber, parsePhoneNumber } from './phone'
+import type { PhoneHelpers } from './phone-types'
+
+/*
+ * The countries a phone field offers and the helpers that read each: the covered 14 with the
+ * bundled metadata, any other region once the region index (`loadPhoneRegionIndex`) and its
+ * metadata are loaded. Framework-free, so that `@hakiki/react`'s `usePhoneInput` and the plain
+ * (server-callable) modules of `@hakiki/ui` share one copy.
+ */
 
 /**
  * An ISO 3166-1 alpha-2 region code: one of the 14 covered countries (autocompleted) or any region
