@@ -60,47 +60,29 @@ export function buildPhoneMetadata(): GeneratedPhoneMetadata {
   return { libphonenumberVersion: version, metadata, examples }
 }
 
-/** Number pattern of a format made only of digit groups: `(\d{2})(\d{3,4})`. */
-const GROUPS_ONLY = /^(?:\(\\d(?:\{\d+(?:,\d+)?\})?\))+$/
-/** Layout of a format: the groups in order with single spaces or dashes, `$1 $2 $3`, `$1-$2-$3`. */
-const SPACED_GROUPS = /^\$1(?:[ -]\$\d)*$/
-/** National prefix rule: the prefix before the first group, maybe in parentheses (`0$1`, `(0$1)`). */
-const PREFIX_RULE = /^(\(?)(\d*)\$1(\)?)$/
-
 /**
  * What in `metadata` the hand-written phone helpers do not implement (empty when they handle it
- * all): shared calling codes, calling codes that are prefixes of others, national prefix parsing
- * and transform rules, optional national prefixes, international layouts, formats that add
- * characters other than spaces and dashes, plans without an international call prefix pattern or without
- * per-type patterns, non-geographic codes.
+ * all): non-geographic calling codes (+800, +882, ...: no region to offer), plans without an
+ * international call prefix, without per-type patterns or with unsorted lengths, and the plan-level
+ * national prefix formatting rule and optional-prefix flag (fields 6 and 9, which no region uses
+ * today). Everything else of libphonenumber-js's metadata they read as it does: national prefix for
+ * parsing and its transform rule (fields 7 and 8), shared calling codes told apart by leading digits
+ * (field 10) or number types, formats of any layout, national prefix rule and international layout.
  */
 export function findUnsupportedPhoneFeatures(metadata: MetadataJson): string[] {
   const problems: string[] = []
-  const codes = Object.keys(metadata.country_calling_codes)
   const nonGeographic = Object.keys(metadata.nonGeographic ?? {})
   if (nonGeographic.length > 0) problems.push(`non-geographic calling codes ${nonGeographic.join(', ')}`)
-  for (const [code, countries] of Object.entries(metadata.country_calling_codes)) {
-    if (countries.length !== 1) problems.push(`+${code} is shared by ${countries.join(', ')}`)
-    for (const other of codes) if (other !== code && other.startsWith(code)) problems.push(`+${code} is a prefix of +${other}`)
-  }
   for (const [country, plan] of Object.entries(metadata.countries) as [string, unknown[]][]) {
     const problem = (what: string) => problems.push(`${country}: ${what}`)
-    const [, idd, , lengths, formats, prefix] = plan as [string, string, string, number[], unknown[][] | 0, string | 0]
+    const [, idd, , lengths] = plan as [string, string, string, number[]]
     if (typeof idd !== 'string' || !idd) problem(`international prefix ${String(idd)}`)
-    if (prefix && !/^\d+$/.test(prefix)) problem(`national prefix ${prefix}`)
-    // Field 12, the preferred international prefix (`8~10` in Russia), is read by libphonenumber-js
-    // only to format a number for dialling from abroad, which the helpers never do: allowed.
-    for (const index of [6, 7, 8, 9, 10]) if (plan[index]) problem(`field ${index} (${JSON.stringify(plan[index])})`)
+    // Field 12, the preferred international prefix (`8~10` in Russia), and field 13, the extension
+    // prefix, are read by libphonenumber-js only to format a number for dialling from abroad or with
+    // an extension, which the helpers never do: allowed.
+    for (const index of [6, 9]) if (plan[index]) problem(`field ${index} (${JSON.stringify(plan[index])})`)
     if (!Array.isArray(plan[11]) || plan[11].length === 0) problem('no per-type patterns')
     if (lengths.some((length, i) => i > 0 && length <= (lengths[i - 1] ?? 0))) problem('possible lengths not ascending')
-    for (const [pattern, layout, , rule, optional, international] of formats || []) {
-      const format = `format ${String(pattern)}`
-      if (!GROUPS_ONLY.test(String(pattern))) problem(`${format}: pattern not made of digit groups`)
-      if (!SPACED_GROUPS.test(String(layout))) problem(`${format}: layout ${String(layout)}`)
-      const parts = rule ? PREFIX_RULE.exec(String(rule)) : undefined
-      if (rule && (!parts || parts[2] !== prefix || parts[1] !== (parts[3] ? '(' : ''))) problem(`${format}: national prefix rule ${String(rule)}`)
-      if (optional || international) problem(`${format}: optional national prefix or international layout`)
-    }
   }
   return problems
 }
@@ -130,18 +112,43 @@ export interface GeneratedPhoneRegion {
 }
 
 /**
- * Every libphonenumber-js region whose metadata, on its own, uses only the features the helpers
- * implement (173 of 245 with 1.13.16): the regions a phone field may offer beyond the covered ones.
+ * The metadata `loadPhoneRegions([iso2])` gives: the region with its calling code's main region
+ * (US for +1, GB for +44), whose formats and national prefix rules libphonenumber-js applies to
+ * numbers of the whole calling code, in the library's order.
  */
-export function buildPhoneRegions(): { libphonenumberVersion: string; regions: GeneratedPhoneRegion[] } {
+export function regionMetadata(max: MetadataJson, iso2s: readonly string[]): MetadataJson {
+  const countries: Record<string, unknown> = {}
+  const codes: Record<string, string[]> = {}
+  for (const iso2 of iso2s) {
+    const plan = max.countries[iso2 as keyof MetadataJson['countries']]
+    if (!plan) continue
+    const all = max.country_calling_codes[plan[0]] ?? [iso2]
+    for (const one of [all[0] ?? iso2, iso2]) countries[one] = max.countries[one as keyof MetadataJson['countries']]
+  }
+  for (const [iso2, plan] of Object.entries(countries)) codes[(plan as [string])[0]] ??= (max.country_calling_codes[(plan as [string])[0]] ?? [iso2]).filter((c) => c in countries)
+  return { version: max.version, country_calling_codes: codes, countries, nonGeographic: {} } as unknown as MetadataJson
+}
+
+/**
+ * Every libphonenumber-js region whose metadata, loaded as {@link regionMetadata} does, uses only
+ * the features the helpers implement (all 245 with 1.13.16): the regions a phone field may offer
+ * beyond the covered ones.
+ */
+export function buildPhoneRegions(): { libphonenumberVersion: string; regions: GeneratedPhoneRegion[]; sharedCallingCodes: Record<string, string[]> } {
   const max = require('libphonenumber-js/metadata.max.json') as MetadataJson
   const allExamples = require('libphonenumber-js/examples.mobile.json') as Examples
   const { version } = require('libphonenumber-js/package.json') as { version: string }
-  const regions = Object.entries(max.countries).flatMap(([iso2, plan]) => {
-    const metadata: MetadataJson = { version: max.version, country_calling_codes: { [plan[0]]: [iso2 as keyof Examples] }, countries: { [iso2]: plan }, nonGeographic: {} }
-    return findUnsupportedPhoneFeatures(metadata).length === 0 ? [{ iso2, plan: plan as unknown, example: allExamples[iso2 as keyof Examples] }] : []
-  })
-  return { libphonenumberVersion: version, regions }
+  const regions = Object.entries(max.countries).flatMap(([iso2, plan]) =>
+    findUnsupportedPhoneFeatures(regionMetadata(max, [iso2])).length === 0 ? [{ iso2, plan: plan as unknown, example: allExamples[iso2 as keyof Examples] }] : [],
+  )
+  const offered = new Set(regions.map((r) => r.iso2))
+  const sharedCallingCodes = Object.fromEntries(
+    Object.entries(max.country_calling_codes).flatMap(([code, countries]) => {
+      const kept = countries.filter((c) => offered.has(c))
+      return kept.length > 1 ? [[code, kept]] : []
+    }),
+  )
+  return { libphonenumberVersion: version, regions, sharedCallingCodes }
 }
 
 /** The source text of `src/phone-regions/<ISO>.gen.ts`: one region, loaded on demand with `import()`. */
@@ -156,10 +163,11 @@ export const phoneRegion: PhoneRegionData = ${JSON.stringify([region.iso2, regio
 
 /**
  * The source text of `src/phone-regions.gen.ts`: what a field needs up front to offer every region
- * (each region's calling code, for `+<code>` typed before a country is chosen) and one `import()`
- * per region, so that bundlers split each into its own chunk.
+ * (each region's calling code, for `+<code>` typed before a country is chosen; the regions of each
+ * shared calling code in libphonenumber-js's order, its main region first) and one `import()` per
+ * region, so that bundlers split each into its own chunk.
  */
-export function renderPhoneRegionIndex(version: string, regions: readonly GeneratedPhoneRegion[]): string {
+export function renderPhoneRegionIndex(version: string, regions: readonly GeneratedPhoneRegion[], sharedCallingCodes: Record<string, string[]>): string {
   const codes = Object.fromEntries(regions.map((r) => [r.iso2, (r.plan as [string])[0]]))
   const loaders = regions.map((r) => `  ${r.iso2}: () => import('./phone-regions/${r.iso2}.gen').then((m) => m.phoneRegion),`).join('\n')
   return `// Generated by scripts/generate-phone-metadata.ts from libphonenumber-js ${version}. Do not edit.
@@ -167,6 +175,9 @@ import type { PhoneRegionData } from './phone-region-data'
 
 /** Calling code of every region the phone helpers read exactly (ISO 3166-1 alpha-2 → code). */
 export const phoneRegionCallingCodes: Readonly<Record<string, string>> = ${JSON.stringify(codes)}
+
+/** The regions of each shared calling code, in libphonenumber-js's order: the first is the main one. */
+export const phoneSharedCallingCodes: Readonly<Record<string, readonly string[]>> = ${JSON.stringify(sharedCallingCodes)}
 
 /** Loads one region's metadata, as its own chunk. */
 export const phoneRegionLoaders: Readonly<Record<string, () => Promise<PhoneRegionData>>> = {
@@ -183,10 +194,10 @@ export const REGION_INDEX_PATH = fileURLToPath(new URL('../src/phone-regions.gen
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(GENERATED_PATH, renderPhoneMetadataModule(buildPhoneMetadata()))
   console.info(`wrote ${GENERATED_PATH}`)
-  const { libphonenumberVersion, regions } = buildPhoneRegions()
+  const { libphonenumberVersion, regions, sharedCallingCodes } = buildPhoneRegions()
   rmSync(REGIONS_DIR, { recursive: true, force: true })
   mkdirSync(REGIONS_DIR, { recursive: true })
   for (const region of regions) writeFileSync(`${REGIONS_DIR}${region.iso2}.gen.ts`, renderPhoneRegionModule(libphonenumberVersion, region))
-  writeFileSync(REGION_INDEX_PATH, renderPhoneRegionIndex(libphonenumberVersion, regions))
+  writeFileSync(REGION_INDEX_PATH, renderPhoneRegionIndex(libphonenumberVersion, regions, sharedCallingCodes))
   console.info(`wrote ${regions.length} regions to ${REGIONS_DIR} and ${REGION_INDEX_PATH}`)
 }

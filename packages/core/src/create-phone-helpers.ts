@@ -29,11 +29,11 @@ export function createPhoneHelpers(metadata: MetadataJson, examples: Partial<Exa
       const nationalNumber = found && examples[found.country as keyof Examples]
       if (!found || !nationalNumber) return undefined
       const number = { ...found, nationalNumber }
-      return { e164: `+${found.plan[0]}${nationalNumber}`, national: formatPlanNumber(number, 'national'), international: formatPlanNumber(number, 'international') }
+      return { e164: `+${found.plan[0]}${nationalNumber}`, national: formatPlanNumber(number, 'national', metadata), international: formatPlanNumber(number, 'international', metadata) }
     },
     formatPhoneNumber(e164, style = 'international') {
       const number = readPhoneNumber(cleanPhoneInput(e164), undefined, metadata)
-      return typeof number === 'string' ? e164 : formatPlanNumber(number, style)
+      return typeof number === 'string' ? e164 : formatPlanNumber(number, style, metadata)
     },
   }
 }

@@ -47,11 +47,11 @@ export function getExampleNumber(country: string): ExamplePhoneNumber | undefine
   const nationalNumber = found && coveredPhoneExamples[found.country as keyof typeof coveredPhoneExamples]
   if (!found || !nationalNumber) return undefined
   const number = { ...found, nationalNumber }
-  return { e164: `+${found.plan[0]}${nationalNumber}`, national: formatPlanNumber(number, 'national'), international: formatPlanNumber(number, 'international') }
+  return { e164: `+${found.plan[0]}${nationalNumber}`, national: formatPlanNumber(number, 'national', coveredPhoneMetadata), international: formatPlanNumber(number, 'international', coveredPhoneMetadata) }
 }
 
 /** Formats an E.164 number for display (`+233 24 123 4567`, or `024 123 4567` for `national`). */
 export function formatPhoneNumber(e164: string, style: 'national' | 'international' = 'international'): string {
   const number = readPhoneNumber(cleanPhoneInput(e164), undefined, coveredPhoneMetadata)
-  return typeof number === 'string' ? e164 : formatPlanNumber(number, style)
+  return typeof number === 'string' ? e164 : formatPlanNumber(number, style, coveredPhoneMetadata)
 }
