@@ -13,8 +13,10 @@
  *
  * The package reads this metadata with its own small functions (`src/read-phone-number.ts`,
  * `src/format-as-you-type.ts`, ...) rather than libphonenumber-js, for bundle size. They implement
- * only the metadata features the covered countries use; `findUnsupportedPhoneFeatures` lists any
- * other, and generation fails on it, so an upgrade that brings one cannot slip through.
+ * the metadata features libphonenumber-js's regions use; `findUnsupportedPhoneFeatures` lists any
+ * other, and generation fails on it (or leaves the region out), so an upgrade that brings one
+ * cannot slip through. It also writes one module per region (`src/phone-regions/<ISO>.gen.ts`)
+ * and their index (`src/phone-regions.gen.ts`), loaded on demand by `loadPhoneRegions`.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'

@@ -11,8 +11,8 @@ import { shapeParsedPhoneNumber, shapePhoneAsYouType } from './shape-phone-resul
  * The package's own small phone helpers (not libphonenumber-js's code) bound to a metadata set,
  * as `parsePhoneNumber` & co. are bound to the covered countries'. For metadata that uses only
  * the features they implement (`findUnsupportedPhoneFeatures` of the generation script lists the
- * others): 173 of libphonenumber-js's 245 regions, each on its own, do. For any metadata, use
- * {@link withPhoneMetadata}, which runs libphonenumber-js itself.
+ * others): every one of libphonenumber-js's 245 regions, as `loadPhoneRegions` loads them, does.
+ * For any metadata, use {@link withPhoneMetadata}, which runs libphonenumber-js itself.
  */
 export function createPhoneHelpers(metadata: MetadataJson, examples: Partial<Examples> = {}): PhoneHelpers {
   const country = (code: string | undefined): string | undefined => findPlan(metadata, code)?.country

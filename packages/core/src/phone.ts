@@ -5,7 +5,8 @@
  *
  * They read that metadata with the small functions of `read-phone-number.ts`,
  * `format-plan-number.ts` and `format-as-you-type.ts` instead of libphonenumber-js (~18 kB gzip
- * for parsing and `AsYouType`, which would blow a phone field's 20 kB budget); each is a plain
+ * for parsing and `AsYouType`, which would blow a phone field's 20 kB budget; these are ~4 kB,
+ * shared with `createPhoneHelpers` for the regions loaded on demand); each is a plain
  * top-level function, so a bundle keeps only the ones it calls. `phone-equivalence.test.ts` proves
  * every answer here equal to `withPhoneMetadata(coveredPhoneMetadata, coveredPhoneExamples)`,
  * i.e. to libphonenumber-js on the same metadata.
