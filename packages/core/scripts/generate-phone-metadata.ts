@@ -20,9 +20,11 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import type { Examples, MetadataJson } from 'libphonenumber-js/core'
 import { COUNTRIES } from '../src/countries'
+import type { PhoneRegionData } from '../src/phone-region-data'
 
 const require = createRequire(import.meta.url)
 
@@ -153,13 +155,96 @@ export function buildPhoneRegions(): { libphonenumberVersion: string; regions: G
   return { libphonenumberVersion: version, regions, sharedCallingCodes }
 }
 
-/** The source text of `src/phone-regions/<ISO>.gen.ts`: one region, loaded on demand with `import()`. */
-export function renderPhoneRegionModule(version: string, region: GeneratedPhoneRegion): string {
+/** A region's data as its chunk holds it: `[iso2, plan, mobile example]`. */
+const regionData = (region: GeneratedPhoneRegion): PhoneRegionData => [region.iso2, region.plan, region.example ?? '']
+
+const chunkBytesSeen = new Map<string, number>()
+
+/** gzip -9 bytes of a chunk of regions as a bundler emits it (minified), to pack regions by. */
+export function phoneChunkBytes(chunk: readonly GeneratedPhoneRegion[]): number {
+  const text = `var e=${JSON.stringify(chunk.map(regionData))};export{e as phoneRegions};`
+  let bytes = chunkBytesSeen.get(text)
+  if (bytes === undefined) {
+    bytes = gzipSync(text, { level: 9 }).byteLength
+    chunkBytesSeen.set(text, bytes)
+  }
+  return bytes
+}
+
+/**
+ * What choosing one region may fetch, at most (gzip -9 bytes, as {@link phoneChunkBytes} estimates
+ * them; bundlers' chunks come out within a few bytes): its chunk, plus its shared calling code's
+ * main region's chunk when that is another one. A region above it on its own (India) gets a chunk
+ * of its own.
+ */
+export const PHONE_CHUNK_BUDGET = 1450
+
+/**
+ * Packs the regions into chunks, each fetched with one `import()`: one `import()` per region
+ * costs ~16 bytes gzip up front (a bundler names every chunk with a hash that does not compress),
+ * so small regions share a chunk as long as what choosing any of them fetches stays within
+ * {@link PHONE_CHUNK_BUDGET}. A shared calling code's main region comes first in its chunk with as
+ * many of its code's regions as fit; chunks holding a main region then take no others, so that a
+ * region's cost (its chunk and its main region's) never changes after it is placed.
+ */
+export function packPhoneRegions(regions: readonly GeneratedPhoneRegion[], sharedCallingCodes: Record<string, string[]>): GeneratedPhoneRegion[][] {
+  const byIso = new Map(regions.map((region) => [region.iso2, region]))
+  const bytes = new Map(regions.map((region) => [region.iso2, phoneChunkBytes([region])]))
+  const mainOf = (region: GeneratedPhoneRegion): string | undefined => sharedCallingCodes[(region.plan as [string])[0]]?.[0]
+  const chunkOf = new Map<string, GeneratedPhoneRegion[]>()
+  const chunks: GeneratedPhoneRegion[][] = []
+  const fits = (chunk: readonly GeneratedPhoneRegion[], region: GeneratedPhoneRegion): boolean => {
+    const next = [...chunk, region]
+    const own = phoneChunkBytes(next)
+    return next.every((member) => {
+      const main = mainOf(member)
+      const mainChunk = main && !next.some((r) => r.iso2 === main) ? chunkOf.get(main) : undefined
+      return own + (mainChunk ? phoneChunkBytes(mainChunk) : 0) <= PHONE_CHUNK_BUDGET
+    })
+  }
+  const place = (chunk: GeneratedPhoneRegion[], region: GeneratedPhoneRegion): void => {
+    chunk.push(region)
+    chunkOf.set(region.iso2, chunk)
+  }
+  // Largest first, so that the small ones fill the gaps.
+  const bySize = (a: GeneratedPhoneRegion, b: GeneratedPhoneRegion): number => (bytes.get(b.iso2) ?? 0) - (bytes.get(a.iso2) ?? 0) || a.iso2.localeCompare(b.iso2)
+  const frozen = new Set<GeneratedPhoneRegion[]>()
+  for (const members of Object.values(sharedCallingCodes)) {
+    const main = byIso.get(members[0] ?? '')
+    if (!main) continue
+    const chunk: GeneratedPhoneRegion[] = []
+    place(chunk, main)
+    const rest = members.slice(1).toSorted((a, b) => (bytes.get(a) ?? 0) - (bytes.get(b) ?? 0) || a.localeCompare(b))
+    for (const iso2 of rest) {
+      const region = byIso.get(iso2)
+      // Leave room for the largest region left out: it fetches its chunk and this one.
+      const reserve = Math.max(0, ...rest.filter((other) => other !== iso2 && !chunkOf.has(other)).map((other) => bytes.get(other) ?? 0))
+      if (region && fits(chunk, region) && phoneChunkBytes([...chunk, region]) + reserve <= PHONE_CHUNK_BUDGET) place(chunk, region)
+    }
+    chunks.push(chunk)
+    frozen.add(chunk)
+  }
+  for (const region of regions.filter((r) => !chunkOf.has(r.iso2)).toSorted(bySize)) {
+    let chunk = chunks.find((candidate) => !frozen.has(candidate) && fits(candidate, region))
+    if (!chunk) {
+      chunk = []
+      chunks.push(chunk)
+    }
+    place(chunk, region)
+  }
+  return chunks.toSorted((a, b) => phoneChunkName(a).localeCompare(phoneChunkName(b)))
+}
+
+/** The file name of a chunk: its alphabetically first region's code (`AC.gen.ts` holds AC and the regions packed with it). */
+export const phoneChunkName = (chunk: readonly GeneratedPhoneRegion[]): string => chunk.map((region) => region.iso2).toSorted()[0] ?? ''
+
+/** The source text of `src/phone-regions/<ISO>.gen.ts`: a chunk of regions, loaded on demand with `import()`. */
+export function renderPhoneRegionModule(version: string, chunk: readonly GeneratedPhoneRegion[]): string {
   return `// Generated by scripts/generate-phone-metadata.ts from libphonenumber-js ${version}. Do not edit.
 import type { PhoneRegionData } from '../phone-region-data'
 
-/** libphonenumber-js \`max\` plan and mobile example of ${region.iso2}. */
-export const phoneRegion: PhoneRegionData = ${JSON.stringify([region.iso2, region.plan, region.example ?? ''])}
+/** libphonenumber-js \`max\` plans and mobile examples of ${chunk.map((r) => r.iso2).join(', ')}: one chunk, fetched when one of them is chosen. */
+export const phoneRegions: readonly PhoneRegionData[] = ${JSON.stringify(chunk.map(regionData))}
 `
 }
 
@@ -167,11 +252,12 @@ export const phoneRegion: PhoneRegionData = ${JSON.stringify([region.iso2, regio
  * The source text of `src/phone-regions.gen.ts`: what a field needs up front to offer every region
  * (each region's calling code, for `+<code>` typed before a country is chosen; the regions of each
  * shared calling code in libphonenumber-js's order, its main region first) and one `import()` per
- * region, so that bundlers split each into its own chunk.
+ * chunk of regions, so that bundlers split each into its own chunk.
  */
-export function renderPhoneRegionIndex(version: string, regions: readonly GeneratedPhoneRegion[], sharedCallingCodes: Record<string, string[]>): string {
+export function renderPhoneRegionIndex(version: string, regions: readonly GeneratedPhoneRegion[], sharedCallingCodes: Record<string, string[]>, chunks: readonly (readonly GeneratedPhoneRegion[])[]): string {
   const codes = Object.fromEntries(regions.map((r) => [r.iso2, (r.plan as [string])[0]]))
-  const loaders = regions.map((r) => `  ${r.iso2}: () => import('./phone-regions/${r.iso2}.gen').then((m) => m.phoneRegion),`).join('\n')
+  const chunkLoaders = chunks.map((chunk) => `const chunk${phoneChunkName(chunk)} = () => import('./phone-regions/${phoneChunkName(chunk)}.gen').then((m) => m.phoneRegions)`).join('\n')
+  const loaders = chunks.flatMap((chunk) => chunk.map((r) => `  ${r.iso2}: chunk${phoneChunkName(chunk)},`)).toSorted().join('\n')
   return `// Generated by scripts/generate-phone-metadata.ts from libphonenumber-js ${version}. Do not edit.
 import type { PhoneRegionData } from './phone-region-data'
 
@@ -181,8 +267,10 @@ export const phoneRegionCallingCodes: Readonly<Record<string, string>> = ${JSON.
 /** The regions of each shared calling code, in libphonenumber-js's order: the first is the main one. */
 export const phoneSharedCallingCodes: Readonly<Record<string, readonly string[]>> = ${JSON.stringify(sharedCallingCodes)}
 
-/** Loads one region's metadata, as its own chunk. */
-export const phoneRegionLoaders: Readonly<Record<string, () => Promise<PhoneRegionData>>> = {
+${chunkLoaders}
+
+/** Loads the chunk holding one region's metadata (with the other regions packed with it). */
+export const phoneRegionLoaders: Readonly<Record<string, () => Promise<readonly PhoneRegionData[]>>> = {
 ${loaders}
 }
 `
@@ -197,9 +285,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(GENERATED_PATH, renderPhoneMetadataModule(buildPhoneMetadata()))
   console.info(`wrote ${GENERATED_PATH}`)
   const { libphonenumberVersion, regions, sharedCallingCodes } = buildPhoneRegions()
+  const chunks = packPhoneRegions(regions, sharedCallingCodes)
   rmSync(REGIONS_DIR, { recursive: true, force: true })
   mkdirSync(REGIONS_DIR, { recursive: true })
-  for (const region of regions) writeFileSync(`${REGIONS_DIR}${region.iso2}.gen.ts`, renderPhoneRegionModule(libphonenumberVersion, region))
-  writeFileSync(REGION_INDEX_PATH, renderPhoneRegionIndex(libphonenumberVersion, regions, sharedCallingCodes))
-  console.info(`wrote ${regions.length} regions to ${REGIONS_DIR} and ${REGION_INDEX_PATH}`)
+  for (const chunk of chunks) writeFileSync(`${REGIONS_DIR}${phoneChunkName(chunk)}.gen.ts`, renderPhoneRegionModule(libphonenumberVersion, chunk))
+  writeFileSync(REGION_INDEX_PATH, renderPhoneRegionIndex(libphonenumberVersion, regions, sharedCallingCodes, chunks))
+  console.info(`wrote ${regions.length} regions in ${chunks.length} chunks to ${REGIONS_DIR} and ${REGION_INDEX_PATH}`)
 }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { buildPhoneRegions, REGION_INDEX_PATH, REGIONS_DIR, renderPhoneRegionIndex, renderPhoneRegionModule } from '../scripts/generate-phone-metadata'
+import { buildPhoneRegions, packPhoneRegions, PHONE_CHUNK_BUDGET, phoneChunkBytes, phoneChunkName, REGION_INDEX_PATH, REGIONS_DIR, renderPhoneRegionIndex, renderPhoneRegionModule } from '../scripts/generate-phone-metadata'
 import { COUNTRIES } from './countries'
 import { createPhoneHelpers } from './create-phone-helpers'
 import { getPhoneRegionCallingCode, getPhoneRegionsForCallingCode, loadPhoneRegions, PHONE_REGIONS } from './load-phone-regions'
@@ -8,9 +8,26 @@ import { getPhoneRegionCallingCode, getPhoneRegionsForCallingCode, loadPhoneRegi
 describe('per-region phone metadata', () => {
   it('is generated from the installed libphonenumber-js (regenerate with `pnpm --filter @hakiki/core generate:phone`)', () => {
     const { libphonenumberVersion, regions, sharedCallingCodes } = buildPhoneRegions()
-    expect(readFileSync(REGION_INDEX_PATH, 'utf8')).toBe(renderPhoneRegionIndex(libphonenumberVersion, regions, sharedCallingCodes))
-    expect(readdirSync(REGIONS_DIR).toSorted()).toEqual(regions.map((r) => `${r.iso2}.gen.ts`).toSorted())
-    for (const region of regions) expect(readFileSync(`${REGIONS_DIR}${region.iso2}.gen.ts`, 'utf8')).toBe(renderPhoneRegionModule(libphonenumberVersion, region))
+    const chunks = packPhoneRegions(regions, sharedCallingCodes)
+    expect(readFileSync(REGION_INDEX_PATH, 'utf8')).toBe(renderPhoneRegionIndex(libphonenumberVersion, regions, sharedCallingCodes, chunks))
+    expect(readdirSync(REGIONS_DIR).toSorted()).toEqual(chunks.map((chunk) => `${phoneChunkName(chunk)}.gen.ts`).toSorted())
+    for (const chunk of chunks) expect(readFileSync(`${REGIONS_DIR}${phoneChunkName(chunk)}.gen.ts`, 'utf8')).toBe(renderPhoneRegionModule(libphonenumberVersion, chunk))
+  }, 30_000)
+
+  it('packs every region once, into chunks that keep what choosing one region fetches within budget', () => {
+    const { regions, sharedCallingCodes } = buildPhoneRegions()
+    const chunks = packPhoneRegions(regions, sharedCallingCodes)
+    expect(chunks.flat().map((r) => r.iso2).toSorted()).toEqual(regions.map((r) => r.iso2).toSorted())
+    expect(chunks.length).toBeLessThan(regions.length / 3)
+    const chunkOf = new Map(chunks.flatMap((chunk) => chunk.map((r) => [r.iso2, chunk] as const)))
+    const fetched = regions.map((region) => {
+      const own = chunkOf.get(region.iso2) ?? []
+      const main = chunkOf.get(sharedCallingCodes[(region.plan as [string])[0]]?.[0] ?? region.iso2) ?? own
+      return { iso2: region.iso2, bytes: phoneChunkBytes(own) + (main === own ? 0 : phoneChunkBytes(main)) }
+    })
+    // India's plan alone is over the budget: it has a chunk of its own.
+    expect(fetched.filter((r) => r.bytes > PHONE_CHUNK_BUDGET)).toEqual([{ iso2: 'IN', bytes: expect.any(Number) }])
+    expect(chunkOf.get('IN')?.map((r) => r.iso2)).toEqual(['IN'])
   })
 
   it('offers every region, the covered ones among them, with their calling codes', () => {
