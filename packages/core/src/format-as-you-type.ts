@@ -54,12 +54,15 @@ const startsSeen = new Map<string, boolean>()
 /**
  * Whether one or two typed digits could be the start of what a leading-digits pattern matches
  * (libphonenumber-js's partial `PatternMatcher`): some three more digits make the pattern match.
+ * (Checked against `PatternMatcher` for every first leading-digits pattern of the metadata and
+ * every one- and two-digit input, more digits never changing an answer.) `PatternMatcher` reads
+ * `\d` as the two characters `\` and `d`, which no digit matches (Tajikistan's only format).
  */
 function couldStartWith(digits: string, pattern: string): boolean {
   const key = `${digits} ${pattern}`
   let answer = startsSeen.get(key)
   if (answer === undefined) {
-    const leading = new RegExp(`^(?:${pattern})`)
+    const leading = new RegExp(`^(?:${pattern.replace(/\\d/g, '[]')})`)
     answer = false
     for (let more = 0; more < 1000 && !answer; more++) answer = leading.test(digits + String(more).padStart(3, '0'))
     startsSeen.set(key, answer)

@@ -31,6 +31,14 @@ import { withOptionalNationalPrefix, withPhoneMetadata } from './with-phone-meta
  */
 const SEED = 20_261_123
 
+/**
+ * Scales every run count, for a deeper search than CI's (`PHONE_DIFFERENTIAL_RUNS=20 pnpm exec
+ * vitest run src/phone-differential.test.ts`, a few minutes), with another seed when
+ * `PHONE_DIFFERENTIAL_SEED` is set.
+ */
+const SCALE = Number(process.env.PHONE_DIFFERENTIAL_RUNS ?? 1)
+const BASE_SEED = Number(process.env.PHONE_DIFFERENTIAL_SEED ?? SEED)
+
 /** What is compared: our helpers on a metadata set, and that set for libphonenumber-js. */
 interface Subject {
   metadata: MetadataJson
@@ -167,7 +175,7 @@ function checkRegion(iso2: string, seed: number, subject: Subject, runs: { parse
       expect({ text, ...mine, e164: theirs.e164 === undefined && !mine.valid ? undefined : mine.e164 }).toEqual({ text, ...theirs })
       expect(ours.parsePhoneNumber(text, country)).toEqual(library.parsePhoneNumber(text, country))
     }),
-    { seed, numRuns: runs.parse },
+    { seed, numRuns: Math.round(runs.parse * SCALE) },
   )
   fc.assert(
     fc.property(inputs, ({ text, country }) => {
@@ -186,7 +194,7 @@ function checkRegion(iso2: string, seed: number, subject: Subject, runs: { parse
         expect({ typed, formatted: mine.formatted }).toEqual({ typed, formatted: theirs ? libraryAsYouType(metadata, typed, country) : mine.formatted })
       }
     }),
-    { seed, numRuns: runs.typed },
+    { seed, numRuns: Math.round(runs.typed * SCALE) },
   )
   return valid
 }
@@ -202,7 +210,7 @@ const coveredSubject: Subject = {
 describe.each(COUNTRIES.map((c, index) => ({ ...c, index })))('phone helpers for $iso2 against libphonenumber-js', ({ iso2, index }) => {
   it('read raw input as libphonenumber-js does (E.164, validity, type) and format it key by key as AsYouType does', () => {
     // The generated inputs must reach valid numbers, or the property proves little.
-    expect(checkRegion(iso2, SEED + index, coveredSubject, { parse: 200, typed: 20 })).toBeGreaterThan(20)
+    expect(checkRegion(iso2, BASE_SEED + index, coveredSubject, { parse: 200, typed: 20 })).toBeGreaterThan(20)
   })
 })
 
@@ -224,7 +232,7 @@ describe('phone helpers for every region, against libphonenumber-js', () => {
     const { metadata, examples } = await loadPhoneRegions([iso2])
     expect(metadata).toEqual(regionMetadata(metadataMax as MetadataJson, [iso2]))
     const subject: Subject = { metadata, examples, ours: createPhoneHelpers(metadata, examples), library: withPhoneMetadata(metadata, examples), others: ['GB'] }
-    valid += checkRegion(iso2, SEED + 100 + index, subject, { parse: 30, typed: 3 })
+    valid += checkRegion(iso2, BASE_SEED + 100 + index, subject, { parse: 30, typed: 3 })
     const example = subject.ours.getExampleNumber(iso2)
     expect(example).toEqual(subject.library.getExampleNumber(iso2))
     expect(example === undefined || subject.ours.parsePhoneNumber(example.international).e164 === example.e164).toBe(true)
@@ -242,7 +250,7 @@ describe('phone helpers for every region, against libphonenumber-js', () => {
     expect(metadata.country_calling_codes).toEqual({ [code]: (metadataMax as MetadataJson).country_calling_codes[code] })
     const subject: Subject = { metadata, examples, ours: createPhoneHelpers(metadata, examples), library: withPhoneMetadata(metadata, examples), others: regions.slice(0, 3) }
     let reached = 0
-    for (const [index, iso2] of regions.entries()) reached += checkRegion(iso2, SEED + 500 + index, subject, { parse: 20, typed: 2 })
+    for (const [index, iso2] of regions.entries()) reached += checkRegion(iso2, BASE_SEED + 500 + index, subject, { parse: 20, typed: 2 })
     expect(reached).toBeGreaterThan(regions.length)
     const examplesOf = (phone: PhoneHelpers) => regions.map((iso2) => phone.getExampleNumber(iso2))
     expect(examplesOf(subject.ours)).toEqual(examplesOf(subject.library))
