@@ -17,7 +17,8 @@ import { withOptionalNationalPrefix, withPhoneMetadata } from './with-phone-meta
  * A differential property test of the phone helpers against libphonenumber-js, on the same
  * metadata: random inputs written the ways people write numbers (digits, spaces and punctuation
  * between them, `(0)` after the calling code, an extension, `+`, the country's own call prefix,
- * the calling code without `+`, Arabic-Indic digits) read in random default countries.
+ * the calling code without `+`, what the national prefix for parsing matches, Arabic-Indic digits)
+ * read in random default countries.
  *
  * - Parsing: what we make of the **raw** input (cleaning included) against libphonenumber-js's
  *   `parsePhoneNumber` on the raw input: the same E.164, validity and number type; and the whole
@@ -96,17 +97,21 @@ function written(iso2: string, subject: Subject): fc.Arbitrary<Written> {
   return fc
     .record({
       national: nationalNumber(subject.examples[iso2 as LibCountryCode] ?? '1'),
-      form: fc.constantFrom('national', 'prefixed', 'plus', 'plus (0)', 'plus 0', 'idd', 'no plus'),
+      form: fc.constantFrom('national', 'prefixed', 'plus', 'plus (0)', 'plus 0', 'idd', 'no plus', 'parsing prefix', 'parsing prefix alone'),
+      // What the national prefix for parsing matches (Brazil's carrier codes, Antigua's 7-digit numbers, Britain's 180020).
+      parsing: plan[7] ? fc.stringMatching(new RegExp(`^(?:${plan[7]})$`)) : fc.constant(prefix),
       idd: fc.constantFrom(...callPrefixes(plan)),
       separators: fc.array(fc.constantFrom(...SEPARATORS), { minLength: 20, maxLength: 20 }),
       extension: fc.option(fc.tuple(fc.constantFrom(...EXTENSIONS), fc.integer({ min: 1, max: 9999 })), { freq: 6 }),
       arabic: fc.boolean(),
       country: fc.constantFrom<string | undefined>(iso2, iso2, iso2, undefined, ...subject.others),
     })
-    .map(({ national, form, idd, separators, extension, arabic, country }) => {
+    .map(({ national, form, parsing, idd, separators, extension, arabic, country }) => {
       const digits = {
         national,
         prefixed: prefix + national,
+        'parsing prefix': parsing + national,
+        'parsing prefix alone': parsing || prefix || national,
         plus: `+${code}${national}`,
         'plus (0)': `+${code}(0)${national}`,
         'plus 0': `+${code}0${national}`,
