@@ -117,6 +117,8 @@ export function formatAsYouType(text: string, defaultCountry: string | undefined
   const nationalDigits = (): string => (international ? digits.slice(idd.length + (callingCode?.length ?? 0)) : digits)
   const planOf = (id: string | undefined): PhonePlan | undefined => (/^\d+$/.test(id ?? '') ? findPlanByCallingCode(metadata, id ?? '') : findPlan(metadata, id))?.plan
 
+  // `formatSuits`: a typed national prefix rules out the formats without one. Every format that adds
+  // a prefix counts as optional (the departure above), so none is ruled out for lacking one.
   const suits = (format: PlanFormat): boolean => !(nationalPrefix && !usesPrefix(format) && !format[4])
   function leadingMatches(format: PlanFormat): boolean {
     const leading = format[2] || []
