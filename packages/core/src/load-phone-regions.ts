@@ -31,7 +31,7 @@ export interface LoadedPhoneRegions {
 /**
  * Loads the metadata of `regions` and merges it for `createPhoneHelpers(metadata, examples)`.
  * Regions outside {@link PHONE_REGIONS} are skipped. Each region's metadata is fetched with
- * `import()` the first time, in a chunk it shares with a few small regions (53 chunks for the 245
+ * `import()` the first time, in a chunk it shares with a few small regions (56 chunks for the 245
  * regions: every `import()` costs bytes up front), at most ~1.5 kB gzip per region chosen.
  *
  * A region of a shared calling code brings its code's main region along (`CA` loads `US` too, `JE`
