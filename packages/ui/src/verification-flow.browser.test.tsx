@@ -97,9 +97,8 @@ describe('VerificationFlow: keyboard only', () => {
     await userEvent.keyboard('example.com{Enter}')
     await reach(root, 'code')
     expect(adapter.sent[0]).toMatchObject({ to: 'ama@example.com', channel: 'email' })
-    expect(view.container.querySelector('[data-part="step"][data-step="code"] [data-part="message"]')?.textContent).toBe(
-      'We sent a code to \u2068ama@example.com\u2069. It may take a minute to arrive.',
-    )
+    expect(view.container.querySelector('[data-part="step"][data-step="code"] [data-part="heading"]')?.textContent).toBe('Enter the code sent to \u2068ama@example.com\u2069')
+    expect(view.getByRole('button', { name: 'Change email address' })).toBeTruthy()
     // E-mail cannot become a call.
     expect(view.queryByRole('button', { name: 'Call me instead' })).toBeNull()
     await userEvent.keyboard('123456')
@@ -172,6 +171,30 @@ describe('VerificationFlow: code step', () => {
     expect(view.queryByText('2 attempts left')).toBeNull()
     await userEvent.keyboard('3')
     await expect.poll(() => view.queryByText('2 attempts left')).not.toBeNull()
+  })
+
+  test('one heading says where the code went, beside the way back; the field keeps its name; the hint says only what adds something', async () => {
+    const { view, root } = await toCode()
+    const step = root().querySelector<HTMLElement>('[data-part="step"][data-step="code"]') as HTMLElement
+    const heading = view.getByRole('heading', { level: 2 })
+    expect(heading.textContent).toBe('Enter the code sent to \u2068+233\u00A024\u00A0123\u00A04567\u2069')
+    // "Change number" sits by the number it changes, in the heading's block.
+    expect(heading.parentElement?.querySelector('button')).toBe(view.getByRole('button', { name: 'Change number' }))
+    // No second line saying the same ("We sent a code by SMS to …" is the status region's, said once).
+    expect(step.querySelector('[data-part="message"]')).toBeNull()
+    expect(step.textContent).not.toContain('We sent')
+    // The field is still named by a real <label> (1.3.1, 3.3.2, 2.5.3), hidden from sight only.
+    const code = view.getByRole('textbox', { name: 'Verification code' })
+    const label = step.querySelector<HTMLLabelElement>(`label[for="${code.id}"]`) as HTMLLabelElement
+    expect(label.textContent).toBe('Verification code')
+    expect(label.getBoundingClientRect().width).toBeLessThanOrEqual(1)
+    // Seen: only the auto-submit warning (3.2.2); the number of digits is for screen readers, the
+    // boxes show it. Heard: both.
+    const hint = step.querySelector<HTMLElement>('.hakiki-code [data-part="description"]') as HTMLElement
+    const seen = [...hint.children].filter((part) => part.getBoundingClientRect().width > 1).map((part) => part.textContent?.trim())
+    expect(seen).toEqual(['The code is checked as soon as you type the last digit.'])
+    expect(hint.textContent).toBe('Enter the 6-digit code. The code is checked as soon as you type the last digit.')
+    expect(hint.id).toBe(code.getAttribute('aria-describedby')?.split(' ')[0])
   })
 
   test('the hint says the last digit checks the code; progress shows on Verify while checking', async () => {
@@ -439,8 +462,12 @@ describe('VerificationFlow: what the app learns', () => {
     expect(steps).toEqual(['idle', 'sending', 'code_sent', 'checking', 'verified'])
   })
 
-  test('autoSubmit={false} waits for Verify', async () => {
-    const { view, root, adapter } = await toCode({ autoSubmit: false })
+  test('autoSubmit={false} waits for Verify, and no hint warns of what does not happen', async () => {
+    const { view, root, adapter, code } = await toCode({ autoSubmit: false })
+    const hint = document.getElementById(code.getAttribute('aria-describedby')?.split(' ')[0] ?? '') as HTMLElement
+    expect(hint.textContent).toBe('Enter the 6-digit code.')
+    // For screen readers only: it takes no room under the boxes.
+    expect(hint.getBoundingClientRect().height).toBeLessThanOrEqual(1)
     await userEvent.keyboard('123456')
     expect(root().getAttribute('data-state')).toBe('code_sent')
     await userEvent.click(view.getByRole('button', { name: 'Verify' }))
@@ -640,8 +667,8 @@ describe('VerificationFlow: language, provider, accessibility, privacy', () => {
     const xs = slots.map((s) => s.getBoundingClientRect().left)
     expect(xs).toEqual(xs.toSorted((a, b) => a - b))
     expect(slots.slice(0, 2).map((s) => s.textContent)).toEqual(['1', '2'])
-    // The number inside the translated sentence reads "+233 24 123 4567" from left to right.
-    const message = view.container.querySelector('[data-part="step"][data-step="code"] [data-part="message"]')?.firstChild as Text
+    // The number inside the translated heading reads "+233 24 123 4567" from left to right.
+    const message = view.container.querySelector('[data-part="step"][data-step="code"] [data-part="heading"]')?.firstChild as Text
     const left = (part: string) => {
       const range = document.createRange()
       const start = message.data.indexOf(part)
