@@ -570,6 +570,76 @@ describe('VerificationFlow: an error never moves the buttons', () => {
   })
 })
 
+/**
+ * At 320 px, in verbose languages and in Arabic: the primary button is where it was when an error
+ * of the field appears, also an error two lines long (which a reserved line above the button
+ * would not absorb). Each case asserts the error really wraps, so it would move a button drawn
+ * below it.
+ */
+describe('VerificationFlow: at 320 px a field error never moves the primary button', () => {
+  afterEach(async () => {
+    await page.viewport(800, 600)
+  })
+
+  /** The flow in a 320 px page, inside a card as an app would put it (272 px of content). */
+  async function narrow(locale: string, adapterOptions: MemoryAdapterOptions = {}) {
+    await page.viewport(320, 800)
+    const adapter = createMemoryAdapter({ fixedCode: '123456', ...adapterOptions })
+    const view = render(
+      <div style={{ padding: 16 }}>
+        <VerificationFlow adapter={adapter} locale={locale} defaultCountry="GH" />
+      </div>,
+    )
+    const q = queries(view)
+    const error = (step: string) => q.root().querySelector<HTMLElement>(`[data-part="step"][data-step="${step}"] [data-part="error"][aria-live="polite"]`) as HTMLElement
+    return { view, adapter, ...q, error, phone: () => view.container.querySelector<HTMLInputElement>('.hakiki-phone input[data-part="input"]') as HTMLInputElement }
+  }
+
+  /** Lines a message takes, from its height and line height. */
+  const lines = (el: HTMLElement) => Math.round(el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight))
+
+  test.each(['de', 'fr', 'ar'])('%s: "Send code" stays under the pointer when the number is found too short as the field is left', async (locale) => {
+    const { root, error, phone, focused } = await narrow(locale)
+    expect(document.documentElement.clientWidth).toBe(320)
+    await userEvent.type(phone(), '024123')
+    const send = root().querySelector<HTMLElement>('button[data-part="submit"]') as HTMLElement
+    const before = box(send)
+    expect(error('address').textContent).toBe('')
+    // A real press: the field is left on pointer-down (its error appears), the click lands on release.
+    await userEvent.click(send)
+    await expect.poll(() => error('address').textContent).not.toBe('')
+    expect(box(send)).toEqual(before)
+    // The click was not lost: the form was submitted, refused the number and sent focus back to it.
+    expect(focused()).toBe(phone())
+    // Drawn below the button, not between the field and it.
+    expect(error('address').getBoundingClientRect().top).toBeGreaterThanOrEqual(before.y + before.height)
+  })
+
+  test.each(['de', 'fr', 'ar'])('%s: "Send code" stays put when a two-line refusal and "Use email instead" appear', async (locale) => {
+    const { root, error, phone } = await narrow(locale, { script: [{ operation: 'start', code: 'unsupported_number_type' }] })
+    await userEvent.type(phone(), '0241234567')
+    const send = root().querySelector<HTMLElement>('button[data-part="submit"]') as HTMLElement
+    const before = box(send)
+    await userEvent.click(send)
+    await expect.poll(() => error('address').textContent).not.toBe('')
+    expect(lines(error('address'))).toBeGreaterThanOrEqual(2)
+    expect(root().querySelector('button[data-part="use-email"]')).not.toBeNull()
+    expect(box(send)).toEqual(before)
+  })
+
+  test.each(['de', 'fr', 'ar'])('%s: "Verify" stays put when a wrong code is said', async (locale) => {
+    const { root, error, phone } = await narrow(locale)
+    await userEvent.type(phone(), '0241234567{Enter}')
+    await reach(root, 'code')
+    const verify = root().querySelector<HTMLElement>('button[data-part="verify"]') as HTMLElement
+    const before = box(verify)
+    await userEvent.keyboard('111111')
+    await expect.poll(() => error('code').textContent).not.toBe('')
+    expect(box(verify)).toEqual(before)
+    expect(error('code').getBoundingClientRect().top).toBeGreaterThanOrEqual(before.y + before.height)
+  })
+})
+
 describe('VerificationFlow: every error is said in words', () => {
   const codes: HakikiErrorCode[] = [...ERROR_CODES, 'network_error', 'invalid_response']
 
