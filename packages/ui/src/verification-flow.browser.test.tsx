@@ -570,33 +570,33 @@ describe('VerificationFlow: an error never moves the buttons', () => {
   })
 })
 
+/** The flow in a 320 px page, inside a card as an app would put it (272 px of content). */
+async function narrow(locale: string, adapterOptions: MemoryAdapterOptions = {}) {
+  await page.viewport(320, 800)
+  const adapter = createMemoryAdapter({ fixedCode: '123456', ...adapterOptions })
+  const view = render(
+    <div style={{ padding: 16 }}>
+      <VerificationFlow adapter={adapter} locale={locale} defaultCountry="GH" />
+    </div>,
+  )
+  const q = queries(view)
+  const error = (step: string) => q.root().querySelector<HTMLElement>(`[data-part="step"][data-step="${step}"] [data-part="error"][aria-live="polite"]`) as HTMLElement
+  return { view, adapter, ...q, error, phone: () => view.container.querySelector<HTMLInputElement>('.hakiki-phone input[data-part="input"]') as HTMLInputElement }
+}
+
+/** Lines a message takes, from its height and line height. */
+const lines = (el: HTMLElement) => Math.round(el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight))
+
 /**
  * At 320 px, in verbose languages and in Arabic: the primary button is where it was when an error
  * of the field appears, also an error two lines long (which a reserved line above the button
- * would not absorb). Each case asserts the error really wraps, so it would move a button drawn
- * below it.
+ * would not absorb: that case asserts the error really wraps). Each case fails with the field's
+ * error laid out between the field and the button, as it was.
  */
 describe('VerificationFlow: at 320 px a field error never moves the primary button', () => {
   afterEach(async () => {
     await page.viewport(800, 600)
   })
-
-  /** The flow in a 320 px page, inside a card as an app would put it (272 px of content). */
-  async function narrow(locale: string, adapterOptions: MemoryAdapterOptions = {}) {
-    await page.viewport(320, 800)
-    const adapter = createMemoryAdapter({ fixedCode: '123456', ...adapterOptions })
-    const view = render(
-      <div style={{ padding: 16 }}>
-        <VerificationFlow adapter={adapter} locale={locale} defaultCountry="GH" />
-      </div>,
-    )
-    const q = queries(view)
-    const error = (step: string) => q.root().querySelector<HTMLElement>(`[data-part="step"][data-step="${step}"] [data-part="error"][aria-live="polite"]`) as HTMLElement
-    return { view, adapter, ...q, error, phone: () => view.container.querySelector<HTMLInputElement>('.hakiki-phone input[data-part="input"]') as HTMLInputElement }
-  }
-
-  /** Lines a message takes, from its height and line height. */
-  const lines = (el: HTMLElement) => Math.round(el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight))
 
   test.each(['de', 'fr', 'ar'])('%s: "Send code" stays under the pointer when the number is found too short as the field is left', async (locale) => {
     const { root, error, phone, focused } = await narrow(locale)
