@@ -209,6 +209,23 @@ describe('VerificationFlow: code step', () => {
     expect(view.getByRole('heading', { name: 'Verified' })).toBeTruthy()
   })
 
+  test('progress on Send code and Verify is a spinner beside the unchanged label: what is shown is the name (2.5.3), said once in words', async () => {
+    const { view, root, status } = setup({}, { latencyMs: 300 })
+    await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+    const send = view.getByRole('button', { name: 'Send code' })
+    await expect.poll(() => send.querySelector('[data-part="spinner"]')).not.toBeNull()
+    expect(send.textContent).toBe('Send code')
+    expect(status()).toBe('Sending the code…')
+    await reach(root, 'code')
+    await userEvent.keyboard('123456')
+    const verify = view.getByRole('button', { name: 'Verify' })
+    await expect.poll(() => verify.querySelector('[data-part="spinner"]')).not.toBeNull()
+    expect(verify.textContent).toBe('Verify')
+    expect(verify.getAttribute('aria-busy')).toBe('true')
+    expect(root().querySelector('.hakiki-code output')?.textContent).toBe('Checking the code…')
+    await reach(root, 'verified')
+  })
+
   test('Verify with a partial code asks for every digit', async () => {
     const { view, fieldError } = await toCode()
     await userEvent.keyboard('123')
