@@ -462,8 +462,8 @@ function FlowView({
             }
             onValueChange={(code, details) => api.getCodeInputProps().onChange({ target: { value: code }, guessed: details.guessed })}
           />
-          {/* Verify, with the code's clock beside it; the code's error comes right below this row,
-              never above it (see the address step). */}
+          {/* Verify, with the code's clock beside it. With the theme the code's error is drawn
+              below the actions, so that it moves no button (see the address step). */}
           <div data-part="primary">
             <button type="submit" aria-disabled={state.status !== 'code_sent' || undefined} aria-busy={checking || undefined} {...button('primary', 'verify')}>
               {withProgress(t('flow.verify'), checking)}
