@@ -1,5 +1,5 @@
 import './styles.css'
-import { ERROR_CODES, createMemoryAdapter, type FlowError, type FlowState, type HakikiErrorCode, type MemoryAdapterOptions } from '@hakiki/core'
+import { ERROR_CODES, createMemoryAdapter, type ApiLocale, type FlowError, type FlowState, type HakikiErrorCode, type MemoryAdapterOptions } from '@hakiki/core'
 import { VerificationProvider } from '@hakiki/react'
 import { act, render, type RenderResult } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
@@ -589,7 +589,7 @@ describe('VerificationFlow: an error never moves the buttons', () => {
 })
 
 /** The flow in a 320 px page, inside a card as an app would put it (256 px of content, as in the demo). */
-async function narrow(locale: string, adapterOptions: MemoryAdapterOptions = {}) {
+async function narrow(locale: ApiLocale, adapterOptions: MemoryAdapterOptions = {}) {
   await page.viewport(320, 800)
   const adapter = createMemoryAdapter({ fixedCode: '123456', ...adapterOptions })
   const view = render(
@@ -620,7 +620,7 @@ describe('VerificationFlow: at 320 px a field error never moves a button', () =>
     await page.viewport(800, 600)
   })
 
-  test.each(['de', 'fr', 'ar'])('%s: "Send code" stays under the pointer when the number is found too short as the field is left', async (locale) => {
+  test.each(['de', 'fr', 'ar'] as const)('%s: "Send code" stays under the pointer when the number is found too short as the field is left', async (locale) => {
     const { root, error, phone, focused } = await narrow(locale)
     expect(document.documentElement.clientWidth).toBe(320)
     await userEvent.type(phone(), '024123')
@@ -637,7 +637,7 @@ describe('VerificationFlow: at 320 px a field error never moves a button', () =>
     expect(error('address').getBoundingClientRect().top).toBeGreaterThanOrEqual(before.y + before.height)
   })
 
-  test.each(['de', 'fr', 'ar'])('%s: "Send code" stays put when a two-line refusal and "Use email instead" appear', async (locale) => {
+  test.each(['de', 'fr', 'ar'] as const)('%s: "Send code" stays put when a two-line refusal and "Use email instead" appear', async (locale) => {
     const { root, error, phone } = await narrow(locale, { script: [{ operation: 'start', code: 'unsupported_number_type' }] })
     await userEvent.type(phone(), '0241234567')
     const send = root().querySelector<HTMLElement>('button[data-part="submit"]') as HTMLElement
