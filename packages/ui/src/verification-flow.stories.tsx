@@ -237,7 +237,8 @@ export const SwitchToCall: Story = {
     await sendCode(canvas, userEvent)
     await userEvent.click(canvas.getByRole('button', { name: 'Call me instead' }))
     await waitFor(() => expect(args.adapterOptions?.onSend).toHaveBeenLastCalledWith(expect.objectContaining({ channel: 'call' })))
-    await expect(await canvas.findByText('We are calling \u2068+233 24 123 4567\u2069 to read you a code.', { selector: 'p' })).toBeVisible()
+    // The heading now says the code comes by the call.
+    await expect(await canvas.findByRole('heading', { name: /^Enter the code from our call to \u2068\+233\s24\s123\s4567\u2069$/ })).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'Text me instead' })).toBeVisible()
   },
 }
