@@ -1,10 +1,15 @@
 import { LOCALES, getLocaleInfo, toApiLocale } from '@hakiki/core'
+import * as ui from '@hakiki/ui'
 import { LocaleProvider } from '@hakiki/ui'
 import type { Preview } from '@storybook/react-vite'
 import { ComponentDocsPage } from './component-docs-page'
+import { applyDocCommentDefaults } from './doc-comment-defaults'
 // The theme is imported for its side effect, as an app would (see packages/ui/README.md).
 // oxlint-disable-next-line import/no-unassigned-import
 import '@hakiki/ui/styles.css'
+
+// The props tables' Default column comes from the components' `@default` doc tags.
+applyDocCommentDefaults(Object.values(ui))
 
 const preview: Preview = {
   // Every component gets a docs page: its props (from the doc comments), controls and stories.

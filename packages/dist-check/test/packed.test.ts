@@ -10,11 +10,14 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
+import { expectedProxyFlow, type ProxyFlowTrace } from '@hakiki/test-support'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIBRARY_PACKAGES, exportTargets } from './library-packages'
 
 const WORKSPACE_ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 const APP_SOURCES = fileURLToPath(new URL('packed-app', import.meta.url))
+/** The flow the app's server runs, copied beside it (it imports nothing, so it compiles there as is). */
+const FLOW_SOURCE = createRequire(import.meta.url).resolve('@hakiki/test-support')
 const TSC = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc')
 /** The workspace's versions of what the app installs from npm, so both stay in step. */
 const fromWorkspace = createRequire(join(WORKSPACE_ROOT, 'package.json'))
@@ -39,6 +42,7 @@ beforeAll(() => {
     packed.push(JSON.parse(output) as Packed)
   }
   cpSync(APP_SOURCES, app, { recursive: true })
+  cpSync(FLOW_SOURCE, join(app, 'verify-through-proxy.ts'))
   const manifest = {
     name: 'packed-hakiki-app',
     private: true,
@@ -90,6 +94,17 @@ describe('the packed packages', () => {
     }
   })
 
+  it('ship the workspace root LICENSE (MIT) in every tarball, as their manifests declare', () => {
+    const root = readFileSync(join(WORKSPACE_ROOT, 'LICENSE'), 'utf8')
+    expect(root).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} Hakiki contributors\n/)
+    for (const pack of packed) {
+      const shipped = pack.files.some((f) => f.path === 'LICENSE')
+      const text = shipped ? execFileSync('tar', ['-xzOf', pack.filename, 'package/LICENSE'], { encoding: 'utf8' }) : undefined
+      const manifest = JSON.parse(execFileSync('tar', ['-xzOf', pack.filename, 'package/package.json'], { encoding: 'utf8' })) as { license?: string }
+      expect({ name: pack.name, shipped, sameAsRoot: text === root, license: manifest.license }).toEqual({ name: pack.name, shipped: true, sameAsRoot: true, license: 'MIT' })
+    }
+  })
+
   it('install with npm as real folders in the app, not links into the workspace', () => {
     const installed = readdirSync(join(app, 'node_modules/@hakiki')).toSorted()
     expect(installed).toEqual(LIBRARY_PACKAGES.map((p) => p.name.slice('@hakiki/'.length)).toSorted())
@@ -127,7 +142,8 @@ describe('the packed packages', () => {
     // The type-check emitted out/server.js; Node resolves its imports from the app's node_modules.
     expect(compileServer().status).toBe(0)
     const output = execFileSync(process.execPath, [join(app, 'out/server.js')], { cwd: app, encoding: 'utf8', timeout: 60_000 })
-    const result = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>
-    expect(result).toEqual({ started: 'pending', code: expect.stringMatching(/^\d{6}$/), wrong: 'pending', attemptsLeft: 4, approved: 'approved', sub: '+233241234567' })
+    const trace = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as ProxyFlowTrace
+    expect(trace).toMatchObject(expectedProxyFlow(trace, '+233241234567'))
+    expect(trace.sent.code).toMatch(/^\d{6}$/)
   })
 })

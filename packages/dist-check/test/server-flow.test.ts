@@ -1,12 +1,14 @@
 // The built server packages working together as an app would run them: the built sandbox on a
 // loopback port, the built verify-client calling it, the built proxy served by its built node:http
-// adapter, and the built browser adapter of @hakiki/core talking to the proxy over HTTP.
+// adapter, and the built browser adapter of @hakiki/core talking to the proxy over HTTP (the flow of
+// @hakiki/test-support, which imports none of them).
 import { HakikiError, createProxyAdapter } from '@hakiki/core'
 import { createVerifyHandler, verifyReceipt } from '@hakiki/proxy'
 import { toExpressMiddleware } from '@hakiki/proxy/express'
 import { toNodeListener } from '@hakiki/proxy/node'
 import { startSandboxServer, type SandboxServer } from '@hakiki/sandbox/node'
 import { createVerifyClient, nodeFetch } from '@hakiki/verify-client/node'
+import { createPageFetch, expectedProxyFlow, verifyThroughProxy } from '@hakiki/test-support'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -42,45 +44,25 @@ afterAll(async () => {
   await sandbox.close()
 })
 
-/** A page's `fetch`: it sends its `Origin` and keeps the proxy's session cookie, as a browser does. */
-function pageFetch(): typeof fetch {
-  const jar = new Map<string, string>()
-  return async (input, init) => {
-    const headers = new Headers(init?.headers)
-    headers.set('Origin', origin)
-    if (jar.size > 0) headers.set('Cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '))
-    const response = await fetch(input, { ...init, headers })
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';')
-      const eq = pair.indexOf('=')
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1))
-    }
-    return response
-  }
-}
-
 describe('the built server packages', () => {
   it('start and check a code over HTTP, and hand out a receipt the built verifyReceipt accepts', async () => {
-    const adapter = createProxyAdapter({ baseUrl: `${origin}/api/verify`, fetch: pageFetch() })
     const to = '+233241234567'
-    const started = await adapter.start({ to: '+233 24 123 4567', channel: 'sms', locale: 'fr' })
-    expect(started).toMatchObject({ to, channel: 'sms', status: 'pending', codeLength: 6, attemptsLeft: 5 })
-
-    const [message] = sandbox.sandbox.inbox.list({ to })
-    expect(message?.locale).toBe('fr')
-    const code = message?.code ?? ''
-    expect(code).toMatch(/^\d{6}$/)
-    const wrong = code === '000000' ? '111111' : '000000'
-    expect(await adapter.check(started.id, wrong)).toMatchObject({ status: 'pending', attemptsLeft: 4 })
-
-    const approved = await adapter.check(started.id, code)
-    expect(approved.status).toBe('approved')
-    const claims = await verifyReceipt(approved.receipt ?? '', SECRET, { now, expectedTo: to, replay: 'allow' })
-    expect(claims).toMatchObject({ sub: to, channel: 'sms', vid: started.id })
+    const trace = await verifyThroughProxy({
+      origin,
+      sandboxUrl: sandbox.url,
+      typed: '+233 24 123 4567',
+      to,
+      locale: 'fr',
+      createAdapter: (fetch) => createProxyAdapter({ baseUrl: `${origin}/api/verify`, fetch }),
+      verifyReceipt: (receipt, expectedTo) => verifyReceipt(receipt, SECRET, { now, expectedTo, replay: 'allow' }),
+    })
+    expect(trace).toMatchObject(expectedProxyFlow(trace, to, 'fr'))
+    expect(trace.started.codeLength).toBe(6)
+    expect(trace.sent.code).toMatch(/^\d{6}$/)
   })
 
   it('keep their typed errors across the HTTP boundary', async () => {
-    const adapter = createProxyAdapter({ baseUrl: `${origin}/api/verify`, fetch: pageFetch() })
+    const adapter = createProxyAdapter({ baseUrl: `${origin}/api/verify`, fetch: createPageFetch(origin) })
     const error = await adapter.start({ to: '+44 20 7946 0000' }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HakikiError)
     expect(error).toMatchObject({ code: 'unsupported_country', status: 400 })

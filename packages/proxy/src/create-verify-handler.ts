@@ -8,8 +8,8 @@ import { assertSecret, deriveHmacKey, hmac } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { HandlerContext, RequestState } from './handler-context'
 import { resolveLimits } from './limits'
+import { resolveCountryCheck } from './resolve-country-check'
 import { createNumberTypeCheck } from './number-type-policy'
-import { createCountryCheck } from './validate'
 import { addCorsHeaders, createOriginPolicy, isJsonContentType, preflightResponse, varyOnOrigin } from './origin'
 import { ProxyError, problemResponse } from './problem'
 import { SAFE_BASE, matchRoute } from './route-match'
@@ -71,7 +71,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     // Every store call has a deadline: a Redis that is down or hung must not hang every request.
     store: storeWithDeadline(options.store ?? createMemoryStore({ now }), options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS),
     limits: resolveLimits(options.limits),
-    acceptsCountry: createCountryCheck(options.countries),
+    acceptsCountry: resolveCountryCheck(options.countries, provider, log),
     checkNumberType: createNumberTypeCheck(options.numberTypes),
     sessions: createSessionCodec(secret),
     secureCookie: origins.secureCookie,
@@ -119,23 +119,23 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
       if (origin !== null && origins.isAllowed(origin, request)) corsOrigin = origin
       if (request.method === 'OPTIONS') {
         state.route = 'preflight'
-        if (!match || corsOrigin === undefined) throw new ProxyError(403, 'forbidden_origin')
+        if (!match || corsOrigin === undefined) throw new ProxyError('forbidden_origin')
         return preflightResponse(corsOrigin, allowedHeaders)
       }
-      if (!match) throw new ProxyError(404, 'not_found')
+      if (!match) throw new ProxyError('not_found')
       state.route = match.route
       state.base = match.base
       if (match.id !== undefined) state.id = match.id
       if (!match.methods.includes(request.method)) {
-        throw new ProxyError(405, 'invalid_request', { detail: 'Method not allowed.', headers: { Allow: [...match.methods, 'OPTIONS'].join(', ') } })
+        throw new ProxyError('invalid_request', { status: 405, detail: 'Method not allowed.', headers: { Allow: [...match.methods, 'OPTIONS'].join(', ') } })
       }
 
       let response: Response
       if (request.method === 'POST') {
         // State-changing calls: an allowed Origin and a JSON body, or nothing happens (see origin.ts).
-        if (corsOrigin === undefined) throw new ProxyError(403, 'forbidden_origin')
+        if (corsOrigin === undefined) throw new ProxyError('forbidden_origin')
         if (!isJsonContentType(request.headers.get('content-type'))) {
-          throw new ProxyError(415, 'invalid_request', { detail: 'The body must be application/json.' })
+          throw new ProxyError('invalid_request', { status: 415, detail: 'The body must be application/json.' })
         }
         response = match.route === 'start' ? await startVerification(ctx, state) : await checkCode(ctx, state)
       } else {
@@ -176,7 +176,7 @@ function toProblem(error: unknown, ctx: HandlerContext, state: RequestState): Pr
   if (error instanceof ProxyError) return error
   if (error instanceof StoreUnavailableError) {
     ctx.log.error('store unavailable; request refused', { route: state.route, reason: error.reason, message: error.message })
-    return new ProxyError(503, 'store_unavailable', { retryAfter: 5 })
+    return new ProxyError('store_unavailable', { retryAfter: 5 })
   }
   ctx.log.error('unexpected error while handling a request', {
     route: state.route,
@@ -184,7 +184,7 @@ function toProblem(error: unknown, ctx: HandlerContext, state: RequestState): Pr
     // Our own and the store's messages hold no request data (keys are hashed); cut anyway.
     message: error instanceof Error ? error.message.slice(0, 200) : undefined,
   })
-  return new ProxyError(503, 'upstream_unavailable', { retryAfter: 30 })
+  return new ProxyError('upstream_unavailable', { retryAfter: 30 })
 }
 
 function errorName(error: unknown): string {

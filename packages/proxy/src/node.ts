@@ -61,7 +61,7 @@ export async function serve(
     response = await handler(request)
   } catch {
     // Only a request Node could parse but Fetch cannot represent ends here (e.g. a bad Host).
-    response = problemResponse(new ProxyError(400, 'invalid_request'))
+    response = problemResponse(new ProxyError('invalid_request'))
   }
   await writeResponse(response, res)
 }

@@ -71,7 +71,7 @@ export function createNumberTypeCheck(options: NumberTypesOptions = {}): NumberT
     // A number the metadata cannot type is refused too: failing open here is failing open on fraud.
     const type = parsePhoneNumberFromString(e164)?.getType()
     if (type === undefined || !allowed.has(type)) {
-      throw new ProxyError(400, 'unsupported_number_type', {
+      throw new ProxyError('unsupported_number_type', {
         detail: channel === 'sms' ? 'This number cannot receive SMS codes.' : 'This number cannot receive code calls.',
       })
     }

@@ -3,7 +3,7 @@
  * {@link ProxyError}, the one error class its code throws internally to produce them.
  */
 import type { ErrorCode, ProblemDetails } from '@hakiki/core'
-import { PROBLEM_TYPE_BASE } from '@hakiki/core'
+import { PROBLEM_STATUS, PROBLEM_TYPE_BASE } from '@hakiki/core'
 
 /** Short, fixed titles: never built from input or upstream text, so they cannot leak either. */
 const TITLES: Record<ErrorCode, string> = {
@@ -25,6 +25,14 @@ const TITLES: Record<ErrorCode, string> = {
   store_unavailable: 'Service temporarily unavailable',
 }
 
+/**
+ * The statuses an `invalid_request` may carry instead of the table's 400: refusals of the HTTP
+ * exchange itself rather than of its content (wrong method, body too large, not JSON), where HTTP
+ * has a more precise status that clients and intermediaries act on (`Allow` after a 405; a 413
+ * is not retried with the same body). Every other code has exactly its `PROBLEM_STATUS`.
+ */
+export type ProtocolStatus = 405 | 413 | 415
+
 /** Fields of a problem besides its code and status. */
 export interface ProblemExtras {
   /** A fixed explanation (never input or upstream text). */
@@ -37,23 +45,33 @@ export interface ProblemExtras {
   headers?: Record<string, string>
 }
 
+/** Extras of an `invalid_request`, which may name a {@link ProtocolStatus}. */
+export interface InvalidRequestExtras extends ProblemExtras {
+  /** A refusal of the HTTP exchange itself (405, 413, 415); default the table's 400. */
+  status?: ProtocolStatus
+}
+
 /**
  * The error the handler's code throws to answer with a problem. Thrown, not returned, so that deep
  * helpers (validation, limits) can refuse without threading results through every caller; caught
- * once at the handler's boundary.
+ * once at the handler's boundary. Its HTTP status is derived from its code through core's
+ * `PROBLEM_STATUS` (one table for the proxy and the memory adapter), never written beside it;
+ * only `invalid_request` may name a {@link ProtocolStatus}.
  */
 export class ProxyError extends Error {
   override readonly name = 'ProxyError'
   /** Stable machine-readable code, one of `ERROR_CODES`. */
   readonly code: ErrorCode
-  /** HTTP status of the answer. */
+  /** HTTP status of the answer: `PROBLEM_STATUS[code]`, or an `invalid_request`'s {@link ProtocolStatus}. */
   readonly status: number
   /** Everything else the problem carries. */
   readonly extras: ProblemExtras
 
-  constructor(status: number, code: ErrorCode, extras: ProblemExtras = {}) {
+  constructor(code: 'invalid_request', extras?: InvalidRequestExtras)
+  constructor(code: ErrorCode, extras?: ProblemExtras)
+  constructor(code: ErrorCode, extras: InvalidRequestExtras = {}) {
     super(extras.detail ?? TITLES[code])
-    this.status = status
+    this.status = code === 'invalid_request' && extras.status !== undefined ? extras.status : PROBLEM_STATUS[code]
     this.code = code
     this.extras = extras
   }

@@ -16,16 +16,16 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
-    throw new ProxyError(400, 'invalid_request', { detail: 'The body is not valid UTF-8.' })
+    throw new ProxyError('invalid_request', { detail: 'The body is not valid UTF-8.' })
   }
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    throw new ProxyError(400, 'invalid_request', { detail: 'The body is not valid JSON.' })
+    throw new ProxyError('invalid_request', { detail: 'The body is not valid JSON.' })
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ProxyError(400, 'invalid_request', { detail: 'The body must be a JSON object.' })
+    throw new ProxyError('invalid_request', { detail: 'The body must be a JSON object.' })
   }
   return value as Record<string, unknown>
 }
@@ -48,7 +48,7 @@ async function readLimited(request: Request): Promise<Uint8Array> {
     }
   } catch (error) {
     if (error instanceof ProxyError) throw error
-    throw new ProxyError(400, 'invalid_request', { detail: 'The body could not be read.' })
+    throw new ProxyError('invalid_request', { detail: 'The body could not be read.' })
   }
   const bytes = new Uint8Array(size)
   let offset = 0
@@ -60,5 +60,5 @@ async function readLimited(request: Request): Promise<Uint8Array> {
 }
 
 function tooLarge(): ProxyError {
-  return new ProxyError(413, 'invalid_request', { detail: `The body must not exceed ${MAX_BODY_BYTES} bytes.` })
+  return new ProxyError('invalid_request', { status: 413, detail: `The body must not exceed ${MAX_BODY_BYTES} bytes.` })
 }

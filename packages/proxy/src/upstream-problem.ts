@@ -33,24 +33,24 @@ function clampRetryAfter(seconds: number | undefined): number {
  * | `misconfigured`, `invalid_response` | 502 `upstream_error` | our configuration or the provider is broken |
  */
 const TABLE: Record<ProviderErrorKind, (error: ProviderError) => ProxyError> = {
-  invalid_phone_number: () => new ProxyError(400, 'invalid_phone_number'),
-  invalid_email: () => new ProxyError(400, 'invalid_email'),
-  unsupported_country: () => new ProxyError(400, 'unsupported_country'),
-  unsupported_locale: () => new ProxyError(400, 'unsupported_locale'),
-  invalid_code_format: () => new ProxyError(400, 'invalid_code_format'),
-  not_found: (error) => (error.operation === 'check' || error.operation === 'status' ? new ProxyError(404, 'not_found') : new ProxyError(502, 'upstream_error')),
-  max_attempts: () => new ProxyError(429, 'too_many_attempts', { attemptsLeft: 0, detail: 'Request a new code.' }),
-  max_sends: (error) => new ProxyError(429, 'rate_limited', { retryAfter: clampRetryAfter(error.retryAfter) }),
-  rate_limited: (error) => new ProxyError(429, 'rate_limited', { retryAfter: clampRetryAfter(error.retryAfter) }),
-  fraud_blocked: () => new ProxyError(403, 'forbidden'),
-  timeout: () => new ProxyError(503, 'upstream_unavailable', { retryAfter: UPSTREAM_RETRY_SECONDS }),
-  unavailable: () => new ProxyError(503, 'upstream_unavailable', { retryAfter: UPSTREAM_RETRY_SECONDS }),
-  misconfigured: () => new ProxyError(502, 'upstream_error'),
-  invalid_response: () => new ProxyError(502, 'upstream_error'),
+  invalid_phone_number: () => new ProxyError('invalid_phone_number'),
+  invalid_email: () => new ProxyError('invalid_email'),
+  unsupported_country: () => new ProxyError('unsupported_country'),
+  unsupported_locale: () => new ProxyError('unsupported_locale'),
+  invalid_code_format: () => new ProxyError('invalid_code_format'),
+  not_found: (error) => (error.operation === 'check' || error.operation === 'status' ? new ProxyError('not_found') : new ProxyError('upstream_error')),
+  max_attempts: () => new ProxyError('too_many_attempts', { attemptsLeft: 0, detail: 'Request a new code.' }),
+  max_sends: (error) => new ProxyError('rate_limited', { retryAfter: clampRetryAfter(error.retryAfter) }),
+  rate_limited: (error) => new ProxyError('rate_limited', { retryAfter: clampRetryAfter(error.retryAfter) }),
+  fraud_blocked: () => new ProxyError('forbidden'),
+  timeout: () => new ProxyError('upstream_unavailable', { retryAfter: UPSTREAM_RETRY_SECONDS }),
+  unavailable: () => new ProxyError('upstream_unavailable', { retryAfter: UPSTREAM_RETRY_SECONDS }),
+  misconfigured: () => new ProxyError('upstream_error'),
+  invalid_response: () => new ProxyError('upstream_error'),
 }
 
 /** Maps anything a provider rejected with to a {@link ProxyError}; an unclassified error is 503. */
 export function upstreamProblem(error: unknown): ProxyError {
-  if (!(error instanceof ProviderError)) return new ProxyError(503, 'upstream_unavailable', { retryAfter: UPSTREAM_RETRY_SECONDS })
+  if (!(error instanceof ProviderError)) return new ProxyError('upstream_unavailable', { retryAfter: UPSTREAM_RETRY_SECONDS })
   return TABLE[error.kind](error)
 }

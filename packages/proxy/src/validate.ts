@@ -4,15 +4,15 @@
  * may cost an SMS.
  */
 import type { ApiLocale, Channel, ErrorCode } from '@hakiki/core'
-import { CHANNELS, compactPhoneNumber, DEFAULT_API_LOCALE, isCoveredCountry, isE164, isEmailAddress, PROBLEM_STATUS, readSubmittedCode, toApiLocale } from '@hakiki/core'
+import { CHANNELS, compactPhoneNumber, DEFAULT_API_LOCALE, isCoveredCountry, isE164, isEmailAddress, readSubmittedCode, toApiLocale } from '@hakiki/core'
 // The `max` metadata checks full national number patterns, not only lengths as `min` does; its
 // size (~150 kB) matters in a browser bundle but not on a server.
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import type { CountryCode as PhoneCountryCode } from 'libphonenumber-js/max'
 import { ProxyError } from './problem'
 
-/** A refusal of the browser's input, with the status of the shared table (`PROBLEM_STATUS`). */
-const refused = (code: ErrorCode, detail?: string): ProxyError => new ProxyError(PROBLEM_STATUS[code], code, detail === undefined ? {} : { detail })
+/** A refusal of the browser's input (its status comes from `PROBLEM_STATUS`, as every problem's). */
+const refused = (code: ErrorCode, detail?: string): ProxyError => new ProxyError(code, detail === undefined ? {} : { detail })
 
 /** A validated `POST /verifications` body. */
 export interface StartInput {
@@ -29,8 +29,7 @@ export interface StartInput {
 
 /**
  * The countries whose phone numbers the proxy accepts: `'all'`, or ISO 3166-1 alpha-2 codes
- * (`['US', 'GB']`). The default, the spec Verify API's 14 covered countries, fits that API only;
- * behind a provider with its own coverage (Twilio) pass `'all'` or your service's list.
+ * (`['US', 'GB']`). The default is the provider's coverage (`VerifyProvider.countries`).
  */
 export type CountryPolicy = 'all' | readonly PhoneCountryCode[]
 
@@ -38,15 +37,17 @@ export type CountryPolicy = 'all' | readonly PhoneCountryCode[]
 export type CountryCheck = (iso2: string) => boolean
 
 /**
- * Builds the check for a {@link CountryPolicy}; an unknown code throws a `TypeError` at start-up,
- * so a typo (`'UK'`) cannot silently refuse a whole country.
+ * Builds the check for a {@link CountryPolicy} (or a provider's coverage); `undefined` is the spec
+ * API's 14 covered countries. An unknown code throws a `TypeError` at start-up, so a typo (`'UK'`)
+ * cannot silently refuse a whole country.
+ * @param name What the policy came from, for the error message (`countries`, `provider "x" countries`).
  */
-export function createCountryCheck(policy: CountryPolicy | undefined): CountryCheck {
+export function createCountryCheck(policy: 'all' | readonly string[] | undefined, name = 'countries'): CountryCheck {
   if (policy === undefined) return isCoveredCountry
   if (policy === 'all') return () => true
-  if (!Array.isArray(policy)) throw new TypeError('countries must be "all" or an array of ISO 3166-1 alpha-2 codes')
+  if (!Array.isArray(policy)) throw new TypeError(`${name} must be "all" or an array of ISO 3166-1 alpha-2 codes`)
   for (const code of policy) {
-    if (typeof code !== 'string' || !isSupportedCountry(code)) throw new TypeError(`countries: "${String(code)}" is not an ISO 3166-1 alpha-2 code with a numbering plan`)
+    if (typeof code !== 'string' || !isSupportedCountry(code)) throw new TypeError(`${name}: "${String(code)}" is not an ISO 3166-1 alpha-2 code with a numbering plan`)
   }
   const allowed = new Set<string>(policy)
   return (iso2) => allowed.has(iso2)

@@ -4,7 +4,7 @@
  * into a {@link ProviderErrorKind}, and the rest of the proxy branches on that kind alone.
  */
 import type { Channel } from '@hakiki/core'
-import { DEFAULT_API_LOCALE, toApiLocale } from '@hakiki/core'
+import { COUNTRIES, DEFAULT_API_LOCALE, toApiLocale } from '@hakiki/core'
 import type { VerifyClient } from '@hakiki/verify-client'
 import { VerifyApiError } from '@hakiki/verify-client'
 import { ProviderError } from './provider-error'
@@ -13,10 +13,14 @@ import type { ProviderVerification, VerifyProvider } from './verify-provider'
 
 const NAME = 'verify-api'
 
+/** The spec API's covered countries, its whole reach. */
+const COVERAGE: readonly string[] = Object.freeze(COUNTRIES.map((country) => country.iso2))
+
 /** Wraps a Verify API client as the proxy's provider. */
 export function verifyClientProvider(client: VerifyClient): VerifyProvider {
   return {
     name: NAME,
+    countries: COVERAGE,
     async start(input, options) {
       const locale = toApiLocale(input.locale) ?? DEFAULT_API_LOCALE
       try {

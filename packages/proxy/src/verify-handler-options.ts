@@ -60,10 +60,12 @@ export interface VerifyHandlerOptions {
   /**
    * Countries whose phone numbers are accepted; others get 400 `unsupported_country` before any
    * upstream call. `'all'` or ISO 3166-1 alpha-2 codes (`['US', 'GB', 'GH']`; an unknown code
-   * throws at start-up). Default: the spec Verify API's 14 covered countries (`COUNTRIES` of
-   * `@hakiki/core`), right for `client` and `verifyClientProvider`. Behind Twilio pass `'all'`
-   * (its geo-permissions decide, answered as `unsupported_country` too) or your service's list.
-   * The `numberTypes` policy applies to every country either way.
+   * throws at start-up). Default: the provider's coverage (`provider.countries`): the spec Verify
+   * API's 14 covered countries for `client` and `verifyClientProvider`, `'all'` for
+   * `createTwilioProvider` (its geo-permissions decide, answered as `unsupported_country` too),
+   * the 14 for a provider that declares none. Given, it wins: narrow Twilio to your service's
+   * list, or widen past a provider's declared coverage (logged as a warning at creation). The
+   * `numberTypes` policy applies to every country either way.
    */
   countries?: CountryPolicy
   /**

@@ -43,6 +43,12 @@ export interface ProviderRate {
   fee: string
 }
 
+/**
+ * The countries a provider can send phone codes to: `'all'` (the service decides per number, as
+ * Twilio's geo-permissions do), or ISO 3166-1 alpha-2 codes (`['GH', 'KE']`).
+ */
+export type ProviderCoverage = 'all' | readonly string[]
+
 /** Per-call options. */
 export interface ProviderCallOptions {
   /** Aborting rejects the call with the signal's reason (not a {@link ProviderError}). */
@@ -53,6 +59,14 @@ export interface ProviderCallOptions {
 export interface VerifyProvider {
   /** Short name for logs and events (`verify-api`, `twilio`). */
   readonly name: string
+  /**
+   * The countries this provider reaches: the proxy's default `countries` option, so a proxy
+   * accepts what its provider can send to without the option being written out
+   * (`verifyClientProvider`: the spec API's 14; `createTwilioProvider`: `'all'`). Left out, the
+   * proxy keeps the spec API's 14 (the narrow, safe guess for an unknown service). An unknown
+   * code throws when the handler is created.
+   */
+  readonly countries?: ProviderCoverage
   /**
    * Sends a code. Starting again for the same address while a verification is pending re-sends
    * (the same code, at both services this kit knows) and answers the same id.

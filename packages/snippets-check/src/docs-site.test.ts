@@ -68,6 +68,7 @@ async function readDocsPage(id: string) {
       rows.map((row) => ({
         name: row.querySelector('td:first-child')?.textContent ?? '',
         description: row.querySelector('td:nth-child(2) > div:first-child:not(:last-child)')?.textContent?.trim() ?? '',
+        defaultValue: row.querySelector('td:nth-child(3)')?.textContent?.trim() ?? '',
         control: row.querySelector('td:nth-child(4) :is(button, input, select, textarea)') !== null,
       })),
     )
@@ -101,7 +102,12 @@ describe('the documentation site', () => {
       if (page.props.length === 0) problems.push(`${name}: no props in the table`)
       else if (undescribed.length > page.props.length * 0.2) problems.push(`${name}: props without a description: ${undescribed.join(', ')}`)
       if (!page.props.some((p) => p.control)) problems.push(`${name}: no control`)
+      // `@default` in a doc comment goes to the Default column (.storybook/doc-comment-defaults.ts), not the description.
+      const raw = page.props.filter((p) => p.description.includes('@default')).map((p) => p.name)
+      if (raw.length > 0) problems.push(`${name}: @default shown raw for ${raw.join(', ')}`)
     }
+    const defaultOf = (component: string, prop: string) => pages.find((p) => p.name === component)?.page.props.find((p) => p.name === prop)?.defaultValue
+    problems.push(...[['CodeInput', 'length', '6'], ['AttemptsNotice', 'warnAt', '2']].filter(([c, p, value]) => defaultOf(c!, p!) !== value).map(([c, p, value]) => `${c}.${p}: Default column "${defaultOf(c!, p!)}", not "${value}"`))
     expect(problems).toEqual([])
   })
 

@@ -134,6 +134,9 @@ export function createTwilioProvider(credentials: TwilioCredentials, options: Tw
 
   return {
     name: TWILIO_PROVIDER_NAME,
+    // Twilio reaches most of the world; which countries a service may send to is set by its
+    // geo-permissions, and a refused region (Twilio 21408) is answered as unsupported_country.
+    countries: 'all',
 
     async start(input: ProviderStartInput, callOptions?: ProviderCallOptions) {
       const signal = callOptions?.signal

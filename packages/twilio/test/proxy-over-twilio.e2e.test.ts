@@ -94,11 +94,26 @@ describe('the proxy over Twilio, end to end', () => {
     })
   }
 
-  it('refuses a US number as unsupported_country without the countries option, sending nothing', async () => {
+  it("accepts numbers of any country without the countries option (the provider's coverage, 'all')", async () => {
     const { post, sandbox } = await start()
-    const refused = await post('/verifications', { to: '+12015550123', channel: 'sms', locale: 'en' })
-    expect(refused).toMatchObject({ status: 400, json: { code: 'unsupported_country' } })
-    expect(sandbox.sandbox.inbox.list({ to: '+12015550123' })).toHaveLength(0)
+    for (const [typed, to] of [
+      ['+49 151 23456789', '+4915123456789'],
+      ['+1 201 555 0123', '+12015550123'],
+    ] as const) {
+      const started = await post('/verifications', { to: typed, channel: 'sms', locale: 'en' })
+      expect({ to, ...started }).toMatchObject({ to, status: 201, json: { to, status: 'pending' } })
+      expect(sandbox.sandbox.inbox.list({ to })).toHaveLength(1)
+    }
+  })
+
+  it('keeps the number-type policy for every country without the countries option', async () => {
+    const { post, sandbox } = await start()
+    // Premium-rate numbers of Germany, the US and the UK: valid, and paid for by the sender.
+    for (const to of ['+499001234567', '+19002345678', '+449098790000']) {
+      const refused = await post('/verifications', { to, channel: 'sms', locale: 'en' })
+      expect({ to, ...refused }).toMatchObject({ to, status: 400, json: { code: 'unsupported_number_type' } })
+      expect(sandbox.sandbox.inbox.list({ to })).toHaveLength(0)
+    }
   })
 
   it("keeps the number-type policy for every country under countries: 'all'", async () => {

@@ -25,7 +25,7 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
   const code = normalizeCheckCode(body.code)
   // A code of any other length is wrong for sure: refusing it here spares the user an attempt (a
   // typo), and never sends the API a longer string (`0` + the code) it might compare as a number.
-  if (code.length !== record.codeLength) throw new ProxyError(400, 'invalid_code_format', { detail: 'The code has the wrong number of digits.' })
+  if (code.length !== record.codeLength) throw new ProxyError('invalid_code_format', { detail: 'The code has the wrong number of digits.' })
   const now = ctx.now()
 
   if (record.status === 'approved') {
@@ -33,10 +33,10 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
     // so each verification yields exactly one.
     return respond(record, 'approved', ctx.maxCheckAttempts - (await failedChecks(ctx, record.id)), now)
   }
-  if (now >= record.expiresAt) throw new ProxyError(410, 'expired', { detail: 'Request a new code.' })
+  if (now >= record.expiresAt) throw new ProxyError('expired', { detail: 'Request a new code.' })
   const failed = await failedChecks(ctx, record.id)
   if (record.status === 'cancelled' || failed >= ctx.maxCheckAttempts) {
-    throw new ProxyError(429, 'too_many_attempts', { attemptsLeft: 0, retryAfter: untilResend(ctx, record, now), detail: 'Request a new code.' })
+    throw new ProxyError('too_many_attempts', { attemptsLeft: 0, retryAfter: untilResend(ctx, record, now), detail: 'Request a new code.' })
   }
 
   // Take one of the verification's attempts before asking the API, atomically: reading `failed`
@@ -48,7 +48,7 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
   const giveBack = () => ctx.store.increment(attemptsKey, attemptsTtl, -1)
   if (slot.count > ctx.maxCheckAttempts) {
     await giveBack()
-    throw new ProxyError(429, 'too_many_attempts', { attemptsLeft: 0, retryAfter: untilResend(ctx, record, now), detail: 'Request a new code.' })
+    throw new ProxyError('too_many_attempts', { attemptsLeft: 0, retryAfter: untilResend(ctx, record, now), detail: 'Request a new code.' })
   }
 
   const addressKey = await ctx.keyOf('address', mailboxOf(record.to))
@@ -59,7 +59,7 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
   const attempts = await ctx.store.increment(storeKeys.checksPerAddress(`${addressKey}.${state.sessionKey ?? ''}`), 3600)
   if (attempts.count > ctx.limits.failedChecksPerDestinationPerHour) {
     await giveBack()
-    throw new ProxyError(429, 'too_many_attempts', { retryAfter: attempts.resetInSeconds, detail: 'Too many codes tried; try again later.' })
+    throw new ProxyError('too_many_attempts', { retryAfter: attempts.resetInSeconds, detail: 'Too many codes tried; try again later.' })
   }
 
   let status
@@ -88,7 +88,7 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
     ctx.log.info('verification approved', { verificationId: record.id, to: state.maskedTo })
     return respond(record, 'approved', left, at, receipt)
   }
-  if (status === 'expired') throw new ProxyError(410, 'expired', { detail: 'Request a new code.' })
+  if (status === 'expired') throw new ProxyError('expired', { detail: 'Request a new code.' })
 
   // A wrong code (the API answers `pending`) or the last allowed one (`cancelled`): its attempt stays taken.
   const left = status === 'cancelled' ? 0 : Math.max(0, ctx.maxCheckAttempts - slot.count)

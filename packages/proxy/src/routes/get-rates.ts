@@ -26,7 +26,7 @@ export function createRatesRoute(): RatesRoute {
 
   async function load(ctx: HandlerContext, state: RequestState): Promise<RatesResponse> {
     try {
-      if (!ctx.provider.rates) throw new ProxyError(404, 'not_found')
+      if (!ctx.provider.rates) throw new ProxyError('not_found')
       const countries = await ctx.provider.rates()
       const body: RatesResponse = { currency: 'USD', countries: toCountryRates(countries) }
       cached = { body, fetchedAt: ctx.now() }

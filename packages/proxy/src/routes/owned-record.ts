@@ -12,7 +12,7 @@ import { storeKeys } from '../store-keys'
  */
 export async function loadOwnedRecord(ctx: HandlerContext, state: RequestState): Promise<VerificationRecord> {
   const id = state.id ?? ''
-  const notFound = new ProxyError(404, 'not_found')
+  const notFound = new ProxyError('not_found')
   if (!VERIFICATION_ID.test(id)) throw notFound
   const session = await ctx.sessions.read(state.request, ctx.secureCookie(state.request))
   if (session === undefined) throw notFound

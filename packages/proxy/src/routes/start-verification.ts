@@ -50,7 +50,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   // upstream calls as there were clicks (and scripted retries).
   const backoff = ctx.startBackoff
   if (backoff !== undefined && now < backoff.until) {
-    throw new ProxyError(backoff.problem.status, backoff.problem.code, { ...backoff.problem.extras, retryAfter: Math.ceil((backoff.until - now) / 1000) })
+    throw new ProxyError(backoff.problem.code, { ...backoff.problem.extras, retryAfter: Math.ceil((backoff.until - now) / 1000) })
   }
 
   // The caller's own caps first, before anything that depends on the number: once over them, a
@@ -74,7 +74,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   }
   own.push(...hourDay(storeKeys.sendsPerSession(sessionKey), ctx.limits.sendsPerSession))
   const ownQuota = await consumeQuotas(ctx.store, own)
-  if (ownQuota.wait !== undefined) throw new ProxyError(429, 'rate_limited', { retryAfter: ownQuota.wait, detail: 'Too many codes requested; try again later.' })
+  if (ownQuota.wait !== undefined) throw new ProxyError('rate_limited', { retryAfter: ownQuota.wait, detail: 'Too many codes requested; try again later.' })
 
   const current = await currentRecord(ctx, addressKey, now)
   if (current !== undefined && !current.sessions.includes(sessionKey)) {
@@ -82,7 +82,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     // session the owner's id, attempts and expiry, and let it spend the owner's sends and attempts:
     // it gets the cooldown answer instead, and spends nothing.
     await ownQuota.ticket.refund()
-    throw new ProxyError(429, 'rate_limited', { retryAfter: Math.max(1, Math.ceil((current.expiresAt - now) / 1000)), detail: 'Wait before requesting another code.' })
+    throw new ProxyError('rate_limited', { retryAfter: Math.max(1, Math.ceil((current.expiresAt - now) / 1000)), detail: 'Wait before requesting another code.' })
   }
   // The cooldown gate: a key that exists exactly while a resend must wait. Incrementing it is one
   // atomic step, so two concurrent starts cannot both pass (a check-then-set could).
@@ -90,7 +90,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   const gate = await ctx.store.increment(gateKey, cooldownAfter((current?.sends ?? 0) + 1, ctx.limits.resendCooldownSeconds))
   if (gate.count > 1) {
     await ownQuota.ticket.refund()
-    throw new ProxyError(429, 'rate_limited', { retryAfter: gate.resetInSeconds, detail: 'Wait before requesting another code.' })
+    throw new ProxyError('rate_limited', { retryAfter: gate.resetInSeconds, detail: 'Wait before requesting another code.' })
   }
 
   // Last, so a request refused by a narrower cap never takes (and gives back) a global slot.
@@ -100,7 +100,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   ])
   if (shared.wait !== undefined) {
     await Promise.all([ctx.store.delete(gateKey), ownQuota.ticket.refund()])
-    throw new ProxyError(429, 'rate_limited', { retryAfter: shared.wait, detail: 'Too many codes requested; try again later.' })
+    throw new ProxyError('rate_limited', { retryAfter: shared.wait, detail: 'Too many codes requested; try again later.' })
   }
   const quota = { ticket: { refund: () => Promise.all([ownQuota.ticket.refund(), shared.ticket.refund()]).then(() => undefined) } }
 
@@ -108,7 +108,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   // out (it used to be spent on starts then refused by the cooldown or a cap).
   if (ctx.authorize && !(await isAuthorized(ctx, state.request, input))) {
     await Promise.all([ctx.store.delete(gateKey), quota.ticket.refund()])
-    throw new ProxyError(403, 'forbidden')
+    throw new ProxyError('forbidden')
   }
 
   let verification
@@ -139,7 +139,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     // not retry for a verification they never learned the id of.
     await ctx.store.delete(gateKey)
     reportUpstreamFailure(ctx, state, 'create', new ProviderError('invalid_response', { operation: 'start', provider: ctx.provider.name }))
-    throw new ProxyError(502, 'upstream_error')
+    throw new ProxyError('upstream_error')
   }
   const sentAt = ctx.now()
   const previous =
