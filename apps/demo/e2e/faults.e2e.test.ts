@@ -79,8 +79,10 @@ describe('each sandbox fault shows a clear message and a way forward', () => {
     await page.getByText('The next send takes 3 seconds.').waitFor()
     await sendCode(page, { name: 'Mukasa Ssali', to })
 
-    // Visible progress on the button (whose name stays "Send code"), said once by the status region.
-    await page.getByRole('button', { name: 'Send code' }).getByText('Sending the code…').waitFor()
+    // Visible progress on the button: a spinner beside "Send code", its text and name alike (2.5.3);
+    // said once, in words, by the status region.
+    await page.getByRole('button', { name: 'Send code' }).locator('[data-part="spinner"]').waitFor()
+    expect(await page.getByRole('button', { name: 'Send code' }).innerText()).toBe('Send code')
     expect(await page.getByRole('button', { name: 'Send code' }).getAttribute('aria-disabled')).toBe('true')
     expect(await page.locator('.hakiki-flow > output').textContent()).toBe('Sending the code…')
     expect(demo.sandbox.inbox.list({ to })).toHaveLength(0)

@@ -104,6 +104,50 @@ describe('small screens and dark mode', () => {
     await screenshot(page, '08-360px-verified')
   })
 
+  test('a 320 px phone: the code step is calm, nine rows in English (thirteen before)', async () => {
+    const page = await h.usePage({ viewport: { width: 320, height: 740 }, isMobile: true, hasTouch: true })
+    const { demo } = h
+    const to = freshPhone('GH')
+    await openDemo(page, demo)
+    await sendCode(page, { name: 'Ama Mensah', to })
+    await waitForMessage(demo, to)
+    await page.locator('input[autocomplete="one-time-code"]').waitFor()
+    expect(await pageWidth(page)).toBeLessThanOrEqual(320)
+    // Rows as the eye counts them: text lines, the row of boxes and buttons, grouped where they
+    // overlap vertically. Before the calmer step: a heading, a "we sent" line, a visible label and
+    // a three-line hint said the same; 13 rows, 576 px.
+    const { rows, height } = await page.evaluate(() => {
+      const step = document.querySelector('[data-part="step"][data-step="code"]') as HTMLElement
+      const rects: { top: number; bottom: number }[] = []
+      const walker = document.createTreeWalker(step, NodeFilter.SHOW_TEXT)
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (!n.textContent?.trim() || n.parentElement?.closest('[data-part="sr-only"]')) continue
+        const range = document.createRange()
+        range.selectNodeContents(n)
+        for (const r of range.getClientRects()) if (r.width > 1 && r.height > 1) rects.push({ top: r.top, bottom: r.bottom })
+      }
+      for (const el of step.querySelectorAll('button, [data-part="slot"]')) {
+        const r = el.getBoundingClientRect()
+        if (r.width > 1) rects.push({ top: r.top, bottom: r.bottom })
+      }
+      rects.sort((a, b) => a.top - b.top)
+      const grouped: { top: number; bottom: number }[] = []
+      for (const r of rects) {
+        const last = grouped.at(-1)
+        if (last && r.top < last.bottom - 2) last.bottom = Math.max(last.bottom, r.bottom)
+        else grouped.push({ ...r })
+      }
+      return { rows: grouped.length, height: step.getBoundingClientRect().height }
+    })
+    expect(rows).toBeLessThanOrEqual(9)
+    expect(height).toBeLessThan(450)
+    // The heading says where the code went; the field keeps its name.
+    expect(await page.locator('[data-part="step"][data-step="code"] h2').textContent()).toContain('Enter the code sent to')
+    expect(await page.getByRole('textbox', { name: 'Verification code' }).count()).toBe(1)
+    await screenshot(page, '08-320px-code-sent')
+    await expectNoAxeViolations(page, 'code sent (320 px)')
+  })
+
   test('dark mode follows the system, passes axe, and the toggle pins it across reloads', async () => {
     const page = await h.usePage({ colorScheme: 'dark' })
     const { demo } = h

@@ -5,9 +5,10 @@
  * `test-results/screens/<width>-<variant>-<screen>.png` (git-ignored). Not part of `pnpm test`:
  * it checks nothing, it shows. `--only 320` or `--only ar` narrows the set.
  *
- * Screens: the address step, the country list open, a field error, the code step, a wrong code,
- * and verified. Selectors go by the kit's `data-part`s, not by English names, so the Arabic run
- * walks the same path.
+ * Screens: the address step, the country list open, a field error (below "Send code"), the code
+ * step, a wrong code, recovery from an expired code ("Send a new code", through the demo's
+ * "Expire the code" fault), and verified. Selectors go by the kit's `data-part`s, not by English
+ * names, so the Arabic run walks the same path.
  */
 import { mkdir, rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
@@ -34,14 +35,15 @@ async function shoot(page: Page, name: string): Promise<void> {
   console.info(`  ${name}.png`)
 }
 
-/** The newest code the sandbox sent to `to`. */
-async function codeFor(demo: RunningDemo, to: string): Promise<string> {
+/** The code of the `nth` message the sandbox sent to `to` (the newest once there are that many). */
+async function codeFor(demo: RunningDemo, to: string, nth = 1): Promise<string> {
   for (let i = 0; i < 200; i++) {
-    const [newest] = demo.sandbox.inbox.list({ to })
-    if (newest) return newest.code
+    const messages = demo.sandbox.inbox.list({ to })
+    const [newest] = messages
+    if (newest && messages.length >= nth) return newest.code
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  throw new Error(`no code reached ${to}`)
+  throw new Error(`no code #${nth} reached ${to}`)
 }
 
 async function walk(page: Page, demo: RunningDemo, prefix: string, query: string): Promise<void> {
@@ -76,11 +78,22 @@ async function walk(page: Page, demo: RunningDemo, prefix: string, query: string
   await flow.locator('.hakiki-code[data-invalid], [data-part="error"]:not(:empty)').first().waitFor()
   await shoot(page, `${prefix}-5-wrong-code`)
 
+  // Recovery: the demo's fault moves the sandbox's clock 10 minutes on, so the code has expired.
+  await page.locator('[data-fault="expire-code"]').click()
   await codeInput.fill('')
   await codeInput.click()
   await page.keyboard.type(code)
+  const newCode = flow.locator('[data-step="problem"] button[data-part="new-code"]')
+  await newCode.waitFor()
+  await shoot(page, `${prefix}-6-recovery-expired`)
+
+  await newCode.click()
+  const second = await codeFor(demo, to, 2)
+  await codeInput.waitFor()
+  await codeInput.click()
+  await page.keyboard.type(second)
   await page.locator('dl.demo-receipt').waitFor({ timeout: 15_000 })
-  await shoot(page, `${prefix}-6-verified`)
+  await shoot(page, `${prefix}-7-verified`)
 }
 
 await buildDemo()

@@ -1,12 +1,13 @@
 import './styles.css'
-import { ERROR_CODES, createMemoryAdapter, type FlowError, type FlowState, type HakikiErrorCode, type MemoryAdapterOptions } from '@hakiki/core'
+import { ERROR_CODES, createMemoryAdapter, type ApiLocale, type FlowError, type FlowState, type HakikiErrorCode, type MemoryAdapterOptions } from '@hakiki/core'
 import { VerificationProvider } from '@hakiki/react'
 import { act, render, type RenderResult } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { axeViolations, foreignRequests } from '../test/browser-helpers'
 import { LocaleProvider } from './i18n/locale-provider'
-import { errorMessagesEn } from './i18n/messages-en'
+import { loadMessages } from './i18n/load-messages'
+import { errorMessagesEn, flowMessagesEn } from './i18n/messages-en'
 import { messages as messagesFr } from './i18n/messages-fr'
 import { VerificationFlow, type VerificationFlowProps } from './verification-flow'
 
@@ -97,9 +98,8 @@ describe('VerificationFlow: keyboard only', () => {
     await userEvent.keyboard('example.com{Enter}')
     await reach(root, 'code')
     expect(adapter.sent[0]).toMatchObject({ to: 'ama@example.com', channel: 'email' })
-    expect(view.container.querySelector('[data-part="step"][data-step="code"] [data-part="message"]')?.textContent).toBe(
-      'We sent a code to \u2068ama@example.com\u2069. It may take a minute to arrive.',
-    )
+    expect(view.container.querySelector('[data-part="step"][data-step="code"] [data-part="heading"]')?.textContent).toBe('Enter the code sent to \u2068ama@example.com\u2069')
+    expect(view.getByRole('button', { name: 'Change email address' })).toBeTruthy()
     // E-mail cannot become a call.
     expect(view.queryByRole('button', { name: 'Call me instead' })).toBeNull()
     await userEvent.keyboard('123456')
@@ -174,6 +174,30 @@ describe('VerificationFlow: code step', () => {
     await expect.poll(() => view.queryByText('2 attempts left')).not.toBeNull()
   })
 
+  test('one heading says where the code went, beside the way back; the field keeps its name; the hint says only what adds something', async () => {
+    const { view, root } = await toCode()
+    const step = root().querySelector<HTMLElement>('[data-part="step"][data-step="code"]') as HTMLElement
+    const heading = view.getByRole('heading', { level: 2 })
+    expect(heading.textContent).toBe('Enter the code sent to \u2068+233\u00A024\u00A0123\u00A04567\u2069')
+    // "Change number" sits by the number it changes, in the heading's block.
+    expect(heading.parentElement?.querySelector('button')).toBe(view.getByRole('button', { name: 'Change number' }))
+    // No second line saying the same ("We sent a code by SMS to …" is the status region's, said once).
+    expect(step.querySelector('[data-part="message"]')).toBeNull()
+    expect(step.textContent).not.toContain('We sent')
+    // The field is still named by a real <label> (1.3.1, 3.3.2, 2.5.3), hidden from sight only.
+    const code = view.getByRole('textbox', { name: 'Verification code' })
+    const label = step.querySelector<HTMLLabelElement>(`label[for="${code.id}"]`) as HTMLLabelElement
+    expect(label.textContent).toBe('Verification code')
+    expect(label.getBoundingClientRect().width).toBeLessThanOrEqual(1)
+    // Seen: only the auto-submit warning (3.2.2); the number of digits is for screen readers, the
+    // boxes show it. Heard: both.
+    const hint = step.querySelector<HTMLElement>('.hakiki-code [data-part="description"]') as HTMLElement
+    const seen = [...hint.children].filter((part) => part.getBoundingClientRect().width > 1).map((part) => part.textContent?.trim())
+    expect(seen).toEqual(['The code is checked as soon as you type the last digit.'])
+    expect(hint.textContent).toBe('Enter the 6-digit code. The code is checked as soon as you type the last digit.')
+    expect(hint.id).toBe(code.getAttribute('aria-describedby')?.split(' ')[0])
+  })
+
   test('the hint says the last digit checks the code; progress shows on Verify while checking', async () => {
     const { view, root, code } = await toCode()
     expect(document.getElementById(code.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent).toBe(
@@ -184,6 +208,23 @@ describe('VerificationFlow: code step', () => {
     await userEvent.keyboard('123456')
     await reach(root, 'verified')
     expect(view.getByRole('heading', { name: 'Verified' })).toBeTruthy()
+  })
+
+  test('progress on Send code and Verify is a spinner beside the unchanged label: what is shown is the name (2.5.3), said once in words', async () => {
+    const { view, root, status } = setup({}, { latencyMs: 300 })
+    await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+    const send = view.getByRole('button', { name: 'Send code' })
+    await expect.poll(() => send.querySelector('[data-part="spinner"]')).not.toBeNull()
+    expect(send.textContent).toBe('Send code')
+    expect(status()).toBe('Sending the code…')
+    await reach(root, 'code')
+    await userEvent.keyboard('123456')
+    const verify = view.getByRole('button', { name: 'Verify' })
+    await expect.poll(() => verify.querySelector('[data-part="spinner"]')).not.toBeNull()
+    expect(verify.textContent).toBe('Verify')
+    expect(verify.getAttribute('aria-busy')).toBe('true')
+    expect(root().querySelector('.hakiki-code output')?.textContent).toBe('Checking the code…')
+    await reach(root, 'verified')
   })
 
   test('Verify with a partial code asks for every digit', async () => {
@@ -439,8 +480,12 @@ describe('VerificationFlow: what the app learns', () => {
     expect(steps).toEqual(['idle', 'sending', 'code_sent', 'checking', 'verified'])
   })
 
-  test('autoSubmit={false} waits for Verify', async () => {
-    const { view, root, adapter } = await toCode({ autoSubmit: false })
+  test('autoSubmit={false} waits for Verify, and no hint warns of what does not happen', async () => {
+    const { view, root, adapter, code } = await toCode({ autoSubmit: false })
+    const hint = document.getElementById(code.getAttribute('aria-describedby')?.split(' ')[0] ?? '') as HTMLElement
+    expect(hint.textContent).toBe('Enter the 6-digit code.')
+    // For screen readers only: it takes no room under the boxes.
+    expect(hint.getBoundingClientRect().height).toBeLessThanOrEqual(1)
     await userEvent.keyboard('123456')
     expect(root().getAttribute('data-state')).toBe('code_sent')
     await userEvent.click(view.getByRole('button', { name: 'Verify' }))
@@ -543,6 +588,89 @@ describe('VerificationFlow: an error never moves the buttons', () => {
   })
 })
 
+/** The flow in a 320 px page, inside a card as an app would put it (256 px of content, as in the demo). */
+async function narrow(locale: ApiLocale, adapterOptions: MemoryAdapterOptions = {}) {
+  await page.viewport(320, 800)
+  const adapter = createMemoryAdapter({ fixedCode: '123456', ...adapterOptions })
+  const view = render(
+    <div style={{ padding: 24 }}>
+      <VerificationFlow adapter={adapter} locale={locale} defaultCountry="GH" />
+    </div>,
+  )
+  const q = queries(view)
+  // The locale's messages load on demand: wait for them, or a button found by its English name
+  // would change name under the pointer.
+  const heading = { ...flowMessagesEn, ...(await loadMessages(locale)) }['flow.heading.phone']
+  await expect.poll(() => q.root().querySelector('[data-part="heading"]')?.textContent).toBe(heading)
+  const error = (step: string) => q.root().querySelector<HTMLElement>(`[data-part="step"][data-step="${step}"] [data-part="error"][aria-live="polite"]`) as HTMLElement
+  return { view, adapter, ...q, error, phone: () => view.container.querySelector<HTMLInputElement>('.hakiki-phone input[data-part="input"]') as HTMLInputElement }
+}
+
+/** Lines a message takes, from its height and line height. */
+const lines = (el: HTMLElement) => Math.round(el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight))
+
+/**
+ * At 320 px, in verbose languages and in Arabic: the primary button is where it was when an error
+ * of the field appears, also an error two lines long (which a reserved line above the button
+ * would not absorb: that case asserts the error really wraps). Each case fails with the field's
+ * error laid out between the field and the button, as it was.
+ */
+describe('VerificationFlow: at 320 px a field error never moves a button', () => {
+  afterEach(async () => {
+    await page.viewport(800, 600)
+  })
+
+  test.each(['de', 'fr', 'ar'] as const)('%s: "Send code" stays under the pointer when the number is found too short as the field is left', async (locale) => {
+    const { root, error, phone, focused } = await narrow(locale)
+    expect(document.documentElement.clientWidth).toBe(320)
+    await userEvent.type(phone(), '024123')
+    const send = root().querySelector<HTMLElement>('button[data-part="submit"]') as HTMLElement
+    const before = box(send)
+    expect(error('address').textContent).toBe('')
+    // A real press: the field is left on pointer-down (its error appears), the click lands on release.
+    await userEvent.click(send)
+    await expect.poll(() => error('address').textContent).not.toBe('')
+    expect(box(send)).toEqual(before)
+    // The click was not lost: the form was submitted, refused the number and sent focus back to it.
+    expect(focused()).toBe(phone())
+    // Drawn below the button, not between the field and it.
+    expect(error('address').getBoundingClientRect().top).toBeGreaterThanOrEqual(before.y + before.height)
+  })
+
+  test.each(['de', 'fr', 'ar'] as const)('%s: "Send code" stays put when a two-line refusal and "Use email instead" appear', async (locale) => {
+    const { root, error, phone } = await narrow(locale, { script: [{ operation: 'start', code: 'unsupported_number_type' }] })
+    await userEvent.type(phone(), '0241234567')
+    const send = root().querySelector<HTMLElement>('button[data-part="submit"]') as HTMLElement
+    const before = box(send)
+    await userEvent.click(send)
+    await expect.poll(() => error('address').textContent).not.toBe('')
+    expect(lines(error('address'))).toBeGreaterThanOrEqual(2)
+    expect(root().querySelector('button[data-part="use-email"]')).not.toBeNull()
+    expect(box(send)).toEqual(before)
+  })
+
+  // The wrong-code message takes two lines in German and French here, one in English and Arabic.
+  test.each([
+    ['en', 1],
+    ['de', 2],
+    ['fr', 2],
+    ['ar', 1],
+  ] as const)('%s: "Verify", "Resend code" and "Call me instead" stay put when a wrong code is said', async (locale, minLines) => {
+    const { root, error, phone } = await narrow(locale)
+    await userEvent.type(phone(), '0241234567{Enter}')
+    await reach(root, 'code')
+    const buttons = () => [...root().querySelectorAll<HTMLElement>('[data-part="step"][data-step="code"] button')]
+    expect(buttons().map((b) => b.getAttribute('data-part'))).toEqual(['change-address', 'verify', 'button', 'button'])
+    const before = buttons().map(box)
+    await userEvent.keyboard('111111')
+    await expect.poll(() => error('code').textContent).not.toBe('')
+    expect(lines(error('code'))).toBeGreaterThanOrEqual(minLines)
+    expect(buttons().map(box)).toEqual(before)
+    const lowest = Math.max(...before.map((b) => b.y + b.height))
+    expect(error('code').getBoundingClientRect().top).toBeGreaterThanOrEqual(lowest)
+  })
+})
+
 describe('VerificationFlow: every error is said in words', () => {
   const codes: HakikiErrorCode[] = [...ERROR_CODES, 'network_error', 'invalid_response']
 
@@ -640,8 +768,8 @@ describe('VerificationFlow: language, provider, accessibility, privacy', () => {
     const xs = slots.map((s) => s.getBoundingClientRect().left)
     expect(xs).toEqual(xs.toSorted((a, b) => a - b))
     expect(slots.slice(0, 2).map((s) => s.textContent)).toEqual(['1', '2'])
-    // The number inside the translated sentence reads "+233 24 123 4567" from left to right.
-    const message = view.container.querySelector('[data-part="step"][data-step="code"] [data-part="message"]')?.firstChild as Text
+    // The number inside the translated heading reads "+233 24 123 4567" from left to right.
+    const message = view.container.querySelector('[data-part="step"][data-step="code"] [data-part="heading"]')?.firstChild as Text
     const left = (part: string) => {
       const range = document.createRange()
       const start = message.data.indexOf(part)

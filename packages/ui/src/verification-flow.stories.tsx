@@ -109,12 +109,14 @@ export const Sending: Story = {
   },
 }
 
-/** The code is sent: focus is in the code field, the expiry and resend are shown (the attempts only once few are left). (Text queries fold the no-break spaces of the number into spaces.) */
+/** The code is sent: one heading says where it went, beside "Change number"; focus is in the code field (named "Verification code", label hidden); the expiry and resend are shown (the attempts only once few are left). (Text queries fold the no-break spaces of the number into spaces.) */
 export const CodeSent: Story = {
   play: async ({ canvas, userEvent }) => {
     const code = await sendCode(canvas, userEvent)
     await expect(code).toHaveFocus()
-    await expect(canvas.getByText('We sent a code by SMS to \u2068+233 24 123 4567\u2069.', { selector: 'p' })).toBeVisible()
+    await expect(canvas.getByRole('heading', { name: /^Enter the code sent to \u2068\+233\s24\s123\s4567\u2069$/ })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Change number' })).toBeVisible()
+    await expect(canvas.getByRole('textbox', { name: 'Verification code' })).toBe(code)
     await expect(canvas.queryByText(/attempts? left/)).toBeNull()
     await expect(canvas.getByRole('button', { name: 'Resend code' })).toHaveAttribute('aria-disabled', 'true')
     await expect(canvas.getByRole('button', { name: 'Call me instead' })).toHaveAttribute('aria-disabled', 'true')
@@ -148,10 +150,12 @@ export const Checking: Story = {
     const code = await sendCode(canvas, userEvent)
     await userEvent.type(code, '123456')
     await expect(code).toHaveAttribute('aria-busy', 'true')
-    // Visible progress on Verify (its name unchanged); the code field's status region says it once.
+    // Visible progress on Verify: a spinner beside its unchanged label (what is shown is its name,
+    // 2.5.3); the code field's status region says "Checking the code…" once.
     const verify = canvas.getByRole('button', { name: 'Verify' })
     await expect(verify).toHaveAttribute('aria-busy', 'true')
-    await expect(verify).toHaveTextContent('Checking the code…')
+    await expect(verify).toHaveTextContent(/^Verify$/)
+    await expect(verify.querySelector('[data-part="spinner"]')).toBeVisible()
   },
 }
 
@@ -233,7 +237,8 @@ export const SwitchToCall: Story = {
     await sendCode(canvas, userEvent)
     await userEvent.click(canvas.getByRole('button', { name: 'Call me instead' }))
     await waitFor(() => expect(args.adapterOptions?.onSend).toHaveBeenLastCalledWith(expect.objectContaining({ channel: 'call' })))
-    await expect(await canvas.findByText('We are calling \u2068+233 24 123 4567\u2069 to read you a code.', { selector: 'p' })).toBeVisible()
+    // The heading now says the code comes by the call.
+    await expect(await canvas.findByRole('heading', { name: /^Enter the code from our call to \u2068\+233\s24\s123\s4567\u2069$/ })).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'Text me instead' })).toBeVisible()
   },
 }

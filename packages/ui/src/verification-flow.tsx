@@ -136,15 +136,17 @@ interface Announcement {
   id: number
 }
 
-/** A button's label with visible progress beside it while busy; the accessible name stays the label (2.5.3). */
-function withProgress(label: string, busy: boolean, progress: string): ReactNode {
+/**
+ * A button's label with a spinner beside it while busy. The label stays the visible text and the
+ * accessible name alike (WCAG 2.5.3: the name contains what is shown); the progress itself is said
+ * once, in words, by the flow's status region or the code field.
+ */
+function withProgress(label: string, busy: boolean): ReactNode {
   if (!busy) return label
   return (
     <>
-      <span data-part="sr-only">{label}</span>
-      <span data-part="progress" aria-hidden="true">
-        {progress}
-      </span>
+      <span data-part="spinner" aria-hidden="true" />
+      {label}
     </>
   )
 }
@@ -399,26 +401,30 @@ function FlowView({
             }}
           />
         )}
+        {/* The primary button comes right after the field; with the theme, everything a message
+            adds (the field's error, "Use email instead", the flow's error) is drawn below it, so
+            no message can move it while the pointer is on its way (the field's error appears on
+            blur, that is on the press of this very button). */}
+        <div data-part="primary">
+          {/* A start refused with `rate_limited` (this number's cooldown) counts down here; editing
+              the address dismisses the error, and with it the wait. */}
+          <ResendButton
+            type="submit"
+            retryAt={phase === 'address' ? retryAt : undefined}
+            countdownLabel={(seconds) => t('flow.send.countdown', { count: seconds })}
+            aria-disabled={sending || undefined}
+            data-part="submit"
+            data-variant="primary"
+            classNames={{ button: classNames.button }}
+          >
+            {withProgress(t('flow.send'), sending && phase === 'address')}
+          </ResendButton>
+        </div>
         {offerEmail && (
           <button type="button" onClick={useEmail} {...button('link', 'use-email')}>
             {t('flow.useEmail')}
           </button>
         )}
-        {/* A start refused with `rate_limited` (this number's cooldown) counts down here; editing
-            the address dismisses the error, and with it the wait. */}
-        <ResendButton
-          type="submit"
-          retryAt={phase === 'address' ? retryAt : undefined}
-          countdownLabel={(seconds) => t('flow.send.countdown', { count: seconds })}
-          aria-disabled={sending || undefined}
-          data-part="submit"
-          data-variant="primary"
-          classNames={{ button: classNames.button }}
-        >
-          {withProgress(t('flow.send'), sending && phase === 'address', t('flow.sending'))}
-        </ResendButton>
-        {/* Below the last button, never above one: an error appearing must not move a button the
-            pointer is on its way to (a lost click). */}
         {phase === 'address' && generalErrorNode}
       </form>
 
@@ -431,12 +437,16 @@ function FlowView({
           data-step="code"
           className={classNames.step}
         >
-          <Heading data-part="heading" className={classNames.heading}>
-            {t('flow.heading.code')}
-          </Heading>
-          <p data-part="message" className={classNames.message}>
-            {t(`flow.sent.${verification.channel}`, { address: display(verification.to, verification.channel) })}
-          </p>
+          {/* One heading says where the code went, with the way back beside it (as Stripe, Clerk
+              and FirebaseUI do): no separate "we sent…" line and no visible label repeating it. */}
+          <div data-part="header">
+            <Heading data-part="heading" className={classNames.heading}>
+              {t(`flow.heading.code.${verification.channel}`, { address: display(verification.to, verification.channel) })}
+            </Heading>{' '}
+            <button type="button" onClick={changeAddress.onClick} {...button('link', 'change-address')}>
+              {changeLabel}
+            </button>
+          </div>
           <CodeInput
             key={verification.id}
             ref={codeRef}
@@ -445,17 +455,30 @@ function FlowView({
             loading={state.status === 'checking'}
             readOnly={sending}
             error={codeError}
-            // The hint says before it happens that the last digit checks the code (WCAG 3.2.2).
-            description={autoSubmit ? `${tCode('code.hint', { count: verification.codeLength })} ${t('flow.autoSubmitHint')}` : undefined}
+            // The label ("Verification code") stays the field's name, for screen readers and speech
+            // input; the heading above already says it to the eye.
+            hideLabel
+            // The number of digits is for screen readers (the boxes show it); the auto-submit
+            // warning is for everyone, before it happens (WCAG 3.2.2).
+            description={
+              <>
+                <span data-part="sr-only">{tCode('code.hint', { count: verification.codeLength })}</span>
+                {autoSubmit && <span> {t('flow.autoSubmitHint')}</span>}
+              </>
+            }
             onValueChange={(code, details) => api.getCodeInputProps().onChange({ target: { value: code }, guessed: details.guessed })}
           />
-          <ExpiryNotice verification={verification} />
-          {/* Only when it warns: "5 attempts left" before any mistake is noise on a crowded step, and
-              a wrong code already says how many are left in its own message. */}
-          {error?.code !== 'wrong_code' && verification.attemptsLeft <= ATTEMPTS_WARN_AT && <AttemptsNotice attemptsLeft={verification.attemptsLeft} warnAt={ATTEMPTS_WARN_AT} />}
-          <button type="submit" aria-disabled={state.status !== 'code_sent' || undefined} aria-busy={checking || undefined} {...button('primary', 'verify')}>
-            {withProgress(t('flow.verify'), checking, tCode('code.checking'))}
-          </button>
+          {/* Verify, with the code's clock beside it. With the theme the code's error is drawn
+              below the actions, so that it moves no button (see the address step). */}
+          <div data-part="primary">
+            <button type="submit" aria-disabled={state.status !== 'code_sent' || undefined} aria-busy={checking || undefined} {...button('primary', 'verify')}>
+              {withProgress(t('flow.verify'), checking)}
+            </button>
+            <ExpiryNotice verification={verification} />
+            {/* Only when it warns: "5 attempts left" before any mistake is noise, and a wrong code
+                already says how many are left in its own message. */}
+            {error?.code !== 'wrong_code' && verification.attemptsLeft <= ATTEMPTS_WARN_AT && <AttemptsNotice attemptsLeft={verification.attemptsLeft} warnAt={ATTEMPTS_WARN_AT} />}
+          </div>
           <div data-part="actions" className={classNames.actions}>
             <ResendButton
               verification={verification}
@@ -478,9 +501,6 @@ function FlowView({
                 {verification.channel === 'sms' ? t('flow.callInstead') : t('flow.smsInstead')}
               </ResendButton>
             )}
-            <button type="button" onClick={changeAddress.onClick} {...button('link', 'change-address')}>
-              {changeLabel}
-            </button>
           </div>
           {/* Below the buttons, so that none of them moves when it appears. */}
           {generalErrorNode}

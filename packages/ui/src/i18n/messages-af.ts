@@ -90,7 +90,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Verifieer jou telefoonnommer',
   'flow.heading.email': 'Verifieer jou e-posadres',
-  'flow.heading.code': 'Voer die kode in',
+  'flow.heading.code.sms': 'Voer die kode in wat na {address} gestuur is',
+  'flow.heading.code.call': 'Voer die kode van ons oproep na {address} in',
+  'flow.heading.code.email': 'Voer die kode in wat na {address} gestuur is',
   'flow.heading.verified': 'Geverifieer',
   'flow.heading.expired': 'Jou kode het verval',
   'flow.heading.locked': 'Te veel verkeerde kodes',

@@ -161,7 +161,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'تحقّق من رقم هاتفك',
   'flow.heading.email': 'تحقّق من بريدك الإلكتروني',
-  'flow.heading.code': 'أدخِل الرمز',
+  'flow.heading.code.sms': 'أدخِل الرمز المُرسَل إلى {address}',
+  'flow.heading.code.call': 'أدخِل الرمز من مكالمتنا إلى {address}',
+  'flow.heading.code.email': 'أدخِل الرمز المُرسَل إلى {address}',
   'flow.heading.verified': 'تم التحقق',
   'flow.heading.expired': 'انتهت صلاحية الرمز',
   'flow.heading.locked': 'رموز خاطئة كثيرة جدًا',

@@ -117,7 +117,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Verifica el teu número de telèfon',
   'flow.heading.email': 'Verifica la teva adreça electrònica',
-  'flow.heading.code': 'Introdueix el codi',
+  'flow.heading.code.sms': 'Introdueix el codi enviat al {address}',
+  'flow.heading.code.call': 'Introdueix el codi de la nostra trucada al {address}',
+  'flow.heading.code.email': 'Introdueix el codi enviat a {address}',
   'flow.heading.verified': 'Verificat',
   'flow.heading.expired': 'El teu codi ha caducat',
   'flow.heading.locked': 'Massa codis incorrectes',

@@ -131,7 +131,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Ověřte své telefonní číslo',
   'flow.heading.email': 'Ověřte svou e-mailovou adresu',
-  'flow.heading.code': 'Zadejte kód',
+  'flow.heading.code.sms': 'Zadejte kód zaslaný na číslo {address}',
+  'flow.heading.code.call': 'Zadejte kód z našeho hovoru na číslo {address}',
+  'flow.heading.code.email': 'Zadejte kód zaslaný na adresu {address}',
   'flow.heading.verified': 'Ověřeno',
   'flow.heading.expired': 'Platnost kódu vypršela',
   'flow.heading.locked': 'Příliš mnoho nesprávných kódů',

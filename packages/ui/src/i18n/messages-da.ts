@@ -90,7 +90,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Bekræft dit telefonnummer',
   'flow.heading.email': 'Bekræft din mailadresse',
-  'flow.heading.code': 'Indtast koden',
+  'flow.heading.code.sms': 'Indtast koden, vi har sendt til {address}',
+  'flow.heading.code.call': 'Indtast koden fra vores opkald til {address}',
+  'flow.heading.code.email': 'Indtast koden, vi har sendt til {address}',
   'flow.heading.verified': 'Bekræftet',
   'flow.heading.expired': 'Din kode er udløbet',
   'flow.heading.locked': 'For mange forkerte koder',

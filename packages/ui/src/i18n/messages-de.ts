@@ -90,7 +90,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Telefonnummer bestätigen',
   'flow.heading.email': 'E-Mail-Adresse bestätigen',
-  'flow.heading.code': 'Code eingeben',
+  'flow.heading.code.sms': 'Geben Sie den Code ein, den wir an {address} gesendet haben',
+  'flow.heading.code.call': 'Geben Sie den Code aus unserem Anruf bei {address} ein',
+  'flow.heading.code.email': 'Geben Sie den Code ein, den wir an {address} gesendet haben',
   'flow.heading.verified': 'Bestätigt',
   'flow.heading.expired': 'Ihr Code ist abgelaufen',
   'flow.heading.locked': 'Zu viele falsche Codes',

@@ -93,7 +93,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Επαληθεύστε τον αριθμό τηλεφώνου σας',
   'flow.heading.email': 'Επαληθεύστε τη διεύθυνση email σας',
-  'flow.heading.code': 'Εισαγάγετε τον κωδικό',
+  'flow.heading.code.sms': 'Εισαγάγετε τον κωδικό που στάλθηκε στο {address}',
+  'flow.heading.code.call': 'Εισαγάγετε τον κωδικό από την κλήση μας στο {address}',
+  'flow.heading.code.email': 'Εισαγάγετε τον κωδικό που στάλθηκε στο {address}',
   'flow.heading.verified': 'Επαληθεύτηκε',
   'flow.heading.expired': 'Ο κωδικός σας έληξε',
   'flow.heading.locked': 'Πάρα πολλοί λάθος κωδικοί',

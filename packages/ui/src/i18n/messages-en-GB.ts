@@ -89,7 +89,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Verify your phone number',
   'flow.heading.email': 'Verify your email address',
-  'flow.heading.code': 'Enter the code',
+  'flow.heading.code.sms': 'Enter the code we’ve texted to {address}',
+  'flow.heading.code.call': 'Enter the code from our call to {address}',
+  'flow.heading.code.email': 'Enter the code we’ve sent to {address}',
   'flow.heading.verified': 'Verified',
   'flow.heading.expired': 'Your code has expired',
   'flow.heading.locked': 'Too many incorrect codes',

@@ -200,8 +200,12 @@ export const flowMessagesEn = {
   'flow.heading.phone': 'Verify your phone number',
   /** Heading of the address step for an e-mail address. */
   'flow.heading.email': 'Verify your email address',
-  /** Heading of the code step. */
-  'flow.heading.code': 'Enter the code',
+  /** Heading of the code step after an SMS: where the code went (the formatted number). */
+  'flow.heading.code.sms': 'Enter the code sent to {address}',
+  /** Heading of the code step after a voice call: the number being called. */
+  'flow.heading.code.call': 'Enter the code from our call to {address}',
+  /** Heading of the code step after an e-mail: the address it went to. */
+  'flow.heading.code.email': 'Enter the code sent to {address}',
   /** Heading once the address is verified. */
   'flow.heading.verified': 'Verified',
   /** Heading when the code's lifetime is over. */
@@ -218,11 +222,11 @@ export const flowMessagesEn = {
   'flow.verify': 'Verify',
   /** Announced while the code is being sent. */
   'flow.sending': 'Sending the code…',
-  /** Shown and announced once an SMS is sent; `{address}` is the formatted number. */
+  /** Announced once an SMS is sent (the code step's heading shows where it went); `{address}` is the formatted number. */
   'flow.sent.sms': 'We sent a code by SMS to {address}.',
-  /** Shown and announced once a call is placed. */
+  /** Announced once a call is placed. */
   'flow.sent.call': 'We are calling {address} to read you a code.',
-  /** Shown and announced once an e-mail is sent. */
+  /** Announced once an e-mail is sent. */
   'flow.sent.email': 'We sent a code to {address}. It may take a minute to arrive.',
   /** Back to the phone number, keeping it. */
   'flow.changePhone': 'Change number',

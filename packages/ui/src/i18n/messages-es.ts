@@ -110,7 +110,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Verifica tu número de teléfono',
   'flow.heading.email': 'Verifica tu correo electrónico',
-  'flow.heading.code': 'Introduce el código',
+  'flow.heading.code.sms': 'Introduce el código enviado al {address}',
+  'flow.heading.code.call': 'Introduce el código de nuestra llamada al {address}',
+  'flow.heading.code.email': 'Introduce el código enviado a {address}',
   'flow.heading.verified': 'Verificado',
   'flow.heading.expired': 'Tu código ha caducado',
   'flow.heading.locked': 'Demasiados códigos incorrectos',

@@ -94,7 +94,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Vahvista puhelinnumerosi',
   'flow.heading.email': 'Vahvista sähköpostiosoitteesi',
-  'flow.heading.code': 'Anna koodi',
+  'flow.heading.code.sms': 'Anna numeroon {address} lähetetty koodi',
+  'flow.heading.code.call': 'Anna koodi, jonka luimme puhelussa numeroon {address}',
+  'flow.heading.code.email': 'Anna osoitteeseen {address} lähetetty koodi',
   'flow.heading.verified': 'Vahvistettu',
   'flow.heading.expired': 'Koodisi on vanhentunut',
   'flow.heading.locked': 'Liian monta väärää koodia',

@@ -123,7 +123,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Vérifiez votre numéro de téléphone',
   'flow.heading.email': 'Vérifiez votre adresse e-mail',
-  'flow.heading.code': 'Saisissez le code',
+  'flow.heading.code.sms': 'Saisissez le code envoyé au {address}',
+  'flow.heading.code.call': 'Saisissez le code dicté lors de notre appel au {address}',
+  'flow.heading.code.email': 'Saisissez le code envoyé à {address}',
   'flow.heading.verified': 'Vérification réussie',
   'flow.heading.expired': 'Votre code a expiré',
   'flow.heading.locked': 'Trop de codes incorrects',

@@ -109,7 +109,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'אימות מספר הטלפון',
   'flow.heading.email': 'אימות כתובת האימייל',
-  'flow.heading.code': 'הזנת הקוד',
+  'flow.heading.code.sms': 'הזנת הקוד שנשלח אל {address}',
+  'flow.heading.code.call': 'הזנת הקוד מהשיחה שלנו אל {address}',
+  'flow.heading.code.email': 'הזנת הקוד שנשלח אל {address}',
   'flow.heading.verified': 'האימות הצליח',
   'flow.heading.expired': 'תוקף הקוד פג',
   'flow.heading.locked': 'יותר מדי קודים שגויים',

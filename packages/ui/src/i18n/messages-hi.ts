@@ -90,7 +90,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'अपना फ़ोन नंबर सत्यापित करें',
   'flow.heading.email': 'अपना ईमेल पता सत्यापित करें',
-  'flow.heading.code': 'कोड डालें',
+  'flow.heading.code.sms': '{address} पर भेजा गया कोड डालें',
+  'flow.heading.code.call': '{address} पर हमारी कॉल में बताया गया कोड डालें',
+  'flow.heading.code.email': '{address} पर भेजा गया कोड डालें',
   'flow.heading.verified': 'सत्यापित',
   'flow.heading.expired': 'आपके कोड की समय-सीमा समाप्त हो गई',
   'flow.heading.locked': 'बहुत ज़्यादा गलत कोड',

@@ -121,7 +121,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Potvrdite broj telefona',
   'flow.heading.email': 'Potvrdite adresu e-pošte',
-  'flow.heading.code': 'Unesite kôd',
+  'flow.heading.code.sms': 'Unesite kôd poslan na broj {address}',
+  'flow.heading.code.call': 'Unesite kôd iz našeg poziva na broj {address}',
+  'flow.heading.code.email': 'Unesite kôd poslan na adresu {address}',
   'flow.heading.verified': 'Potvrđeno',
   'flow.heading.expired': 'Vaš je kôd istekao',
   'flow.heading.locked': 'Previše netočnih kodova',

@@ -97,7 +97,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Telefonszám megerősítése',
   'flow.heading.email': 'E-mail-cím megerősítése',
-  'flow.heading.code': 'Adja meg a kódot',
+  'flow.heading.code.sms': 'Adja meg a kódot, amelyet ide küldtünk: {address}',
+  'flow.heading.code.call': 'Adja meg a kódot, amelyet felolvastunk ezen a számon: {address}',
+  'flow.heading.code.email': 'Adja meg a kódot, amelyet ide küldtünk: {address}',
   'flow.heading.verified': 'Megerősítve',
   'flow.heading.expired': 'A kód lejárt',
   'flow.heading.locked': 'Túl sok hibás kód',

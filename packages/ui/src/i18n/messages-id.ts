@@ -78,7 +78,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Verifikasi nomor telepon Anda',
   'flow.heading.email': 'Verifikasi alamat email Anda',
-  'flow.heading.code': 'Masukkan kode',
+  'flow.heading.code.sms': 'Masukkan kode yang dikirim ke {address}',
+  'flow.heading.code.call': 'Masukkan kode dari panggilan kami ke {address}',
+  'flow.heading.code.email': 'Masukkan kode yang dikirim ke {address}',
   'flow.heading.verified': 'Terverifikasi',
   'flow.heading.expired': 'Kode Anda sudah kedaluwarsa',
   'flow.heading.locked': 'Terlalu banyak kode yang salah',

@@ -118,7 +118,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Verifica il tuo numero di telefono',
   'flow.heading.email': 'Verifica il tuo indirizzo email',
-  'flow.heading.code': 'Inserisci il codice',
+  'flow.heading.code.sms': 'Inserisci il codice inviato al numero {address}',
+  'flow.heading.code.call': 'Inserisci il codice della nostra chiamata al numero {address}',
+  'flow.heading.code.email': 'Inserisci il codice inviato a {address}',
   'flow.heading.verified': 'Verificato',
   'flow.heading.expired': 'Il codice è scaduto',
   'flow.heading.locked': 'Troppi codici errati',

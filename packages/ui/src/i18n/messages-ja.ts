@@ -78,7 +78,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': '電話番号の確認',
   'flow.heading.email': 'メールアドレスの確認',
-  'flow.heading.code': 'コードを入力',
+  'flow.heading.code.sms': '{address} に送信したコードを入力',
+  'flow.heading.code.call': '{address} へのお電話でお伝えしたコードを入力',
+  'flow.heading.code.email': '{address} に送信したコードを入力',
   'flow.heading.verified': '確認済み',
   'flow.heading.expired': 'コードの有効期限切れ',
   'flow.heading.locked': '間違ったコードが多すぎます',

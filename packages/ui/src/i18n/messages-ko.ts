@@ -82,7 +82,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': '전화번호 인증',
   'flow.heading.email': '이메일 주소 인증',
-  'flow.heading.code': '코드 입력',
+  'flow.heading.code.sms': '{address}에 보낸 코드 입력',
+  'flow.heading.code.call': '{address}에 건 전화로 알려 드린 코드 입력',
+  'flow.heading.code.email': '{address}에 보낸 코드 입력',
   'flow.heading.verified': '인증 완료',
   'flow.heading.expired': '코드 만료됨',
   'flow.heading.locked': '잘못된 코드 입력 횟수 초과',

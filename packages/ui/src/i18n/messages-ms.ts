@@ -78,7 +78,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Sahkan nombor telefon anda',
   'flow.heading.email': 'Sahkan alamat e-mel anda',
-  'flow.heading.code': 'Masukkan kod',
+  'flow.heading.code.sms': 'Masukkan kod yang dihantar ke {address}',
+  'flow.heading.code.call': 'Masukkan kod daripada panggilan kami ke {address}',
+  'flow.heading.code.email': 'Masukkan kod yang dihantar ke {address}',
   'flow.heading.verified': 'Disahkan',
   'flow.heading.expired': 'Kod anda telah tamat tempoh',
   'flow.heading.locked': 'Terlalu banyak kod yang salah',

@@ -90,7 +90,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Bekreft telefonnummeret ditt',
   'flow.heading.email': 'Bekreft e-postadressen din',
-  'flow.heading.code': 'Skriv inn koden',
+  'flow.heading.code.sms': 'Skriv inn koden vi sendte til {address}',
+  'flow.heading.code.call': 'Skriv inn koden fra oppringingen vår til {address}',
+  'flow.heading.code.email': 'Skriv inn koden vi sendte til {address}',
   'flow.heading.verified': 'Bekreftet',
   'flow.heading.expired': 'Koden din har utløpt',
   'flow.heading.locked': 'For mange feil koder',

@@ -90,7 +90,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Verifieer je telefoonnummer',
   'flow.heading.email': 'Verifieer je e-mailadres',
-  'flow.heading.code': 'Voer de code in',
+  'flow.heading.code.sms': 'Voer de code in die we naar {address} hebben gestuurd',
+  'flow.heading.code.call': 'Voer de code in die we je via {address} hebben voorgelezen',
+  'flow.heading.code.email': 'Voer de code in die we naar {address} hebben gestuurd',
   'flow.heading.verified': 'Geverifieerd',
   'flow.heading.expired': 'Je code is verlopen',
   'flow.heading.locked': 'Te veel onjuiste codes',

@@ -132,7 +132,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Zweryfikuj numer telefonu',
   'flow.heading.email': 'Zweryfikuj adres e-mail',
-  'flow.heading.code': 'Wpisz kod',
+  'flow.heading.code.sms': 'Wpisz kod wysłany na numer {address}',
+  'flow.heading.code.call': 'Wpisz kod, który podaliśmy, dzwoniąc pod numer {address}',
+  'flow.heading.code.email': 'Wpisz kod wysłany na adres {address}',
   'flow.heading.verified': 'Zweryfikowano',
   'flow.heading.expired': 'Twój kod wygasł',
   'flow.heading.locked': 'Zbyt wiele błędnych kodów',

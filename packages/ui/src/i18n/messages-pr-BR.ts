@@ -114,7 +114,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Verifique seu número de telefone',
   'flow.heading.email': 'Verifique seu endereço de e-mail',
-  'flow.heading.code': 'Digite o código',
+  'flow.heading.code.sms': 'Digite o código enviado para {address}',
+  'flow.heading.code.call': 'Digite o código da nossa ligação para {address}',
+  'flow.heading.code.email': 'Digite o código enviado para {address}',
   'flow.heading.verified': 'Verificado',
   'flow.heading.expired': 'Seu código expirou',
   'flow.heading.locked': 'Muitos códigos incorretos',

@@ -114,7 +114,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Verifique o seu número de telefone',
   'flow.heading.email': 'Verifique o seu endereço de email',
-  'flow.heading.code': 'Introduza o código',
+  'flow.heading.code.sms': 'Introduza o código enviado para o {address}',
+  'flow.heading.code.call': 'Introduza o código da nossa chamada para o {address}',
+  'flow.heading.code.email': 'Introduza o código enviado para {address}',
   'flow.heading.verified': 'Verificado',
   'flow.heading.expired': 'O seu código expirou',
   'flow.heading.locked': 'Demasiados códigos errados',

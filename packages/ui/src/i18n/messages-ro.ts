@@ -117,7 +117,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Verificați numărul de telefon',
   'flow.heading.email': 'Verificați adresa de e-mail',
-  'flow.heading.code': 'Introduceți codul',
+  'flow.heading.code.sms': 'Introduceți codul trimis la {address}',
+  'flow.heading.code.call': 'Introduceți codul din apelul nostru la {address}',
+  'flow.heading.code.email': 'Introduceți codul trimis la {address}',
   'flow.heading.verified': 'Verificare reușită',
   'flow.heading.expired': 'Codul dvs. a expirat',
   'flow.heading.locked': 'Prea multe coduri greșite',

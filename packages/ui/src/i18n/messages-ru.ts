@@ -131,7 +131,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Подтвердите номер телефона',
   'flow.heading.email': 'Подтвердите адрес электронной почты',
-  'flow.heading.code': 'Введите код',
+  'flow.heading.code.sms': 'Введите код, отправленный на номер {address}',
+  'flow.heading.code.call': 'Введите код, продиктованный при звонке на номер {address}',
+  'flow.heading.code.email': 'Введите код, отправленный на адрес {address}',
   'flow.heading.verified': 'Подтверждено',
   'flow.heading.expired': 'Срок действия кода истёк',
   'flow.heading.locked': 'Слишком много неверных кодов',

@@ -90,7 +90,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Verifiera ditt telefonnummer',
   'flow.heading.email': 'Verifiera din e-postadress',
-  'flow.heading.code': 'Ange koden',
+  'flow.heading.code.sms': 'Ange koden vi skickade till {address}',
+  'flow.heading.code.call': 'Ange koden från vårt samtal till {address}',
+  'flow.heading.code.email': 'Ange koden vi skickade till {address}',
   'flow.heading.verified': 'Verifierad',
   'flow.heading.expired': 'Din kod har gått ut',
   'flow.heading.locked': 'För många felaktiga koder',

@@ -81,7 +81,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'ยืนยันหมายเลขโทรศัพท์ของคุณ',
   'flow.heading.email': 'ยืนยันอีเมลของคุณ',
-  'flow.heading.code': 'กรอกรหัส',
+  'flow.heading.code.sms': 'กรอกรหัสที่ส่งไปที่ {address}',
+  'flow.heading.code.call': 'กรอกรหัสจากสายที่เราโทรไปที่ {address}',
+  'flow.heading.code.email': 'กรอกรหัสที่ส่งไปที่ {address}',
   'flow.heading.verified': 'ยืนยันแล้ว',
   'flow.heading.expired': 'รหัสของคุณหมดอายุแล้ว',
   'flow.heading.locked': 'กรอกรหัสผิดหลายครั้งเกินไป',

@@ -103,7 +103,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'I-verify ang iyong numero ng telepono',
   'flow.heading.email': 'I-verify ang iyong email address',
-  'flow.heading.code': 'Ilagay ang code',
+  'flow.heading.code.sms': 'Ilagay ang code na ipinadala sa {address}',
+  'flow.heading.code.call': 'Ilagay ang code mula sa tawag namin sa {address}',
+  'flow.heading.code.email': 'Ilagay ang code na ipinadala sa {address}',
   'flow.heading.verified': 'Na-verify na',
   'flow.heading.expired': 'Nag-expire na ang iyong code',
   'flow.heading.locked': 'Masyadong maraming maling code',

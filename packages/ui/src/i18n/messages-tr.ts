@@ -95,7 +95,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Telefon numaranızı doğrulayın',
   'flow.heading.email': 'E-posta adresinizi doğrulayın',
-  'flow.heading.code': 'Kodu girin',
+  'flow.heading.code.sms': 'Şu numaraya gönderilen kodu girin: {address}',
+  'flow.heading.code.call': 'Şu numarayı aradığımızda okunan kodu girin: {address}',
+  'flow.heading.code.email': 'Şu adrese gönderilen kodu girin: {address}',
   'flow.heading.verified': 'Doğrulandı',
   'flow.heading.expired': 'Kodunuzun süresi doldu',
   'flow.heading.locked': 'Çok fazla yanlış kod',

@@ -78,7 +78,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': 'Xác minh số điện thoại',
   'flow.heading.email': 'Xác minh địa chỉ email',
-  'flow.heading.code': 'Nhập mã',
+  'flow.heading.code.sms': 'Nhập mã đã gửi đến {address}',
+  'flow.heading.code.call': 'Nhập mã từ cuộc gọi của chúng tôi đến {address}',
+  'flow.heading.code.email': 'Nhập mã đã gửi đến {address}',
   'flow.heading.verified': 'Đã xác minh',
   'flow.heading.expired': 'Mã của bạn đã hết hạn',
   'flow.heading.locked': 'Nhập sai mã quá nhiều lần',

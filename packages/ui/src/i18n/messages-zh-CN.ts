@@ -78,7 +78,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': '验证手机号码',
   'flow.heading.email': '验证邮箱地址',
-  'flow.heading.code': '输入验证码',
+  'flow.heading.code.sms': '输入发送至 {address} 的验证码',
+  'flow.heading.code.call': '输入我们致电 {address} 时播报的验证码',
+  'flow.heading.code.email': '输入发送至 {address} 的验证码',
   'flow.heading.verified': '验证成功',
   'flow.heading.expired': '验证码已过期',
   'flow.heading.locked': '错误次数过多',

@@ -82,7 +82,9 @@ export const messages: Messages = {
 
   'flow.heading.phone': '驗證手機號碼',
   'flow.heading.email': '驗證電郵地址',
-  'flow.heading.code': '輸入驗證碼',
+  'flow.heading.code.sms': '輸入已傳送至 {address} 的驗證碼',
+  'flow.heading.code.call': '輸入我們致電 {address} 時讀出的驗證碼',
+  'flow.heading.code.email': '輸入已傳送至 {address} 的驗證碼',
   'flow.heading.verified': '驗證成功',
   'flow.heading.expired': '驗證碼已失效',
   'flow.heading.locked': '錯誤次數過多',
