@@ -4,8 +4,8 @@ import { playwright } from '@vitest/browser-playwright'
 import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
-/** Gates of the module requests `holdModule` holds, by file name. */
-const heldModules = new Map<string, (outcome: 'continue' | 'abort') => void>()
+/** Gates of the module requests `holdModule` holds, by file pattern, and how many requests each met. */
+const heldModules = new Map<string, { release: (outcome: 'continue' | 'abort') => void; hits: number }>()
 
 // The components are tested where they run: in a real Chromium, through Vitest browser mode,
 // from the workspace packages' TypeScript source (the `source` condition), with no build step.
@@ -40,12 +40,17 @@ export default defineConfig({
               // A module request the page makes (a phone region's metadata chunk), held until
               // released or failed like a dropped connection: phone-input-countries.browser.test.tsx.
               holdModule: async ({ page }, file: string) => {
-                const gate = new Promise<'continue' | 'abort'>((resolve) => heldModules.set(file, resolve))
-                await page.route(`**/${file}*`, async (route) => ((await gate) === 'continue' ? route.continue() : route.abort('connectionfailed')))
+                const gate = new Promise<'continue' | 'abort'>((resolve) => heldModules.set(file, { release: resolve, hits: 0 }))
+                await page.route(`**/${file}*`, async (route) => {
+                  const held = heldModules.get(file)
+                  if (held) held.hits += 1
+                  return (await gate) === 'continue' ? route.continue() : route.abort('connectionfailed')
+                })
               },
               releaseModule: async (_context, file: string, outcome: 'continue' | 'abort') => {
-                heldModules.get(file)?.(outcome)
+                heldModules.get(file)?.release(outcome)
               },
+              heldModuleRequests: async (_context, file: string) => heldModules.get(file)?.hits ?? 0,
               unrouteModule: async ({ page }, file: string) => {
                 await page.unroute(`**/${file}*`)
               },
