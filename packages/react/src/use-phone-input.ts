@@ -68,7 +68,7 @@ export interface UsePhoneInputOptions {
    * The countries offered: region codes (`['GH', 'DE', 'US']`) or `'all'` (every region the kit
    * reads, 245). The 14 covered countries are read with the bundled metadata. Offering any other
    * loads the region index (every region's calling code and metadata loader) when the field
-   * mounts, and a country's metadata (about 1 kB gzip) when it is needed: when it is the default
+   * mounts, and a country's metadata (about 1.4 kB gzip) when it is needed: when it is the default
    * or picked, or when a typed `+` number's calling code names it. Codes the kit cannot read are
    * left out.
    * @default the 14 covered countries

@@ -143,8 +143,12 @@ const GLYPHS: Readonly<Record<string, string>> = {
   Z: '111001010100111',
 }
 
-/** An SVG path drawing `letters` centred in the 30 × 20 flag box, one square per lit pixel. */
+const paths = new Map<string, string>()
+
+/** An SVG path drawing `letters` centred in the 30 × 20 flag box, one square per lit pixel (built once per code). */
 function lettersPath(letters: string): string {
+  const cached = paths.get(letters)
+  if (cached !== undefined) return cached
   const size = 2.4
   const width = letters.length * 3 * size + (letters.length - 1) * size
   let d = ''
@@ -155,6 +159,7 @@ function lettersPath(letters: string): string {
       if (glyph[p] === '1') d += `M${(x0 + (p % 3) * size).toFixed(1)} ${(4 + Math.floor(p / 3) * size).toFixed(1)}h${size}v${size}h-${size}z`
     }
   })
+  paths.set(letters, d)
   return d
 }
 
