@@ -66,7 +66,7 @@ const COVERED: readonly PhoneCountryCode[] = COUNTRIES.map((c) => c.iso2)
  * country's own name ("Deutschland"). Names come from `Intl.DisplayNames` in the current locale;
  * flags are inline SVG (a lettered tile beyond the covered 14), so the picker makes no network
  * request. All 245 countries render as plain options when the list opens: measured in Chromium
- * (`phone-input-countries.browser.test.tsx`) at about 150–200 ms with React's development build on
+ * (`phone-input-countries.browser.test.tsx`) at about 150–400 ms (first open slowest) with React's development build on
  * a busy 2-core machine (the 14: about 20 ms), several times less in production; once per pick,
  * that did not justify virtualising a combobox (and the screen-reader trouble that brings).
  */
