@@ -61,7 +61,8 @@ describe('offered phone countries', () => {
     // The same promise while loading, the same helpers once loaded.
     const france = loadPhoneHelpers('FR')
     expect(loadPhoneHelpers('FR')).toBe(france)
-    expect(peekPhoneHelpers('FR')).toBe(await france)
+    const helpers = await france
+    expect(peekPhoneHelpers('FR')).toBe(helpers)
     expect(await loadPhoneHelpers('GH')).toBe(COVERED_PHONE_HELPERS)
   })
 })
