@@ -1,4 +1,4 @@
-import type { CountryCode } from '@hakiki/core'
+import type { PhoneCountryCode } from '@hakiki/core'
 import { CountrySelect } from '@hakiki/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
@@ -14,7 +14,7 @@ const meta = {
   },
   // Controlled: the story keeps the picked country, as your component would.
   render: function Render(args) {
-    const [value, setValue] = useState<CountryCode | undefined>(args.value)
+    const [value, setValue] = useState<PhoneCountryCode | undefined>(args.value)
     return (
       <CountrySelect
         {...args}
