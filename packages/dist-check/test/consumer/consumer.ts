@@ -26,8 +26,8 @@ export function browserSide(): ReactElement {
   const locale: string | undefined = toApiLocale('pt-BR')
   const error = new HakikiError('network_error', 'offline')
   const props: VerificationFlowProps = { adapter, defaultCountry: 'GH', onVerified: (receipt) => receipt?.length }
-  // @ts-expect-error defaultCountry is one of the 14 covered ISO codes, not any string
-  const wrong: VerificationFlowProps = { defaultCountry: 'Ghana' }
+  // @ts-expect-error defaultCountry is an ISO code (the 14 covered autocomplete, any region is accepted), not a calling code
+  const wrong: VerificationFlowProps = { defaultCountry: 233 }
   const provider: VerificationProviderProps = { adapter: createMemoryAdapter(), children: createElement(VerificationFlow, props) }
   void [code, locale, error.code satisfies string, wrong]
   return createElement(VerificationProvider, provider)
