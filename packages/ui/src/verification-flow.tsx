@@ -405,7 +405,6 @@ function FlowView({
           <ResendButton
             type="submit"
             retryAt={phase === 'address' ? retryAt : undefined}
-            countdownLabel={(seconds) => t('flow.send.countdown', { count: seconds })}
             aria-disabled={sending || undefined}
             data-part="submit"
             data-variant="primary"
@@ -487,8 +486,7 @@ function FlowView({
                 retryAt={retryAt}
                 busy={sending && state.intent === 'switch_channel'}
                 announce={false}
-                // Waits on the same clock as "Resend code", and says so on the button.
-                countdownLabel={(seconds) => t(verification.channel === 'sms' ? 'flow.callInstead.countdown' : 'flow.smsInstead.countdown', { count: seconds })}
+                // Waits on the same clock as "Resend code", with its own seconds beside it.
                 onResend={api.getSwitchChannelButtonProps(verification.channel === 'sms' ? 'call' : 'sms').onClick}
                 classNames={{ button: classNames.button }}
               >
@@ -515,7 +513,6 @@ function FlowView({
             <ResendButton
               retryAt={api.waitUntil}
               busy={sending}
-              countdownLabel={(seconds) => t('flow.newCode.countdown', { count: seconds })}
               onResend={api.getNewCodeButtonProps().onClick}
               data-part="new-code"
               data-variant="primary"
