@@ -17,6 +17,8 @@ export interface BundleSize {
   lazyMinified: number
   /** gzip -9 bytes of each chunk loaded only on demand, largest first. */
   lazyGzip: number[]
+  /** The same chunks with the source module each was split off at (`…/phone-regions/IN.gen.ts`), largest first. */
+  lazyChunks: { source: string; gzip: number }[]
 }
 
 const benchDir = fileURLToPath(new URL('..', import.meta.url))
@@ -77,11 +79,12 @@ export async function measureBundle(code: string): Promise<BundleSize> {
     const lazyMinified = Object.keys(outputs)
       .filter((path) => !eager.has(path) && path.endsWith('.js'))
       .reduce((sum, path) => sum + bytesOf(path).byteLength, 0)
-    const lazyGzip = Object.keys(outputs)
+    const lazyChunks = Object.keys(outputs)
       .filter((path) => !eager.has(path) && path.endsWith('.js'))
-      .map((path) => gzipSync(bytesOf(path), { level: 9 }).byteLength)
-      .toSorted((a, b) => b - a)
-    return { minified: eagerBytes.byteLength, gzip: gzipSync(eagerBytes, { level: 9 }).byteLength, lazyMinified, lazyGzip }
+      .map((path) => ({ source: outputs[path]?.entryPoint ?? path, gzip: gzipSync(bytesOf(path), { level: 9 }).byteLength }))
+      .toSorted((a, b) => b.gzip - a.gzip)
+    const lazyGzip = lazyChunks.map((chunk) => chunk.gzip)
+    return { minified: eagerBytes.byteLength, gzip: gzipSync(eagerBytes, { level: 9 }).byteLength, lazyMinified, lazyGzip, lazyChunks }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { measureBundle } from './measure-bundle'
-import { measurePhoneRegions } from './phone-region-sizes'
+import { measurePhoneRegions, measureShippedPhoneRegions } from './phone-region-sizes'
 import { SIZE_ENTRIES } from './size-entries'
 
 const kb = (n: number): string => (n / 1024).toFixed(1).padStart(6)
@@ -45,9 +45,14 @@ async function main(): Promise<void> {
   if (phone) console.info(`  hakiki PhoneInput up front (14 covered countries built in): ${kb(phone.gzip).trim()} kB`)
   if (theirs) console.info(`  react-phone-number-input/input up front (every country built in): ${kb(theirs.gzip).trim()} kB`)
   console.info(`  one country's metadata chunk, of ${regions.regions}: median ${kb(regions.medianGzip).trim()} kB, largest ${kb(regions.maxGzip).trim()} kB (${regions.maxRegion})`)
+  // What @hakiki/core really ships for every region: its helpers and region index, then chunks of a few regions.
+  const shipped = await measureShippedPhoneRegions()
+  const [largest] = shipped.chosen
+  console.info(`  hakiki phone helpers for every region up front (loadPhoneRegions, createPhoneHelpers, region list): ${kb(shipped.upFrontGzip).trim()} kB`)
+  console.info(`  hakiki: one country chosen fetches (${shipped.chunks.length} chunks for ${shipped.chosen.length} regions): median ${kb(shipped.medianGzip).trim()} kB, largest ${kb(largest?.gzip ?? 0).trim()} kB (${largest?.iso2 ?? ''})`)
   mkdirSync(new URL('../results/', import.meta.url), { recursive: true })
   const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${os.platform()} ${os.release()}` }
-  writeFileSync(new URL('../results/size.json', import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), machine, rows, phoneRegions: regions }, null, 2)}\n`)
+  writeFileSync(new URL('../results/size.json', import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), machine, rows, phoneRegions: regions, shippedPhoneRegions: { upFrontGzip: shipped.upFrontGzip, chunks: shipped.chunks.length, medianGzip: shipped.medianGzip, largest } }, null, 2)}\n`)
   console.info('\nwritten to apps/bench/results/size.json')
 }
 

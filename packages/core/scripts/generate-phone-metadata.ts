@@ -13,14 +13,18 @@
  *
  * The package reads this metadata with its own small functions (`src/read-phone-number.ts`,
  * `src/format-as-you-type.ts`, ...) rather than libphonenumber-js, for bundle size. They implement
- * only the metadata features the covered countries use; `findUnsupportedPhoneFeatures` lists any
- * other, and generation fails on it, so an upgrade that brings one cannot slip through.
+ * the metadata features libphonenumber-js's regions use; `findUnsupportedPhoneFeatures` lists any
+ * other, and generation fails on it (or leaves the region out), so an upgrade that brings one
+ * cannot slip through. It also writes one module per region (`src/phone-regions/<ISO>.gen.ts`)
+ * and their index (`src/phone-regions.gen.ts`), loaded on demand by `loadPhoneRegions`.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import type { Examples, MetadataJson } from 'libphonenumber-js/core'
 import { COUNTRIES } from '../src/countries'
+import type { PhoneRegionData } from '../src/phone-region-data'
 
 const require = createRequire(import.meta.url)
 
@@ -60,47 +64,29 @@ export function buildPhoneMetadata(): GeneratedPhoneMetadata {
   return { libphonenumberVersion: version, metadata, examples }
 }
 
-/** Number pattern of a format made only of digit groups: `(\d{2})(\d{3,4})`. */
-const GROUPS_ONLY = /^(?:\(\\d(?:\{\d+(?:,\d+)?\})?\))+$/
-/** Layout of a format: the groups in order with single spaces or dashes, `$1 $2 $3`, `$1-$2-$3`. */
-const SPACED_GROUPS = /^\$1(?:[ -]\$\d)*$/
-/** National prefix rule: the prefix before the first group, maybe in parentheses (`0$1`, `(0$1)`). */
-const PREFIX_RULE = /^(\(?)(\d*)\$1(\)?)$/
-
 /**
  * What in `metadata` the hand-written phone helpers do not implement (empty when they handle it
- * all): shared calling codes, calling codes that are prefixes of others, national prefix parsing
- * and transform rules, optional national prefixes, international layouts, formats that add
- * characters other than spaces and dashes, plans without an international call prefix pattern or without
- * per-type patterns, non-geographic codes.
+ * all): non-geographic calling codes (+800, +882, ...: no region to offer), plans without an
+ * international call prefix, without per-type patterns or with unsorted lengths, and the plan-level
+ * national prefix formatting rule and optional-prefix flag (fields 6 and 9, which no region uses
+ * today). Everything else of libphonenumber-js's metadata they read as it does: national prefix for
+ * parsing and its transform rule (fields 7 and 8), shared calling codes told apart by leading digits
+ * (field 10) or number types, formats of any layout, national prefix rule and international layout.
  */
 export function findUnsupportedPhoneFeatures(metadata: MetadataJson): string[] {
   const problems: string[] = []
-  const codes = Object.keys(metadata.country_calling_codes)
   const nonGeographic = Object.keys(metadata.nonGeographic ?? {})
   if (nonGeographic.length > 0) problems.push(`non-geographic calling codes ${nonGeographic.join(', ')}`)
-  for (const [code, countries] of Object.entries(metadata.country_calling_codes)) {
-    if (countries.length !== 1) problems.push(`+${code} is shared by ${countries.join(', ')}`)
-    for (const other of codes) if (other !== code && other.startsWith(code)) problems.push(`+${code} is a prefix of +${other}`)
-  }
   for (const [country, plan] of Object.entries(metadata.countries) as [string, unknown[]][]) {
     const problem = (what: string) => problems.push(`${country}: ${what}`)
-    const [, idd, , lengths, formats, prefix] = plan as [string, string, string, number[], unknown[][] | 0, string | 0]
+    const [, idd, , lengths] = plan as [string, string, string, number[]]
     if (typeof idd !== 'string' || !idd) problem(`international prefix ${String(idd)}`)
-    if (prefix && !/^\d+$/.test(prefix)) problem(`national prefix ${prefix}`)
-    // Field 12, the preferred international prefix (`8~10` in Russia), is read by libphonenumber-js
-    // only to format a number for dialling from abroad, which the helpers never do: allowed.
-    for (const index of [6, 7, 8, 9, 10]) if (plan[index]) problem(`field ${index} (${JSON.stringify(plan[index])})`)
+    // Field 12, the preferred international prefix (`8~10` in Russia), and field 13, the extension
+    // prefix, are read by libphonenumber-js only to format a number for dialling from abroad or with
+    // an extension, which the helpers never do: allowed.
+    for (const index of [6, 9]) if (plan[index]) problem(`field ${index} (${JSON.stringify(plan[index])})`)
     if (!Array.isArray(plan[11]) || plan[11].length === 0) problem('no per-type patterns')
     if (lengths.some((length, i) => i > 0 && length <= (lengths[i - 1] ?? 0))) problem('possible lengths not ascending')
-    for (const [pattern, layout, , rule, optional, international] of formats || []) {
-      const format = `format ${String(pattern)}`
-      if (!GROUPS_ONLY.test(String(pattern))) problem(`${format}: pattern not made of digit groups`)
-      if (!SPACED_GROUPS.test(String(layout))) problem(`${format}: layout ${String(layout)}`)
-      const parts = rule ? PREFIX_RULE.exec(String(rule)) : undefined
-      if (rule && (!parts || parts[2] !== prefix || parts[1] !== (parts[3] ? '(' : ''))) problem(`${format}: national prefix rule ${String(rule)}`)
-      if (optional || international) problem(`${format}: optional national prefix or international layout`)
-    }
   }
   return problems
 }
@@ -130,48 +116,170 @@ export interface GeneratedPhoneRegion {
 }
 
 /**
- * Every libphonenumber-js region whose metadata, on its own, uses only the features the helpers
- * implement (173 of 245 with 1.13.16): the regions a phone field may offer beyond the covered ones.
+ * The metadata `loadPhoneRegions([iso2])` gives: the region with its calling code's main region
+ * (US for +1, GB for +44), whose formats and national prefix rules libphonenumber-js applies to
+ * numbers of the whole calling code, in the library's order.
  */
-export function buildPhoneRegions(): { libphonenumberVersion: string; regions: GeneratedPhoneRegion[] } {
+export function regionMetadata(max: MetadataJson, iso2s: readonly string[]): MetadataJson {
+  const countries: Record<string, unknown> = {}
+  const codes: Record<string, string[]> = {}
+  for (const iso2 of iso2s) {
+    const plan = max.countries[iso2 as keyof MetadataJson['countries']]
+    if (!plan) continue
+    const all = max.country_calling_codes[plan[0]] ?? [iso2]
+    for (const one of [all[0] ?? iso2, iso2]) countries[one] = max.countries[one as keyof MetadataJson['countries']]
+  }
+  for (const [iso2, plan] of Object.entries(countries)) codes[(plan as [string])[0]] ??= (max.country_calling_codes[(plan as [string])[0]] ?? [iso2]).filter((c) => c in countries)
+  return { version: max.version, country_calling_codes: codes, countries, nonGeographic: {} } as unknown as MetadataJson
+}
+
+/**
+ * Every libphonenumber-js region whose metadata, loaded as {@link regionMetadata} does, uses only
+ * the features the helpers implement (all 245 with 1.13.16): the regions a phone field may offer
+ * beyond the covered ones.
+ */
+export function buildPhoneRegions(): { libphonenumberVersion: string; regions: GeneratedPhoneRegion[]; sharedCallingCodes: Record<string, string[]> } {
   const max = require('libphonenumber-js/metadata.max.json') as MetadataJson
   const allExamples = require('libphonenumber-js/examples.mobile.json') as Examples
   const { version } = require('libphonenumber-js/package.json') as { version: string }
-  const regions = Object.entries(max.countries).flatMap(([iso2, plan]) => {
-    const metadata: MetadataJson = { version: max.version, country_calling_codes: { [plan[0]]: [iso2 as keyof Examples] }, countries: { [iso2]: plan }, nonGeographic: {} }
-    return findUnsupportedPhoneFeatures(metadata).length === 0 ? [{ iso2, plan: plan as unknown, example: allExamples[iso2 as keyof Examples] }] : []
-  })
-  return { libphonenumberVersion: version, regions }
+  const regions = Object.entries(max.countries).flatMap(([iso2, plan]) =>
+    findUnsupportedPhoneFeatures(regionMetadata(max, [iso2])).length === 0 ? [{ iso2, plan: plan as unknown, example: allExamples[iso2 as keyof Examples] }] : [],
+  )
+  const offered = new Set(regions.map((r) => r.iso2))
+  const sharedCallingCodes = Object.fromEntries(
+    Object.entries(max.country_calling_codes).flatMap(([code, countries]) => {
+      const kept = countries.filter((c) => offered.has(c))
+      return kept.length > 1 ? [[code, kept]] : []
+    }),
+  )
+  return { libphonenumberVersion: version, regions, sharedCallingCodes }
 }
 
-/** The source text of `src/phone-regions/<ISO>.gen.ts`: one region, loaded on demand with `import()`. */
-export function renderPhoneRegionModule(version: string, region: GeneratedPhoneRegion): string {
+/** A region's data as its chunk holds it: `[iso2, plan, mobile example]`. */
+const regionData = (region: GeneratedPhoneRegion): PhoneRegionData => [region.iso2, region.plan, region.example ?? '']
+
+const chunkBytesSeen = new Map<string, number>()
+
+/** gzip -9 bytes of a chunk of regions as a bundler emits it (minified), to pack regions by. */
+export function phoneChunkBytes(chunk: readonly GeneratedPhoneRegion[]): number {
+  const text = `var e=${JSON.stringify(chunk.map(regionData))};export{e as phoneRegions};`
+  let bytes = chunkBytesSeen.get(text)
+  if (bytes === undefined) {
+    bytes = gzipSync(text, { level: 9 }).byteLength
+    chunkBytesSeen.set(text, bytes)
+  }
+  return bytes
+}
+
+/**
+ * What choosing one region may fetch, at most (gzip -9 bytes, as {@link phoneChunkBytes} estimates
+ * them; bundlers' chunks come out within a few bytes): its chunk, plus its shared calling code's
+ * main region's chunk when that is another one. A region above it on its own (India) gets a chunk
+ * of its own.
+ */
+export const PHONE_CHUNK_BUDGET = 1450
+
+/**
+ * Packs the regions into chunks, each fetched with one `import()`: one `import()` per region
+ * costs ~16 bytes gzip up front (a bundler names every chunk with a hash that does not compress),
+ * so small regions share a chunk as long as what choosing any of them fetches stays within
+ * {@link PHONE_CHUNK_BUDGET}. A shared calling code's main region comes first in its chunk with as
+ * many of its code's regions as fit; chunks holding a main region then take no others, so that a
+ * region's cost (its chunk and its main region's) never changes after it is placed.
+ */
+export function packPhoneRegions(regions: readonly GeneratedPhoneRegion[], sharedCallingCodes: Record<string, string[]>): GeneratedPhoneRegion[][] {
+  const byIso = new Map(regions.map((region) => [region.iso2, region]))
+  const bytes = new Map(regions.map((region) => [region.iso2, phoneChunkBytes([region])]))
+  const mainOf = (region: GeneratedPhoneRegion): string | undefined => sharedCallingCodes[(region.plan as [string])[0]]?.[0]
+  const chunkOf = new Map<string, GeneratedPhoneRegion[]>()
+  const chunks: GeneratedPhoneRegion[][] = []
+  const fits = (chunk: readonly GeneratedPhoneRegion[], region: GeneratedPhoneRegion): boolean => {
+    const next = [...chunk, region]
+    const own = phoneChunkBytes(next)
+    return next.every((member) => {
+      const main = mainOf(member)
+      const mainChunk = main && !next.some((r) => r.iso2 === main) ? chunkOf.get(main) : undefined
+      return own + (mainChunk ? phoneChunkBytes(mainChunk) : 0) <= PHONE_CHUNK_BUDGET
+    })
+  }
+  const place = (chunk: GeneratedPhoneRegion[], region: GeneratedPhoneRegion): void => {
+    chunk.push(region)
+    chunkOf.set(region.iso2, chunk)
+  }
+  // Largest first, so that the small ones fill the gaps.
+  const bySize = (a: GeneratedPhoneRegion, b: GeneratedPhoneRegion): number => (bytes.get(b.iso2) ?? 0) - (bytes.get(a.iso2) ?? 0) || a.iso2.localeCompare(b.iso2)
+  const frozen = new Set<GeneratedPhoneRegion[]>()
+  for (const members of Object.values(sharedCallingCodes)) {
+    const main = byIso.get(members[0] ?? '')
+    if (!main) continue
+    const chunk: GeneratedPhoneRegion[] = []
+    place(chunk, main)
+    const rest = members.slice(1).toSorted((a, b) => (bytes.get(a) ?? 0) - (bytes.get(b) ?? 0) || a.localeCompare(b))
+    for (const iso2 of rest) {
+      const region = byIso.get(iso2)
+      // Leave room for the largest region left out: it fetches its chunk and this one.
+      const reserve = Math.max(0, ...rest.filter((other) => other !== iso2 && !chunkOf.has(other)).map((other) => bytes.get(other) ?? 0))
+      if (region && fits(chunk, region) && phoneChunkBytes([...chunk, region]) + reserve <= PHONE_CHUNK_BUDGET) place(chunk, region)
+    }
+    chunks.push(chunk)
+    frozen.add(chunk)
+  }
+  for (const region of regions.filter((r) => !chunkOf.has(r.iso2)).toSorted(bySize)) {
+    let chunk = chunks.find((candidate) => !frozen.has(candidate) && fits(candidate, region))
+    if (!chunk) {
+      chunk = []
+      chunks.push(chunk)
+    }
+    place(chunk, region)
+  }
+  return chunks.toSorted((a, b) => phoneChunkName(a).localeCompare(phoneChunkName(b)))
+}
+
+/** The file name of a chunk: its alphabetically first region's code (`AC.gen.ts` holds AC and the regions packed with it). */
+export const phoneChunkName = (chunk: readonly GeneratedPhoneRegion[]): string => chunk.map((region) => region.iso2).toSorted()[0] ?? ''
+
+/** The source text of `src/phone-regions/<ISO>.gen.ts`: a chunk of regions, loaded on demand with `import()`. */
+export function renderPhoneRegionModule(version: string, chunk: readonly GeneratedPhoneRegion[]): string {
   return `// Generated by scripts/generate-phone-metadata.ts from libphonenumber-js ${version}. Do not edit.
 import type { PhoneRegionData } from '../phone-region-data'
 
-/** libphonenumber-js \`max\` plan and mobile example of ${region.iso2}. */
-export const phoneRegion: PhoneRegionData = ${JSON.stringify([region.iso2, region.plan, region.example ?? ''])}
+/** libphonenumber-js \`max\` plans and mobile examples of ${chunk.map((r) => r.iso2).join(', ')}: one chunk, fetched when one of them is chosen. */
+export const phoneRegions: readonly PhoneRegionData[] = ${JSON.stringify(chunk.map(regionData))}
 `
 }
 
 /**
  * The source text of `src/phone-regions.gen.ts`: what a field needs up front to offer every region
- * (each region's calling code, for `+<code>` typed before a country is chosen) and one `import()`
- * per region, so that bundlers split each into its own chunk.
+ * (each region's calling code, for `+<code>` typed before a country is chosen; the regions of each
+ * shared calling code in libphonenumber-js's order, its main region first) and one `import()` per
+ * chunk of regions, so that bundlers split each into its own chunk.
  */
-export function renderPhoneRegionIndex(version: string, regions: readonly GeneratedPhoneRegion[]): string {
-  const codes = Object.fromEntries(regions.map((r) => [r.iso2, (r.plan as [string])[0]]))
-  const loaders = regions.map((r) => `  ${r.iso2}: () => import('./phone-regions/${r.iso2}.gen').then((m) => m.phoneRegion),`).join('\n')
+export function renderPhoneRegionIndex(version: string, regions: readonly GeneratedPhoneRegion[], sharedCallingCodes: Record<string, string[]>, chunks: readonly (readonly GeneratedPhoneRegion[])[]): string {
+  const codes = regions.map((r) => `${r.iso2}${(r.plan as [string])[0]}`).join('')
+  const loaders = chunks
+    .map((chunk) => `  ['${chunk.map((r) => r.iso2).join('')}', () => import('./phone-regions/${phoneChunkName(chunk)}.gen').then((m) => m.phoneRegions)],`)
+    .join('\n')
   return `// Generated by scripts/generate-phone-metadata.ts from libphonenumber-js ${version}. Do not edit.
+// Written compactly (\`AC247AD376…\`, the regions of a chunk as one string): this module loads up front.
 import type { PhoneRegionData } from './phone-region-data'
 
 /** Calling code of every region the phone helpers read exactly (ISO 3166-1 alpha-2 → code). */
-export const phoneRegionCallingCodes: Readonly<Record<string, string>> = ${JSON.stringify(codes)}
+export const phoneRegionCallingCodes: Readonly<Record<string, string>> = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ (${JSON.stringify(codes)}.match(/[A-Z]{2}\\d+/g) ?? []).map((entry) => [entry.slice(0, 2), entry.slice(2)]),
+)
 
-/** Loads one region's metadata, as its own chunk. */
-export const phoneRegionLoaders: Readonly<Record<string, () => Promise<PhoneRegionData>>> = {
+/** The regions of each shared calling code, in libphonenumber-js's order: the first is the main one. */
+export const phoneSharedCallingCodes: Readonly<Record<string, readonly string[]>> = ${JSON.stringify(sharedCallingCodes)}
+
+/** Each chunk of regions (their codes run together) and how to load it: one \`import()\` each, so that bundlers split them. */
+const chunks: readonly (readonly [regions: string, load: () => Promise<readonly PhoneRegionData[]>])[] = [
 ${loaders}
-}
+]
+
+/** Loads the chunk holding one region's metadata (with the other regions packed with it). */
+export const phoneRegionLoaders: Readonly<Record<string, () => Promise<readonly PhoneRegionData[]>>> = /* @__PURE__ */ Object.fromEntries(
+  chunks.flatMap(([regions, load]) => (regions.match(/../g) ?? []).map((iso2) => [iso2, load])),
+)
 `
 }
 
@@ -183,10 +291,11 @@ export const REGION_INDEX_PATH = fileURLToPath(new URL('../src/phone-regions.gen
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(GENERATED_PATH, renderPhoneMetadataModule(buildPhoneMetadata()))
   console.info(`wrote ${GENERATED_PATH}`)
-  const { libphonenumberVersion, regions } = buildPhoneRegions()
+  const { libphonenumberVersion, regions, sharedCallingCodes } = buildPhoneRegions()
+  const chunks = packPhoneRegions(regions, sharedCallingCodes)
   rmSync(REGIONS_DIR, { recursive: true, force: true })
   mkdirSync(REGIONS_DIR, { recursive: true })
-  for (const region of regions) writeFileSync(`${REGIONS_DIR}${region.iso2}.gen.ts`, renderPhoneRegionModule(libphonenumberVersion, region))
-  writeFileSync(REGION_INDEX_PATH, renderPhoneRegionIndex(libphonenumberVersion, regions))
-  console.info(`wrote ${regions.length} regions to ${REGIONS_DIR} and ${REGION_INDEX_PATH}`)
+  for (const chunk of chunks) writeFileSync(`${REGIONS_DIR}${phoneChunkName(chunk)}.gen.ts`, renderPhoneRegionModule(libphonenumberVersion, chunk))
+  writeFileSync(REGION_INDEX_PATH, renderPhoneRegionIndex(libphonenumberVersion, regions, sharedCallingCodes, chunks))
+  console.info(`wrote ${regions.length} regions in ${chunks.length} chunks to ${REGIONS_DIR} and ${REGION_INDEX_PATH}`)
 }

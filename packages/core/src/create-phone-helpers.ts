@@ -11,8 +11,8 @@ import { shapeParsedPhoneNumber, shapePhoneAsYouType } from './shape-phone-resul
  * The package's own small phone helpers (not libphonenumber-js's code) bound to a metadata set,
  * as `parsePhoneNumber` & co. are bound to the covered countries'. For metadata that uses only
  * the features they implement (`findUnsupportedPhoneFeatures` of the generation script lists the
- * others): 173 of libphonenumber-js's 245 regions, each on its own, do. For any metadata, use
- * {@link withPhoneMetadata}, which runs libphonenumber-js itself.
+ * others): every one of libphonenumber-js's 245 regions, as `loadPhoneRegions` loads them, does.
+ * For any metadata, use {@link withPhoneMetadata}, which runs libphonenumber-js itself.
  */
 export function createPhoneHelpers(metadata: MetadataJson, examples: Partial<Examples> = {}): PhoneHelpers {
   const country = (code: string | undefined): string | undefined => findPlan(metadata, code)?.country
@@ -29,11 +29,11 @@ export function createPhoneHelpers(metadata: MetadataJson, examples: Partial<Exa
       const nationalNumber = found && examples[found.country as keyof Examples]
       if (!found || !nationalNumber) return undefined
       const number = { ...found, nationalNumber }
-      return { e164: `+${found.plan[0]}${nationalNumber}`, national: formatPlanNumber(number, 'national'), international: formatPlanNumber(number, 'international') }
+      return { e164: `+${found.plan[0]}${nationalNumber}`, national: formatPlanNumber(number, 'national', metadata), international: formatPlanNumber(number, 'international', metadata) }
     },
     formatPhoneNumber(e164, style = 'international') {
       const number = readPhoneNumber(cleanPhoneInput(e164), undefined, metadata)
-      return typeof number === 'string' ? e164 : formatPlanNumber(number, style)
+      return typeof number === 'string' ? e164 : formatPlanNumber(number, style, metadata)
     },
   }
 }

@@ -1,31 +1,34 @@
 import type { MetadataJson } from 'libphonenumber-js/core'
-import { checkPlanLength, findPlan, findPlanByCallingCode, matchesEntirely, stripIddPrefix, withoutMissingPlus, type PhonePlan, type PlanFormat, type PlanOf } from './phone-plan'
-import type { PlanNumber } from './read-phone-number'
+import { FIRST_GROUP, internationalSeparators, layOut } from './format-plan-number'
+import {
+  checkPlanLength,
+  countriesOf,
+  countryByNationalNumber,
+  extractNationalPrefix,
+  findPlan,
+  findPlanByCallingCode,
+  formatsOf,
+  matchesEntirely,
+  stripIddPrefix,
+  withoutMissingPlus,
+  type PhonePlan,
+  type PlanFormat,
+} from './phone-plan'
+import { splitCallingCode, type PlanNumber } from './read-phone-number'
 
 /**
  * As-you-type formatting written here rather than taken from libphonenumber-js's `AsYouType`:
  * that class and its parser, template and pattern-matching helpers are ~6 kB gzip of a phone
- * field's budget, mostly for metadata features the covered countries do not use (shared calling
- * codes, prefix transform rules, carrier codes, international layouts). This is the same
- * algorithm for one whole input at a time, over the features they do use;
- * `scripts/generate-phone-metadata.ts` refuses metadata with any other, and
- * `phone-equivalence.test.ts` proves the output equal to `AsYouType`'s for every covered country over
- * example numbers, every prefix of them and every one- and two-digit input. One departure, on
- * purpose: national input typed without the national prefix is formatted without it, as `AsYouType`
- * does when a format's prefix is optional (`withOptionalNationalPrefix` in `with-phone-metadata.ts`).
+ * field's budget. This is the same algorithm (`AsYouType.input` with its parser, state and
+ * formatter, step by step, the order of their side effects included) for one whole input at a
+ * time, which is how a field calls it: on every key it formats what the field holds.
+ * `phone-equivalence.test.ts` and `phone-differential.test.ts` prove the output equal to
+ * `AsYouType`'s. Two departures, on purpose: national input typed without the national prefix is
+ * formatted without it, as `AsYouType` does when a format's prefix is optional
+ * (`withOptionalNationalPrefix` in `with-phone-metadata.ts`); and where `AsYouType` throws (a
+ * call prefix then a calling code the metadata lacks, `02` in Cape Verde), the digits come back as
+ * typed behind the call prefix (`0 2`).
  */
-
-/** What the user typed, split the way the formatter reads it. */
-interface Typed {
-  plan: PhonePlan
-  international: boolean
-  /** Digits after the `+` and calling code; every digit of a national number. */
-  digits: string
-  /** The national prefix the user typed (`0`), when it was taken off. */
-  prefix: string | undefined
-  /** National significant number. */
-  nationalNumber: string
-}
 
 /** Result of {@link formatAsYouType}. */
 export interface TypedPhoneNumber {
@@ -39,24 +42,11 @@ export interface TypedPhoneNumber {
 
 /** National prefix rule that is just the first group (`$1`, `($1)`): it adds no prefix. */
 const FIRST_GROUP_ONLY = /^\(?\$1\)?$/
-const FIRST_GROUP = /(\$\d)/
+/** A layout made of groups and punctuation only, starting with the first group (`AsYouType` skips the others). */
+const NON_ALTERING = /[-\u2010-\u2015\u2212\u30FC\uFF0D\uFF0F/\uFF0E. \u00A0\u00AD\u200B\u2060\u3000()\uFF08\uFF09\uFF3B\uFF3D[\]~\u2053\u223C\uFF5E]*\$1[-\u2010-\u2015\u2212\u30FC\uFF0D\uFF0F/\uFF0E. \u00A0\u00AD\u200B\u2060\u3000()\uFF08\uFF09\uFF3B\uFF3D[\]~\u2053\u223C\uFF5E]*(\$\d[-\u2010-\u2015\u2212\u30FC\uFF0D\uFF0F/\uFF0E. \u00A0\u00AD\u200B\u2060\u3000()\uFF08\uFF09\uFF3B\uFF3D[\]~\u2053\u223C\uFF5E]*)*$/
 
 const digitsOf = (text: string): string => text.replace(/\D/g, '')
 const usesPrefix = (format: PlanFormat): boolean => !!format[3] && !FIRST_GROUP_ONLY.test(format[3])
-/** Space between a typed national prefix and the number, when the format's rule puts one there. */
-const prefixSeparator = (format: PlanFormat): string => (format[3] && /[- ]/.test(format[3]) ? ' ' : '')
-
-function split(plan: PhonePlan, international: boolean, digits: string, takePrefix: boolean): Typed {
-  const prefix = takePrefix && plan[5] && digits.startsWith(plan[5]) ? plan[5] : undefined
-  return { plan, international, digits, prefix, nationalNumber: prefix ? digits.slice(prefix.length) : digits }
-}
-
-/** The format's national prefix rule, when the formatter should try it on this input. */
-function prefixRule(format: PlanFormat, typed: Typed): string | undefined {
-  const rule = format[3]
-  if (!rule) return undefined
-  return usesPrefix(format) ? (typed.prefix ? rule : undefined) : typed.international ? undefined : rule
-}
 
 /** Answers of {@link couldStartWith}: at most 110 inputs per pattern, each costing up to 1000 tests. */
 const startsSeen = new Map<string, boolean>()
@@ -64,71 +54,20 @@ const startsSeen = new Map<string, boolean>()
 /**
  * Whether one or two typed digits could be the start of what a leading-digits pattern matches
  * (libphonenumber-js's partial `PatternMatcher`): some three more digits make the pattern match.
+ * (Checked against `PatternMatcher` for every first leading-digits pattern of the metadata and
+ * every one- and two-digit input, more digits never changing an answer.) `PatternMatcher` reads
+ * `\d` as the two characters `\` and `d`, which no digit matches (Tajikistan's only format).
  */
 function couldStartWith(digits: string, pattern: string): boolean {
   const key = `${digits} ${pattern}`
   let answer = startsSeen.get(key)
   if (answer === undefined) {
-    const leading = new RegExp(`^(?:${pattern})`)
+    const leading = new RegExp(`^(?:${pattern.replace(/\\d/g, '[]')})`)
     answer = false
     for (let more = 0; more < 1000 && !answer; more++) answer = leading.test(digits + String(more).padStart(3, '0'))
     startsSeen.set(key, answer)
   }
   return answer
-}
-
-/** The formats that fit the typed national number, its national prefix and its form. */
-function matchingFormats(typed: Typed): PlanFormat[] {
-  const { nationalNumber, prefix } = typed
-  const formats = typed.plan[4] || []
-  if (!nationalNumber) return [...formats]
-  return formats.filter((format) => {
-    // A typed national prefix rules out the formats without one. Formats that add one still fit
-    // input typed without it (`241234567` in Ghana), laid out without it (`24 123 4567`): as if
-    // each were marked `national_prefix_optional_when_formatting`, where `AsYouType` would leave
-    // the digits as typed (see `with-phone-metadata.ts`, which does the same).
-    if (prefix && !usesPrefix(format)) return false
-    const leading = format[2]
-    if (!leading || !leading.length) return true
-    // Leading-digits patterns come for 3 digits, then 4, 5, ...: take the one for this length.
-    const pattern = leading[Math.min(Math.max(0, nationalNumber.length - 3), leading.length - 1)] ?? ''
-    return nationalNumber.length < 3 ? couldStartWith(nationalNumber, pattern) : new RegExp(`^(${pattern})`).test(nationalNumber)
-  })
-}
-
-/** A complete number in the format whose pattern it matches, keeping exactly the digits typed. */
-function formatComplete(typed: Typed, format: PlanFormat): string | undefined {
-  const [pattern, layout] = format
-  const { nationalNumber, prefix, international } = typed
-  const rule = prefixRule(format, typed)
-  // International numbers separate groups with single spaces, dashes too.
-  const plain = international ? nationalNumber.replace(new RegExp(pattern), layout).replace(/-/g, ' ') : nationalNumber.replace(new RegExp(pattern), layout)
-  // With the format's own national prefix rule first (`0$1`, `(0$1)`), else the prefix typed put in front.
-  const candidates = [(prefix ? prefix + prefixSeparator(format) : '') + plain]
-  if (rule) candidates.unshift(international ? plain : nationalNumber.replace(new RegExp(pattern), layout.replace(FIRST_GROUP, rule)))
-  return candidates.find((candidate) => digitsOf(candidate) === typed.digits)
-}
-
-/** The layout of a whole number in `format`, `x` for each digit; `undefined` when the input is too long for it. */
-function template(typed: Typed, format: PlanFormat): string | undefined {
-  const [pattern, layout] = format
-  const { nationalNumber, prefix } = typed
-  let dummy = '999999999999999'.match(pattern)?.[0] ?? ''
-  if (nationalNumber.length > dummy.length) return undefined
-  const typedDummy = nationalNumber.replace(/\d/g, '9')
-  if (new RegExp(`^${pattern}$`).test(typedDummy)) dummy = typedDummy
-  let withPrefix = layout
-  let prefixInside = false
-  const rule = prefixRule(format, typed)
-  if (rule && digitsOf(rule) === `${prefix ?? ''}1`) {
-    withPrefix = layout.replace(FIRST_GROUP, rule)
-    prefixInside = true
-    for (const _ of prefix ?? '') withPrefix = withPrefix.replace(/\d/, 'x')
-  }
-  let result = dummy.replace(new RegExp(pattern), withPrefix).replace(/9/g, 'x')
-  if (!prefixInside && prefix) result = 'x'.repeat(prefix.length) + prefixSeparator(format) + result
-  // International numbers separate groups with single spaces, without parentheses.
-  return typed.international ? result.replace(/[- ()]+/g, ' ').trim() : result
 }
 
 /** Fills a template with the typed digits and cuts it after the last one, dropping an unclosed `(`. */
@@ -151,86 +90,222 @@ function fill(layout: string, digits: string): string | undefined {
   return [...cut].filter((_, i) => !open.includes(i)).join('')
 }
 
-/** The national part formatted: as a complete number if it is one, else along the first format that fits. */
-function formatNational(typed: Typed): string | undefined {
-  const formats = matchingFormats(typed)
-  if (!checkPlanLength(typed.nationalNumber, typed.plan)) {
-    for (const format of formats) {
-      const complete = matchesEntirely(typed.nationalNumber, format[0]) ? formatComplete(typed, format) : undefined
-      if (complete) return complete
-    }
-  }
-  for (const format of formats) {
-    const layout = template(typed, format)
-    if (layout !== undefined) return fill(layout, typed.digits)
-  }
-  return undefined
-}
-
-/**
- * Input dialled out with the default country's call prefix, formatted as an international number
- * behind the prefix as typed (`000 44 20 7946 0000` in Kenya), when `digits` start with that prefix.
- * `AsYouType` looks for the prefix once three digits are in, and again whenever a national number
- * cannot be formatted (`00` in Ghana is kept as typed either way).
- */
-function formatAfterIdd(digits: string, plan: PhonePlan, metadata: MetadataJson): TypedPhoneNumber | undefined {
-  const rest = stripIddPrefix(digits, plan)
-  if (rest === undefined || rest === digits) return undefined
-  const typed = formatAsYouType(`+${rest}`, undefined, metadata)
-  return { ...typed, formatted: `${digits.slice(0, digits.length - rest.length)} ${typed.formatted.slice(1)}`.trim() }
-}
-
 /**
  * Formats cleaned input (`+` and ASCII digits) as libphonenumber-js's `AsYouType` does when given
  * all of it at once: `024 12` in Ghana, `+234 802 1`; also the country and the number read so far.
  */
 export function formatAsYouType(text: string, defaultCountry: string | undefined, metadata: MetadataJson): TypedPhoneNumber {
-  const digits = digitsOf(text)
-  const international = text.startsWith('+')
-  if (!digits) return { formatted: international ? '+' : '' }
-
-  let found: PlanOf | undefined
-  let code = ''
-  if (international) {
-    for (let end = 1; end <= 3 && end <= digits.length && digits[0] !== '0' && !found; end++) {
-      code = digits.slice(0, end)
-      found = findPlanByCallingCode(metadata, code)
-    }
-    if (!found) return { formatted: `+${digits}` }
-  } else {
-    found = findPlan(metadata, defaultCountry)
-    if (!found) return { formatted: digits }
-    const afterIdd = digits.length >= 3 ? formatAfterIdd(digits, found.plan, metadata) : undefined
-    if (afterIdd) return afterIdd
-  }
-
-  const { plan } = found
-  // A national number loses its national prefix at once; an international one only when it does
-  // not fit any format otherwise (`+233 024…`).
-  let typed = split(plan, international, digits.slice(code.length), !international)
-  let formatted = formatNational(typed)
+  const home = findPlan(metadata, defaultCountry)
+  // `AsYouType`'s state, its selected plan, the formatter's formats and the parser's flags.
+  let international = false
   let missingPlus = false
-  if (formatted === undefined) {
-    const afterIdd = international ? undefined : formatAfterIdd(digits, plan, metadata)
-    if (afterIdd) return afterIdd
-    const shorter = international ? undefined : withoutMissingPlus(digits, plan)
-    if (shorter !== undefined) {
-      // National digits that start with the country's own calling code: read as `+` forgotten.
-      missingPlus = true
-      code = plan[0]
-      typed = split(plan, true, shorter, true)
-      formatted = shorter ? formatNational(typed) : undefined
-    } else if (international && plan[5] && typed.digits.startsWith(plan[5])) {
-      typed = split(plan, true, typed.digits, true)
-      formatted = formatNational(typed)
+  let idd = ''
+  let callingCode: string | undefined
+  let country = home?.country
+  let digits = ''
+  let nsn = ''
+  let nsnModified = false
+  let nationalPrefix: string | undefined
+  let notPrefix: string | undefined
+  let selected: PhonePlan | undefined = home?.plan
+  let parserHasPlan = !!selected
+  let extracted = false
+  let formats: readonly PlanFormat[] = []
+  let nanp = false
+
+  const withoutIdd = (): string => digits.slice(idd.length)
+  const nationalDigits = (): string => (international ? digits.slice(idd.length + (callingCode?.length ?? 0)) : digits)
+  const planOf = (id: string | undefined): PhonePlan | undefined => (/^\d+$/.test(id ?? '') ? findPlanByCallingCode(metadata, id ?? '') : findPlan(metadata, id))?.plan
+
+  // `formatSuits`: a typed national prefix rules out the formats without one. Every format that adds
+  // a prefix counts as optional (the departure above), so none is ruled out for lacking one.
+  const suits = (format: PlanFormat): boolean => !(nationalPrefix && !usesPrefix(format) && !format[4])
+  function leadingMatches(format: PlanFormat): boolean {
+    const leading = format[2] || []
+    if (!leading.length) return true
+    // Leading-digits patterns come for 3 digits, then 4, 5, ...: take the one for this length.
+    const pattern = leading[Math.min(Math.max(0, nsn.length - 3), leading.length - 1)] ?? ''
+    return nsn.length < 3 ? couldStartWith(nsn, pattern) : new RegExp(`^(${pattern})`).test(nsn)
+  }
+  const narrow = (): void => void (formats = formats.filter((format) => suits(format) && leadingMatches(format)))
+  function resetFormatter(): void {
+    nanp = selected?.[0] === '1'
+    formats = selected ? formatsOf(metadata, selected) : []
+    if (nsn) narrow()
+  }
+  function setCallingCode(code: string | undefined): void {
+    callingCode = code
+    selected = planOf(country || code)
+    resetFormatter()
+    parserHasPlan = !!selected
+  }
+  function determineCountry(): void {
+    if (country && !((countriesOf(metadata, callingCode ?? '')?.length ?? 0) > 1)) return
+    const found = international && callingCode ? countryByNationalNumber(metadata, callingCode, nsn) : undefined
+    if (found !== country) {
+      country = found
+      if (found) selected = planOf(found)
     }
   }
-
-  const national = formatted || (typed.prefix ?? '') + typed.nationalNumber
-  const result: TypedPhoneNumber = {
-    formatted: typed.international ? `${missingPlus ? '' : '+'}${code}${national ? ` ${national}` : ''}` : national,
-    country: found.country,
+  function nsnChanged(): void {
+    determineCountry()
+    resetFormatter()
   }
-  if (typed.nationalNumber) result.number = { ...found, nationalNumber: typed.nationalNumber }
+  function startInternational(newCountry: string | undefined, code: string | undefined): void {
+    international = true
+    country = newCountry
+    setCallingCode(code)
+    if (nsn) {
+      nsn = nationalDigits()
+      ;[nsnModified, nationalPrefix, notPrefix, extracted] = [false, undefined, undefined, false]
+      nsnChanged()
+    }
+  }
+  function extractCallingCode(): boolean {
+    const found = splitCallingCode(`+${withoutIdd()}`, metadata)
+    if (found) {
+      setCallingCode(found[0])
+      nsn = found[1]
+    }
+    return !!found
+  }
+  function extractNsn(): boolean {
+    if (!parserHasPlan || !selected) return false
+    const national = nationalDigits()
+    const extraction = extractNationalPrefix(national, selected)
+    if (extraction.nationalNumber === national) return false
+    nsn = extraction.nationalNumber
+    nationalPrefix = extraction.nationalPrefix
+    const at = national.lastIndexOf(nsn)
+    nsnModified = at < 0 || at !== national.length - nsn.length
+    const before = nsnModified ? '' : national.slice(0, at)
+    notPrefix = before && before !== nationalPrefix ? before : undefined
+    extracted = true
+    nsnChanged()
+    return true
+  }
+  function extractIdd(): boolean {
+    const rest = international || idd || !home ? undefined : stripIddPrefix(digits, home.plan)
+    if (rest === undefined || rest === digits) return false
+    idd = digits.slice(0, digits.length - rest.length)
+    startInternational(undefined, undefined)
+    return true
+  }
+  function fixMissingPlus(): boolean {
+    const own = international ? undefined : findPlan(metadata, country || defaultCountry)
+    if (!own || withoutMissingPlus(digits, own.plan, metadata) === undefined) return false
+    missingPlus = true
+    startInternational(country, own.plan[0])
+    return true
+  }
+
+  /** `shouldTryNationalPrefixFormattingRule`: a rule that adds a prefix the user typed, or one that adds none, nationally. */
+  function triesRule(format: PlanFormat): boolean {
+    const uses = usesPrefix(format)
+    return !!format[3] && ((uses && !!nationalPrefix) || (!uses && !international))
+  }
+  const separator = (format: PlanFormat): string => (nanp || (format[3] && /[- ]/.test(format[3])) ? ' ' : '')
+
+  function formatComplete(format: PlanFormat): string | undefined {
+    if (!matchesEntirely(nsn, format[0])) return undefined
+    for (const withRule of triesRule(format) ? [true, false] : [false]) {
+      let formatted = layOut(nsn, format, international, withRule ? format[3] : undefined)
+      if (!withRule && nationalPrefix) formatted = nationalPrefix + separator(format) + formatted
+      else if (!withRule && notPrefix) formatted = `${notPrefix} ${formatted}`
+      if (digitsOf(formatted) === nationalDigits()) return formatted
+    }
+    return undefined
+  }
+
+  function template(format: PlanFormat): string | undefined {
+    // Patterns written for the old metadata (`[0-9]`, a lone digit) read as `\d`.
+    const pattern = format[0].replace(/\[([^[\]])*\]/g, '\\d').replace(/\d(?=[^,}][^,}])/g, '\\d')
+    let dummy = '999999999999999'.match(pattern)?.[0] ?? ''
+    if (nsn.length > dummy.length) return undefined
+    const typedDummy = nsn.replace(/\d/g, '9')
+    if (new RegExp(`^${pattern}$`).test(typedDummy)) dummy = typedDummy
+    let layout = (international && format[5]) || format[1]
+    let prefixInside = false
+    const rule = format[3]
+    if (rule && triesRule(format) && digitsOf(rule) === `${nationalPrefix ?? ''}1`) {
+      layout = layout.replace(FIRST_GROUP, rule)
+      prefixInside = true
+      for (const _ of nationalPrefix ?? '') layout = layout.replace(/\d/, 'x')
+    }
+    let result = dummy.replace(new RegExp(pattern), layout).replace(/9/g, 'x')
+    if (!prefixInside && notPrefix) result = `${'x'.repeat(notPrefix.length)} ${result}`
+    else if (!prefixInside && nationalPrefix) result = 'x'.repeat(nationalPrefix.length) + separator(format) + result
+    return international ? internationalSeparators(result) : result
+  }
+
+  /** `AsYouTypeFormatter.format`: the number complete in a format, else along the first template that fits. */
+  function formatNational(): string | undefined {
+    // `AsYouType` throws here without a plan (a call prefix then an unknown code): leave the digits as typed.
+    if (!selected) return undefined
+    if (!checkPlanLength(nsn, selected)) {
+      for (const format of formats) {
+        const complete = formatComplete(format)
+        if (complete) return complete
+      }
+    }
+    for (const format of formats) {
+      if (!NON_ALTERING.test((international && format[5]) || format[1])) continue
+      const layout = format[0].includes('|') ? undefined : template(format)
+      if (layout) return fill(layout, nationalDigits())
+      formats = formats.filter((other) => other !== format)
+    }
+    return undefined
+  }
+
+  const prefixed = (rest: string): string => (idd ? (rest ? `${idd} ` : idd) : missingPlus ? '' : '+') + rest
+  function full(national: string): string {
+    if (!international) return national
+    if (!callingCode) return prefixed(withoutIdd())
+    return prefixed(national ? `${callingCode} ${national}` : callingCode)
+  }
+
+  // `AsYouTypeParser.input` for the whole text, in the default country's plan.
+  resetFormatter()
+  digits = digitsOf(text)
+  if (text.startsWith('+')) {
+    if (!digits) return { formatted: '+' }
+    international = true
+    country = undefined
+    setCallingCode(undefined)
+  }
+  if (!digits) return { formatted: '' }
+  if (digits.length >= 3) extractIdd()
+  let waiting = false
+  if (international && !callingCode) waiting = !extractCallingCode()
+  else nsn = digits
+  if (!waiting && !international && !extracted) extractNsn()
+
+  // `AsYouType.input`.
+  determineCountry()
+  if (nsn) narrow()
+  let formatted = selected ? formatNational() : undefined
+  if (formatted === undefined) {
+    // `reExtractNationalSignificantNumber`: the national prefix (of an international number too),
+    // else the default country's call prefix, else the `+` forgotten before its calling code.
+    let again = !extracted && extractNsn()
+    if (!again && (extractIdd() || fixMissingPlus())) {
+      if (extractCallingCode()) extractNsn()
+      again = true
+    }
+    if (again) {
+      determineCountry()
+      if (nationalDigits()) formatted = formatNational()
+    }
+  }
+  const result: TypedPhoneNumber = {
+    formatted: formatted ? full(formatted) : full(nsnModified ? nationalDigits() : (notPrefix || nationalPrefix || '') + nsn),
+  }
+  if (country) result.country = country
+  // `AsYouType.getNumber`: in the default country, the region of a shared code the digits belong to.
+  let numberCountry = country
+  const code = selected?.[0] ?? ''
+  if (country === defaultCountry && (countriesOf(metadata, code)?.length ?? 0) > 1) numberCountry = countryByNationalNumber(metadata, code, nsn) ?? country
+  const plan = planOf(numberCountry || callingCode)
+  if (nsn && plan) result.number = { country: numberCountry, plan, nationalNumber: nsn }
   return result
 }

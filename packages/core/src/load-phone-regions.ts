@@ -1,11 +1,10 @@
 import type { Examples, MetadataJson } from 'libphonenumber-js/core'
-import { phoneRegionCallingCodes, phoneRegionLoaders } from './phone-regions.gen'
+import { phoneRegionCallingCodes, phoneRegionLoaders, phoneSharedCallingCodes } from './phone-regions.gen'
 
 /**
  * Every region (ISO 3166-1 alpha-2) whose metadata the package's own phone helpers read exactly:
- * the ones `src/phone-differential.test.ts` proves equal to libphonenumber-js (173 of its 245).
- * The others need parser features the helpers lack (shared calling codes such as +1 and +44,
- * national prefix transform rules, preferred international prefixes, ...).
+ * the ones `src/phone-differential.test.ts` proves equal to libphonenumber-js (all 245 of its
+ * regions with libphonenumber-js 1.13.16), in alphabetical order.
  */
 export const PHONE_REGIONS: readonly string[] = Object.keys(phoneRegionCallingCodes)
 
@@ -14,8 +13,12 @@ export function getPhoneRegionCallingCode(iso2: string): string | undefined {
   return Object.hasOwn(phoneRegionCallingCodes, iso2) ? phoneRegionCallingCodes[iso2] : undefined
 }
 
-/** The regions of {@link PHONE_REGIONS} with this calling code (`590` → GP, BL, MF), in metadata order. */
+/**
+ * The regions of {@link PHONE_REGIONS} with this calling code, in libphonenumber-js's order: its
+ * main region first (`1` → US, AG, AI, …, CA, …; `590` → GP, BL, MF).
+ */
 export function getPhoneRegionsForCallingCode(callingCode: string): string[] {
+  if (Object.hasOwn(phoneSharedCallingCodes, callingCode)) return [...(phoneSharedCallingCodes[callingCode] ?? [])]
   return PHONE_REGIONS.filter((iso2) => phoneRegionCallingCodes[iso2] === callingCode)
 }
 
@@ -26,14 +29,31 @@ export interface LoadedPhoneRegions {
 }
 
 /**
- * Loads the metadata of `regions` (each its own chunk, fetched with `import()` the first time)
- * and merges it for `createPhoneHelpers(metadata, examples)`. Regions outside
- * {@link PHONE_REGIONS} are skipped. Where several loaded regions share a calling code, an
- * international number with that code is read in the first of them: the helpers give each
- * calling code one region, so load one region per code.
+ * Loads the metadata of `regions` and merges it for `createPhoneHelpers(metadata, examples)`.
+ * Regions outside {@link PHONE_REGIONS} are skipped. Each region's metadata is fetched with
+ * `import()` the first time, in a chunk it shares with a few small regions (56 chunks for the 245
+ * regions: every `import()` costs bytes up front), at most ~1.5 kB gzip per region chosen.
+ *
+ * A region of a shared calling code brings its code's main region along (`CA` loads `US` too, `JE`
+ * loads `GB`): libphonenumber-js lays out every number of the code with the main region's formats
+ * when a region has none of its own, and reads an international number with its national prefix
+ * rules. A `+1` number is then given to the first loaded region of `+1`, in libphonenumber-js's
+ * order, whose leading digits or number types it fits, as libphonenumber-js does; a number of a
+ * region not loaded is read in the main region, as an invalid number. To tell every region of a
+ * code apart (`+1 416…` is Canadian), load them all: `getPhoneRegionsForCallingCode('1')`.
  */
 export async function loadPhoneRegions(regions: readonly string[]): Promise<LoadedPhoneRegions> {
-  const loaded = await Promise.all(regions.filter((iso2) => Object.hasOwn(phoneRegionLoaders, iso2)).map((iso2) => phoneRegionLoaders[iso2]?.()))
+  const wanted = new Set<string>()
+  for (const iso2 of regions) {
+    const code = getPhoneRegionCallingCode(iso2)
+    if (code === undefined) continue
+    wanted.add(iso2)
+    const main = phoneSharedCallingCodes[code]?.[0]
+    if (main) wanted.add(main)
+  }
+  // Small regions share a chunk: fetch each chunk once, and keep only the regions asked for.
+  const chunks = new Set([...wanted].map((iso2) => phoneRegionLoaders[iso2]))
+  const loaded = (await Promise.all([...chunks].map((load) => load?.() ?? []))).flat().filter((region) => wanted.has(region[0]))
   const metadata = { version: 4, country_calling_codes: {}, countries: {}, nonGeographic: {} } as unknown as MetadataJson
   const codes = metadata.country_calling_codes as Record<string, string[]>
   const countries = metadata.countries as Record<string, unknown>
@@ -43,7 +63,7 @@ export async function loadPhoneRegions(regions: readonly string[]): Promise<Load
     const [iso2, plan, example] = region
     const code = (plan as readonly [string])[0]
     countries[iso2] = plan
-    codes[code] = [...(codes[code] ?? []), iso2]
+    codes[code] = getPhoneRegionsForCallingCode(code).filter((c) => wanted.has(c))
     if (example) examples[iso2] = example
   }
   return { metadata, examples: examples as Partial<Examples> }

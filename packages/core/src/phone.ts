@@ -5,7 +5,8 @@
  *
  * They read that metadata with the small functions of `read-phone-number.ts`,
  * `format-plan-number.ts` and `format-as-you-type.ts` instead of libphonenumber-js (~18 kB gzip
- * for parsing and `AsYouType`, which would blow a phone field's 20 kB budget); each is a plain
+ * for parsing and `AsYouType`, which would blow a phone field's 20 kB budget; these are ~4 kB,
+ * shared with `createPhoneHelpers` for the regions loaded on demand); each is a plain
  * top-level function, so a bundle keeps only the ones it calls. `phone-equivalence.test.ts` proves
  * every answer here equal to `withPhoneMetadata(coveredPhoneMetadata, coveredPhoneExamples)`,
  * i.e. to libphonenumber-js on the same metadata.
@@ -47,11 +48,11 @@ export function getExampleNumber(country: string): ExamplePhoneNumber | undefine
   const nationalNumber = found && coveredPhoneExamples[found.country as keyof typeof coveredPhoneExamples]
   if (!found || !nationalNumber) return undefined
   const number = { ...found, nationalNumber }
-  return { e164: `+${found.plan[0]}${nationalNumber}`, national: formatPlanNumber(number, 'national'), international: formatPlanNumber(number, 'international') }
+  return { e164: `+${found.plan[0]}${nationalNumber}`, national: formatPlanNumber(number, 'national', coveredPhoneMetadata), international: formatPlanNumber(number, 'international', coveredPhoneMetadata) }
 }
 
 /** Formats an E.164 number for display (`+233 24 123 4567`, or `024 123 4567` for `national`). */
 export function formatPhoneNumber(e164: string, style: 'national' | 'international' = 'international'): string {
   const number = readPhoneNumber(cleanPhoneInput(e164), undefined, coveredPhoneMetadata)
-  return typeof number === 'string' ? e164 : formatPlanNumber(number, style)
+  return typeof number === 'string' ? e164 : formatPlanNumber(number, style, coveredPhoneMetadata)
 }
