@@ -125,6 +125,23 @@ describe('ResendButton', () => {
     expect(status.textContent).toBe('You can ask for a new code in 28 seconds.')
   })
 
+  test("announce='end': a wait the caller already said is not said again, its end is", () => {
+    const view = render(<ResendButton verification={sent(0)} announce="end" />)
+    const status = view.getByRole('status')
+    view.rerender(<ResendButton verification={sent(0)} retryAt={T0 + 10_000} announce="end" />)
+    const button = view.getByRole('button', { name: 'Resend code' })
+    expect(button.getAttribute('aria-disabled')).toBe('true')
+    expect(status.textContent).toBe('')
+    // A press in the same second adds nothing either; a later focus answers with the seconds left.
+    act(() => button.click())
+    expect(status.textContent).toBe('')
+    advance(4000)
+    act(() => button.focus())
+    expect(status.textContent).toBe('You can ask for a new code in 6 seconds.')
+    advance(6000)
+    expect(status.textContent).toBe('You can ask for a new code now.')
+  })
+
   test('showCountdown={false} draws no seconds', () => {
     const view = render(<ResendButton verification={sent(30)} showCountdown={false} />)
     expect(view.getByRole('button', { name: 'Resend code' }).getAttribute('aria-disabled')).toBe('true')

@@ -37,11 +37,13 @@ export interface ResendButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
   /** Show the seconds left beside the button during the cooldown ("in 25 s"). @default true */
   showCountdown?: boolean
   /**
-   * Announce the wait starting, its end and the sending politely. @default true; turn it off for
-   * a second button on the same cooldown ("Call me instead"), so the news is told once. A focus or
-   * a press while waiting is answered with the seconds left either way.
+   * Announce the wait starting, its end and the sending politely. @default true; `false` for a
+   * second button on the same cooldown ("Call me instead"), so the news is told once; `'end'` when
+   * the caller has already said why and how long to wait (a refusal in its alert): the start is
+   * then not said again, its end and the sending are. A focus or a press while waiting is
+   * answered with the seconds left either way.
    */
-  announce?: boolean
+  announce?: boolean | 'end'
   /** Class of the root element (around the button, its countdown and its live region). */
   className?: string
   /** Classes of the inner parts. */
@@ -106,7 +108,11 @@ export const ResendButton = forwardRef<HTMLButtonElement, ResendButtonProps>(fun
     previous.current = phase
     if (before === phase || !announce) return
     if (phase === 'busy') say(t('resend.sending'))
-    else if (phase !== 'ready') say(t('resend.wait', { count: secondsRef.current }), secondsRef.current)
+    else if (phase !== 'ready') {
+      // Said elsewhere ('end'): counted as said, so a press in the same second adds nothing.
+      if (announce === 'end') waitSaidAt.current = secondsRef.current
+      else say(t('resend.wait', { count: secondsRef.current }), secondsRef.current)
+    }
     // "Ready" is news only after a wait: a button that mounts ready says nothing.
     else if (before !== undefined) say(t('resend.ready'))
     // `t` follows the locale; the phase alone decides when to speak.

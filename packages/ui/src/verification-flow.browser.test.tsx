@@ -401,7 +401,8 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
     expect(alert()).toBe('Too many requests. Try again in 40 seconds.')
     const error = () => view.container.querySelector('[data-part="step"][data-step="problem"] [data-part="error"]')?.textContent
     expect(error()).toBe('Too many requests. Try again in 40 seconds.')
-    expect(waitOf(button)).toMatchObject({ shown: 'Send a new code', countdown: 'in 40 s' })
+    // The alert says the wait; the button only said it was sending, not the wait a second time.
+    expect(waitOf(button)).toMatchObject({ shown: 'Send a new code', countdown: 'in 40 s', announced: 'Sending a new code…' })
     await act(() => vi.advanceTimersByTimeAsync(15_000))
     expect(error()).toBe('Too many requests. Try again in 25 seconds.')
     expect(waitOf(button)).toMatchObject({ shown: 'Send a new code', countdown: 'in 25 s' })
@@ -445,7 +446,8 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
       shown: 'Send code',
       countdown: 'in 25 s',
       description: null,
-      announced: 'You can ask for a new code in 25 seconds.',
+      // Said once, by the alert with the refusal; the button does not say it again.
+      announced: '',
     })
     expect(send.getAttribute('data-part')).toBe('submit')
     // Enter in the field submits through the button, which waits.

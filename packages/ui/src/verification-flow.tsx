@@ -317,6 +317,9 @@ function FlowView({
   const sending = state.status === 'sending'
   // Until when the server refused a code (`rate_limited` with `retryAfter`): the send buttons wait.
   const retryAt = error?.code === 'rate_limited' ? error.retryAt : undefined
+  // A refusal's wait is said once, by the alert with its error ("Try again in 25 seconds."): the
+  // buttons that wait on it announce only its end.
+  const announceWait = error?.code === 'rate_limited' ? ('end' as const) : true
   const changeLabel = state.channel === 'email' ? t('flow.changeEmail') : t('flow.changePhone')
   const picker = api.getChannelPickerProps()
   const country = api.getCountryProps()
@@ -405,6 +408,7 @@ function FlowView({
           <ResendButton
             type="submit"
             retryAt={phase === 'address' ? retryAt : undefined}
+            announce={announceWait}
             aria-disabled={sending || undefined}
             data-part="submit"
             data-variant="primary"
@@ -477,6 +481,7 @@ function FlowView({
               verification={verification}
               retryAt={retryAt}
               busy={sending && state.intent === 'resend'}
+              announce={announceWait}
               onResend={api.getResendButtonProps().onClick}
               classNames={{ button: classNames.button }}
             />
@@ -513,6 +518,7 @@ function FlowView({
             <ResendButton
               retryAt={api.waitUntil}
               busy={sending}
+              announce={announceWait}
               onResend={api.getNewCodeButtonProps().onClick}
               data-part="new-code"
               data-variant="primary"
