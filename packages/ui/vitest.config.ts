@@ -54,6 +54,31 @@ export default defineConfig({
               unrouteModule: async ({ page }, file: string) => {
                 await page.unroute(`**/${file}*`)
               },
+              // The names Chromium itself computes (its accessibility tree, as screen readers and
+              // speech input get it) for the elements matching `selector` in the test's frame.
+              accessibleNames: async ({ page }, selector: string) => {
+                const cdp = await page.context().newCDPSession(page)
+                try {
+                  const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true })
+                  const documents: number[] = []
+                  const walk = (node: typeof root): void => {
+                    if (node.nodeName === '#document') documents.push(node.nodeId)
+                    for (const child of [...(node.children ?? []), ...(node.contentDocument ? [node.contentDocument] : [])]) walk(child)
+                  }
+                  walk(root)
+                  const names: string[] = []
+                  for (const nodeId of documents) {
+                    const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId, selector })
+                    for (const id of nodeIds) {
+                      const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId: id, fetchRelatives: false })
+                      names.push(String(nodes[0]?.name?.value ?? ''))
+                    }
+                  }
+                  return names
+                } finally {
+                  await cdp.detach()
+                }
+              },
             },
             screenshotDirectory: '__screenshots__',
             viewport: { width: 800, height: 600 },

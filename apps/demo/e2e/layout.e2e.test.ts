@@ -141,6 +141,20 @@ describe('small screens and dark mode', () => {
     })
     expect(rows).toBeLessThanOrEqual(9)
     expect(height).toBeLessThan(450)
+    // The waiting buttons show only their names (WCAG 2.5.3); their seconds sit beside or under
+    // them, inside the screen, over nothing.
+    const waits = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-part="step"][data-step="code"] .hakiki-resend')].map((root) => {
+        const b = root.querySelector('button')?.getBoundingClientRect()
+        const c = root.querySelector('[data-part="countdown"]')?.getBoundingClientRect()
+        const overlaps = !!b && !!c && c.left < b.right && c.right > b.left && c.top < b.bottom && c.bottom > b.top
+        return { text: root.querySelector('button')?.textContent, countdown: root.querySelector('[data-part="countdown"]')?.textContent, overlaps, inside: !!c && c.left >= 0 && c.right <= 320 }
+      }),
+    )
+    expect(waits).toEqual([
+      { text: 'Resend code', countdown: expect.stringMatching(/^in \d+ s$/), overlaps: false, inside: true },
+      { text: 'Call me instead', countdown: expect.stringMatching(/^in \d+ s$/), overlaps: false, inside: true },
+    ])
     // The heading says where the code went; the field keeps its name.
     expect(await page.locator('[data-part="step"][data-step="code"] h2').textContent()).toContain('Enter the code sent to')
     expect(await page.getByRole('textbox', { name: 'Verification code' }).count()).toBe(1)

@@ -1,7 +1,7 @@
 import { createMemoryAdapter, type SentVerification } from '@hakiki/core'
 import { VerificationProvider } from '@hakiki/react'
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn } from 'storybook/test'
+import { expect, fn, waitFor } from 'storybook/test'
 import { ResendButton } from './resend-button'
 
 const T0 = Date.UTC(2026, 0, 1, 12)
@@ -28,14 +28,15 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** In the cooldown: focusable, named "Resend code", the wait in its description, announced once. */
+/** In the cooldown: focusable, showing exactly its name "Resend code" (WCAG 2.5.3), the seconds beside it; the wait announced once, and again on a focus or press. */
 export const Waiting: Story = {
   args: { verification: sent(30) },
-  play: async ({ canvas, userEvent, args }) => {
+  play: async ({ canvas, canvasElement, userEvent, args }) => {
     const button = canvas.getByRole('button', { name: 'Resend code' })
     await expect(button).toHaveAttribute('aria-disabled', 'true')
-    await expect(button).toHaveAccessibleDescription('You can ask for a new code in 30 seconds.')
-    await expect(button).toHaveTextContent('Resend code in 30 s')
+    await expect(button).toHaveTextContent(/^Resend code$/)
+    await expect(button).not.toHaveAttribute('aria-describedby')
+    await expect(canvasElement.querySelector('.hakiki-resend > [data-part="countdown"]')).toHaveTextContent(/^in 30 s$/)
     await expect(canvas.getByRole('status')).toHaveTextContent('You can ask for a new code in 30 seconds.')
     await userEvent.click(button)
     await expect(args.onResend).not.toHaveBeenCalled()
@@ -61,18 +62,28 @@ export const Busy: Story = {
   },
 }
 
-/** Another label on the same cooldown, without the countdown. */
+/** Another label on the same cooldown, its seconds beside it too; it leaves the news of the wait to "Resend code". */
 export const CallInstead: Story = {
   args: { verification: sent(45), children: 'Call me instead', announce: false },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('button', { name: 'Call me instead' })).toHaveAttribute('aria-disabled', 'true')
+  play: async ({ canvas, canvasElement }) => {
+    const button = canvas.getByRole('button', { name: 'Call me instead' })
+    await expect(button).toHaveAttribute('aria-disabled', 'true')
+    await expect(button).toHaveTextContent(/^Call me instead$/)
+    await expect(canvasElement.querySelector('.hakiki-resend > [data-part="countdown"]')).toHaveTextContent(/^in 45 s$/)
+    await expect(canvas.getByRole('status')).toBeEmptyDOMElement()
   },
 }
 
-/** Arabic page. */
+/** Arabic page: the seconds at the button's left, its inline end. */
 export const Arabic: Story = {
   parameters: { locale: 'ar' },
   args: { verification: sent(30) },
+  play: async ({ canvasElement }) => {
+    const button = canvasElement.querySelector('.hakiki-resend > button')
+    const countdown = canvasElement.querySelector('.hakiki-resend > [data-part="countdown"]')
+    await waitFor(() => expect(button).toHaveTextContent(/^إعادة إرسال الرمز$/))
+    await expect(countdown?.getBoundingClientRect().right).toBeLessThanOrEqual(button?.getBoundingClientRect().left ?? 0)
+  },
 }
 
 /** Dark theme, waiting and ready. */

@@ -1,15 +1,15 @@
 'use client'
 import { useResendCooldown, type CountdownSource } from '@hakiki/react'
-import { forwardRef, useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type MouseEvent, type ReactNode } from 'react'
+import { forwardRef, useEffect, useRef, useState, type ButtonHTMLAttributes, type FocusEvent, type MouseEvent, type ReactNode } from 'react'
 import { cx } from './class-names'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { resendButtonMessagesEn } from './i18n/messages-en'
 
-/** Class names for the parts of {@link ResendButton}, beside the button's `className`. */
+/** Class names for the parts of {@link ResendButton}, beside the root's `className`. */
 export interface ResendButtonClassNames {
   /** The `<button>`. */
   button?: string
-  /** The visible countdown text. */
+  /** The seconds left, drawn beside the button during the wait ("in 25 s"). */
   countdown?: string
 }
 
@@ -30,24 +30,21 @@ export interface ResendButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
   /** A new code is being sent: the button waits (`aria-busy`) and says so. */
   busy?: boolean
   /**
-   * Label instead of "Resend code" (e.g. "Call me instead"); the countdown text is then not shown,
-   * unless `countdownLabel` gives one.
+   * Label instead of "Resend code" (e.g. "Call me instead"). It is all the button shows, so it is
+   * its accessible name too (WCAG 2.5.3); the seconds left are drawn beside it.
    */
   children?: ReactNode
-  /**
-   * The visible text during the wait for a button with its own label, e.g.
-   * `(s) => t('flow.newCode.countdown', { count: s })`: "Send a new code in 20 s". It should start
-   * with the label, which stays the button's accessible name.
-   */
-  countdownLabel?: (secondsLeft: number) => ReactNode
-  /** Show the seconds left on the button during the cooldown. @default true */
+  /** Show the seconds left beside the button during the cooldown ("in 25 s"). @default true */
   showCountdown?: boolean
   /**
-   * Announce the wait, its end and the sending politely. @default true; turn it off for a second
-   * button on the same cooldown ("Call me instead"), so the news is told once.
+   * Announce the wait starting, its end and the sending politely. @default true; `false` for a
+   * second button on the same cooldown ("Call me instead"), so the news is told once; `'end'` when
+   * the caller has already said why and how long to wait (a refusal in its alert): the start is
+   * then not said again, its end and the sending are. A focus or a press while waiting is
+   * answered with the seconds left either way.
    */
-  announce?: boolean
-  /** Class of the root element (around the button and its screen-reader texts). */
+  announce?: boolean | 'end'
+  /** Class of the root element (around the button, its countdown and its live region). */
   className?: string
   /** Classes of the inner parts. */
   classNames?: ResendButtonClassNames
@@ -56,10 +53,13 @@ export interface ResendButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
 /**
  * "Resend code" with its cooldown, counted on the server's clock (`useResendCooldown`).
  *
- * During the cooldown the button is `aria-disabled`, not `disabled`: it stays focusable, so focus
- * is not thrown to the page when a press starts the cooldown, and a screen reader still finds it
- * and reads, as its description, how long to wait. The seconds tick visibly, but are announced
- * politely only when the wait starts and when it ends, never every second.
+ * The button shows only its label, which is its accessible name (WCAG 2.5.3: speech input says
+ * what it sees). The seconds left tick beside it ("in 25 s", under it when there is no room),
+ * outside the button and outside any live region or description: a description that changes is
+ * re-read by NVDA and JAWS on the focused button, so it would speak every second. During the
+ * cooldown the button is `aria-disabled`, not `disabled`: it stays focusable, so focus is not
+ * thrown to the page when a press starts the cooldown. The wait is announced politely once when
+ * it starts and when it ends, and once more when the button is focused or pressed while waiting.
  */
 export const ResendButton = forwardRef<HTMLButtonElement, ResendButtonProps>(function ResendButton(props, ref) {
   const {
@@ -68,15 +68,14 @@ export const ResendButton = forwardRef<HTMLButtonElement, ResendButtonProps>(fun
     onResend,
     busy,
     children,
-    countdownLabel,
     showCountdown = true,
     announce = true,
     classNames = {},
     className,
     onClick,
+    onFocus,
     disabled,
     type,
-    'aria-describedby': describedBy,
     'aria-disabled': ariaDisabled,
     ...buttonProps
   } = props
@@ -86,29 +85,41 @@ export const ResendButton = forwardRef<HTMLButtonElement, ResendButtonProps>(fun
   const waiting = (verification !== undefined || retryAt !== undefined) && secondsLeft > 0
   // The caller may hold the button too (e.g. while its form is sending), still focusable.
   const unavailable = waiting || Boolean(busy) || ariaDisabled === true || ariaDisabled === 'true'
-  const descriptionId = useId()
+
+  // Each announcement in a fresh node, so that the same words said again (a second focus) are read.
+  const [announcement, setAnnouncement] = useState({ text: '', id: 0 })
+  // The second at which the wait was last said: a click right after its focus says nothing new.
+  const waitSaidAt = useRef<number | undefined>(undefined)
+  const say = (text: string, waitAt?: number): void => {
+    waitSaidAt.current = waitAt
+    setAnnouncement((a) => ({ text, id: a.id + 1 }))
+  }
+  const sayWait = (): void => {
+    if (waiting && !busy && waitSaidAt.current !== secondsLeft) say(t('resend.wait', { count: secondsLeft }), secondsLeft)
+  }
 
   // One announcement per change of phase: busy, a wait starting (keyed by its end), ready again.
   const phase = busy ? 'busy' : waiting ? `wait@${String(verification?.resendAt)}@${String(retryAt)}` : 'ready'
-  const [announcement, setAnnouncement] = useState('')
   const previous = useRef<string | undefined>(undefined)
   const secondsRef = useRef(secondsLeft)
   secondsRef.current = secondsLeft
   useEffect(() => {
     const before = previous.current
     previous.current = phase
-    if (before === phase) return
-    if (phase === 'busy') setAnnouncement(t('resend.sending'))
-    else if (phase !== 'ready') setAnnouncement(t('resend.wait', { count: secondsRef.current }))
+    if (before === phase || !announce) return
+    if (phase === 'busy') say(t('resend.sending'))
+    else if (phase !== 'ready') {
+      // Said elsewhere ('end'): counted as said, so a press in the same second adds nothing.
+      if (announce === 'end') waitSaidAt.current = secondsRef.current
+      else say(t('resend.wait', { count: secondsRef.current }), secondsRef.current)
+    }
     // "Ready" is news only after a wait: a button that mounts ready says nothing.
-    else if (before !== undefined) setAnnouncement(t('resend.ready'))
+    else if (before !== undefined) say(t('resend.ready'))
     // `t` follows the locale; the phase alone decides when to speak.
     // oxlint-disable-next-line react/exhaustive-deps
   }, [phase])
 
   const state = busy ? 'busy' : waiting ? 'waiting' : 'ready'
-  const label = children ?? t('resend.button')
-  const countdown = waiting && showCountdown && (children === undefined || countdownLabel !== undefined)
 
   return (
     <span className={cx('hakiki', 'hakiki-resend', className)} data-part="root" data-state={state} dir={dir} lang={dir && tag}>
@@ -124,36 +135,29 @@ export const ResendButton = forwardRef<HTMLButtonElement, ResendButtonProps>(fun
         disabled={disabled}
         aria-disabled={unavailable || undefined}
         aria-busy={busy || undefined}
-        aria-describedby={cx(waiting && descriptionId, describedBy) || undefined}
+        onFocus={(event: FocusEvent<HTMLButtonElement>) => {
+          onFocus?.(event)
+          sayWait()
+        }}
         onClick={(event: MouseEvent<HTMLButtonElement>) => {
           if (unavailable) {
             event.preventDefault()
+            sayWait()
             return
           }
           onClick?.(event)
           if (!event.defaultPrevented) onResend?.()
         }}
       >
-        {countdown ? (
-          <>
-            {/* The name stays "Resend code"; the ticking text is for the eyes only. */}
-            <span data-part="sr-only">{label}</span>
-            <span data-part="countdown" className={classNames.countdown} aria-hidden="true">
-              {countdownLabel ? countdownLabel(secondsLeft) : t('resend.countdown', { count: secondsLeft })}
-            </span>
-          </>
-        ) : (
-          label
-        )}
+        {children ?? t('resend.button')}
       </button>
-      {waiting && (
-        <span id={descriptionId} data-part="sr-only">
-          {t('resend.wait', { count: secondsLeft })}
+      {waiting && showCountdown && (
+        <span data-part="countdown" className={classNames.countdown}>
+          {t('resend.countdown.suffix', { count: secondsLeft })}
         </span>
       )}
-      {announce && (
-        <output data-part="sr-only">{announcement}</output>
-      )}
+      {/* Present from the start: screen readers only announce changes to regions they already know. */}
+      <output data-part="sr-only">{announcement.text && <span key={announcement.id}>{announcement.text}</span>}</output>
     </span>
   )
 })

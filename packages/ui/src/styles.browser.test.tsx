@@ -7,6 +7,7 @@ import { CodeInput } from './code-input'
 import { EmailInput } from './email-input'
 import { LocaleProvider } from './i18n/locale-provider'
 import { PhoneInput } from './phone-input'
+import { ResendButton } from './resend-button'
 
 /**
  * The theme, measured in Chromium: the code boxes at 320 px in both directions, an app's own
@@ -217,12 +218,11 @@ describe('forced colours', () => {
     await commands.emulateForcedColors('none')
   })
 
-  test('a waiting (aria-disabled) button looks disabled, a ready one does not', async () => {
+  test('a waiting (aria-disabled) button looks disabled, a ready one does not; its seconds stay readable beside it', async () => {
+    const now = Date.now()
     const view = render(
       <div className="hakiki">
-        <button type="button" data-part="button" aria-disabled="true">
-          Resend code in 25 s
-        </button>
+        <ResendButton verification={{ id: 'VE1', to: '+233241234567', channel: 'sms', codeLength: 6, expiresAt: now + 600_000, resendAt: now + 45_000, attemptsLeft: 5, skewMs: 0 }} />
         <button type="button" data-part="button">
           Verify
         </button>
@@ -241,6 +241,12 @@ describe('forced colours', () => {
     })()
     expect(waiting).toBe(grayText)
     expect(ready).not.toBe(grayText)
+    // The seconds are text beside the button, in the system's text colour, not hidden or greyed away.
+    const countdown = view.container.querySelector('.hakiki-resend > [data-part="countdown"]')
+    if (!countdown) throw new Error('no countdown')
+    expect(countdown.textContent).toMatch(/^in \d+ s$/)
+    expect(getComputedStyle(countdown).color).toBe(ready)
+    expect(countdown.getBoundingClientRect().width).toBeGreaterThan(0)
   })
 })
 

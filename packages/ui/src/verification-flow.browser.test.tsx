@@ -313,7 +313,7 @@ describe('VerificationFlow: code step', () => {
     expect(view.getByRole('heading', { name: 'Too many wrong codes' })).toBe(document.activeElement)
     // The cooldown the code step knew is still there: the button shows its wait and a press asks nothing.
     const button = view.getByRole('button', { name: 'Send a new code' })
-    expect(waitOf(button)).toMatchObject({ disabled: 'true', shown: expect.stringMatching(/^Send a new code in \d+ s$/) })
+    expect(waitOf(button)).toMatchObject({ disabled: 'true', shown: 'Send a new code', countdown: expect.stringMatching(/^in \d+ s$/) })
     // (a DOM click: a pointer click waits for the button to be enabled, which it is not yet)
     button.click()
     await new Promise((resolve) => setTimeout(resolve, 0))
@@ -322,12 +322,13 @@ describe('VerificationFlow: code step', () => {
   })
 })
 
-/** The parts of a button drawn by ResendButton: what it shows, says and announces. */
+/** The parts of a button drawn by ResendButton: what it shows (its name), the seconds beside it, what it announces. */
 function waitOf(button: HTMLElement) {
   return {
     disabled: button.getAttribute('aria-disabled'),
-    shown: button.querySelector('[data-part="countdown"]')?.textContent ?? button.textContent,
-    description: document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent,
+    shown: button.textContent,
+    countdown: button.closest('.hakiki-resend')?.querySelector(':scope > [data-part="countdown"]')?.textContent,
+    description: button.getAttribute('aria-describedby'),
     announced: button.closest('.hakiki-resend')?.querySelector('output')?.textContent,
   }
 }
@@ -352,24 +353,31 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
     const button = view.getByRole('button', { name: 'Send a new code' })
     expect(waitOf(button)).toMatchObject({
       disabled: 'true',
-      shown: 'Send a new code in 20 s',
-      description: 'You can ask for a new code in 20 seconds.',
+      shown: 'Send a new code',
+      countdown: 'in 20 s',
+      description: null,
       announced: 'You can ask for a new code in 30 seconds.',
     })
-    // Its name stays "Send a new code"; it keeps focus, and a press does nothing yet: no 429, no alert.
-    button.focus()
+    // Its name stays "Send a new code"; it keeps focus, and a press does nothing yet: no 429, no
+    // alert, only the button's own answer, once for the focus and the press that follows it.
+    const live = button.closest('.hakiki-resend')?.querySelector('output')
+    act(() => button.focus())
+    const answer = live?.firstElementChild
     button.click()
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(adapter.sent).toHaveLength(1)
     expect(alert()).toBe('')
     expect(document.activeElement).toBe(button)
+    expect(live?.firstElementChild).toBe(answer)
+    expect(waitOf(button).announced).toBe('You can ask for a new code in 20 seconds.')
 
     await act(() => vi.advanceTimersByTimeAsync(12_000))
     // The seconds tick for the eyes; the live region is not read out every second.
-    expect(waitOf(button)).toMatchObject({ disabled: 'true', shown: 'Send a new code in 8 s', announced: 'You can ask for a new code in 30 seconds.' })
+    expect(waitOf(button)).toMatchObject({ disabled: 'true', shown: 'Send a new code', countdown: 'in 8 s', announced: 'You can ask for a new code in 20 seconds.' })
+    expect(live?.firstElementChild).toBe(answer)
 
     await act(() => vi.advanceTimersByTimeAsync(8000))
-    expect(waitOf(button)).toEqual({ disabled: null, shown: 'Send a new code', description: undefined, announced: 'You can ask for a new code now.' })
+    expect(waitOf(button)).toEqual({ disabled: null, shown: 'Send a new code', countdown: undefined, description: null, announced: 'You can ask for a new code now.' })
     button.click()
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(root().getAttribute('data-step')).toBe('code')
@@ -393,10 +401,11 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
     expect(alert()).toBe('Too many requests. Try again in 40 seconds.')
     const error = () => view.container.querySelector('[data-part="step"][data-step="problem"] [data-part="error"]')?.textContent
     expect(error()).toBe('Too many requests. Try again in 40 seconds.')
-    expect(waitOf(button).shown).toBe('Send a new code in 40 s')
+    // The alert says the wait; the button only said it was sending, not the wait a second time.
+    expect(waitOf(button)).toMatchObject({ shown: 'Send a new code', countdown: 'in 40 s', announced: 'Sending a new code…' })
     await act(() => vi.advanceTimersByTimeAsync(15_000))
     expect(error()).toBe('Too many requests. Try again in 25 seconds.')
-    expect(waitOf(button).shown).toBe('Send a new code in 25 s')
+    expect(waitOf(button)).toMatchObject({ shown: 'Send a new code', countdown: 'in 25 s' })
   })
 
   test('"Change number" and back to the same number returns to its code step, with no new code and no wait', async () => {
@@ -434,9 +443,11 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
     expect(alert()).toBe('Too many requests. Try again in 25 seconds.')
     expect(waitOf(send)).toEqual({
       disabled: 'true',
-      shown: 'Send code in 25 s',
-      description: 'You can ask for a new code in 25 seconds.',
-      announced: 'You can ask for a new code in 25 seconds.',
+      shown: 'Send code',
+      countdown: 'in 25 s',
+      description: null,
+      // Said once, by the alert with the refusal; the button does not say it again.
+      announced: '',
     })
     expect(send.getAttribute('data-part')).toBe('submit')
     // Enter in the field submits through the button, which waits.
@@ -446,7 +457,7 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
     expect(adapter.sent).toHaveLength(0)
 
     await act(() => vi.advanceTimersByTimeAsync(25_000))
-    expect(waitOf(send)).toEqual({ disabled: null, shown: 'Send code', description: undefined, announced: 'You can ask for a new code now.' })
+    expect(waitOf(send)).toEqual({ disabled: null, shown: 'Send code', countdown: undefined, description: null, announced: 'You can ask for a new code now.' })
     await userEvent.keyboard('{Enter}')
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(root().getAttribute('data-step')).toBe('code')

@@ -118,8 +118,13 @@ export const CodeSent: Story = {
     await expect(canvas.getByRole('button', { name: 'Change number' })).toBeVisible()
     await expect(canvas.getByRole('textbox', { name: 'Verification code' })).toBe(code)
     await expect(canvas.queryByText(/attempts? left/)).toBeNull()
-    await expect(canvas.getByRole('button', { name: 'Resend code' })).toHaveAttribute('aria-disabled', 'true')
-    await expect(canvas.getByRole('button', { name: 'Call me instead' })).toHaveAttribute('aria-disabled', 'true')
+    // Each waiting button shows exactly its name (WCAG 2.5.3); its seconds are drawn beside it.
+    for (const name of ['Resend code', 'Call me instead']) {
+      const button = canvas.getByRole('button', { name })
+      await expect(button).toHaveAttribute('aria-disabled', 'true')
+      await expect(button).toHaveTextContent(new RegExp(`^${name}$`))
+      await expect(button.parentElement?.querySelector(':scope > [data-part="countdown"]')).toHaveTextContent(/^in \d+ s$/)
+    }
     await expect(canvas.getByRole('button', { name: 'Verify' })).toBeVisible()
   },
 }

@@ -321,6 +321,9 @@ function FlowView({
   const sending = state.status === 'sending'
   // Until when the server refused a code (`rate_limited` with `retryAfter`): the send buttons wait.
   const retryAt = error?.code === 'rate_limited' ? error.retryAt : undefined
+  // A refusal's wait is said once, by the alert with its error ("Try again in 25 seconds."): the
+  // buttons that wait on it announce only its end.
+  const announceWait = error?.code === 'rate_limited' ? ('end' as const) : true
   const changeLabel = state.channel === 'email' ? t('flow.changeEmail') : t('flow.changePhone')
   const picker = api.getChannelPickerProps()
   const country = api.getCountryProps()
@@ -411,7 +414,7 @@ function FlowView({
           <ResendButton
             type="submit"
             retryAt={phase === 'address' ? retryAt : undefined}
-            countdownLabel={(seconds) => t('flow.send.countdown', { count: seconds })}
+            announce={announceWait}
             aria-disabled={sending || undefined}
             data-part="submit"
             data-variant="primary"
@@ -484,6 +487,7 @@ function FlowView({
               verification={verification}
               retryAt={retryAt}
               busy={sending && state.intent === 'resend'}
+              announce={announceWait}
               onResend={api.getResendButtonProps().onClick}
               classNames={{ button: classNames.button }}
             />
@@ -493,8 +497,7 @@ function FlowView({
                 retryAt={retryAt}
                 busy={sending && state.intent === 'switch_channel'}
                 announce={false}
-                // Waits on the same clock as "Resend code", and says so on the button.
-                countdownLabel={(seconds) => t(verification.channel === 'sms' ? 'flow.callInstead.countdown' : 'flow.smsInstead.countdown', { count: seconds })}
+                // Waits on the same clock as "Resend code", with its own seconds beside it.
                 onResend={api.getSwitchChannelButtonProps(verification.channel === 'sms' ? 'call' : 'sms').onClick}
                 classNames={{ button: classNames.button }}
               >
@@ -521,7 +524,7 @@ function FlowView({
             <ResendButton
               retryAt={api.waitUntil}
               busy={sending}
-              countdownLabel={(seconds) => t('flow.newCode.countdown', { count: seconds })}
+              announce={announceWait}
               onResend={api.getNewCodeButtonProps().onClick}
               data-part="new-code"
               data-variant="primary"

@@ -112,8 +112,16 @@ export async function codeErrorText(page: Page, hasText?: string): Promise<strin
   return text()
 }
 
-/** The resend-style button named `name`: whether it waits (`aria-disabled`) and what it shows. */
-export async function resendState(page: Page, name: string): Promise<{ waiting: boolean; text: string }> {
+/**
+ * The resend-style button named `name`: whether it waits (`aria-disabled`), what the button paints
+ * (its `innerText`, which must be its name: WCAG 2.5.3) and the seconds drawn beside it ('' when none).
+ */
+export async function resendState(page: Page, name: string): Promise<{ waiting: boolean; text: string; countdown: string }> {
   const button = page.getByRole('button', { name, exact: true })
-  return { waiting: (await button.getAttribute('aria-disabled')) === 'true', text: ((await button.textContent()) ?? '').trim() }
+  const countdown = button.locator('xpath=..').locator(':scope > [data-part="countdown"]')
+  return {
+    waiting: (await button.getAttribute('aria-disabled')) === 'true',
+    text: (await button.innerText()).trim(),
+    countdown: (await countdown.count()) === 0 ? '' : (await countdown.innerText()).trim(),
+  }
 }

@@ -40,7 +40,7 @@ export const messages: Messages = {
   'locale.label': 'Taal',
 
   'resend.button': 'Stuur kode weer',
-  'resend.countdown': { one: 'Stuur kode weer oor {count} s', other: 'Stuur kode weer oor {count} s' },
+  'resend.countdown.suffix': { one: 'oor {count} s', other: 'oor {count} s' },
   'resend.wait': {
     one: 'Jy kan oor {count} sekonde ’n nuwe kode aanvra.',
     other: 'Jy kan oor {count} sekondes ’n nuwe kode aanvra.',
@@ -98,7 +98,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Te veel verkeerde kodes',
   'flow.heading.failed': 'Iets het verkeerd geloop',
   'flow.send': 'Stuur kode',
-  'flow.send.countdown': { one: 'Stuur kode oor {count} s', other: 'Stuur kode oor {count} s' },
   'flow.verify': 'Verifieer',
   'flow.sending': 'Kode word gestuur…',
   'flow.sent.sms': 'Ons het ’n kode per SMS na {address} gestuur.',
@@ -110,13 +109,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Bel my eerder',
   'flow.smsInstead': 'SMS my eerder',
   'flow.newCode': 'Stuur ’n nuwe kode',
-  'flow.newCode.countdown': { one: 'Stuur ’n nuwe kode oor {count} s', other: 'Stuur ’n nuwe kode oor {count} s' },
   'flow.expiredBody': 'Kodes werk net vir ’n beperkte tyd. Stuur ’n nuwe kode om voort te gaan.',
   'flow.lockedBody': 'Vir jou veiligheid werk hierdie kode nie meer nie. Stuur ’n nuwe kode om voort te gaan.',
   'flow.verified': '{address} is geverifieer.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Jy het hierdie kode reeds probeer.',
   'flow.autoSubmitHint': 'Die kode word nagegaan sodra jy die laaste syfer tik.',
-  'flow.callInstead.countdown': { one: 'Bel my eerder oor {count} s', other: 'Bel my eerder oor {count} s' },
-  'flow.smsInstead.countdown': { one: 'SMS my eerder oor {count} s', other: 'SMS my eerder oor {count} s' },
 }

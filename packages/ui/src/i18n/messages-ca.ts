@@ -48,11 +48,7 @@ export const messages: Messages = {
   'locale.label': 'Idioma',
 
   'resend.button': 'Torna a enviar el codi',
-  'resend.countdown': {
-    one: 'Torna a enviar el codi d’aquí a {count} s',
-    many: 'Torna a enviar el codi d’aquí a {count} s',
-    other: 'Torna a enviar el codi d’aquí a {count} s',
-  },
+  'resend.countdown.suffix': { one: 'd’aquí a {count} s', many: 'd’aquí a {count} s', other: 'd’aquí a {count} s' },
   'resend.wait': {
     one: 'Podràs demanar un codi nou d’aquí a {count} segon.',
     many: 'Podràs demanar un codi nou d’aquí a {count} de segons.',
@@ -125,11 +121,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Massa codis incorrectes',
   'flow.heading.failed': 'Alguna cosa ha fallat',
   'flow.send': 'Envia el codi',
-  'flow.send.countdown': {
-    one: 'Envia el codi d’aquí a {count} s',
-    many: 'Envia el codi d’aquí a {count} s',
-    other: 'Envia el codi d’aquí a {count} s',
-  },
   'flow.verify': 'Verifica',
   'flow.sending': 'S’està enviant el codi…',
   'flow.sent.sms': 'T’hem enviat un codi per SMS al {address}.',
@@ -141,25 +132,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Prefereixo una trucada',
   'flow.smsInstead': 'Prefereixo un SMS',
   'flow.newCode': 'Envia un codi nou',
-  'flow.newCode.countdown': {
-    one: 'Envia un codi nou d’aquí a {count} s',
-    many: 'Envia un codi nou d’aquí a {count} s',
-    other: 'Envia un codi nou d’aquí a {count} s',
-  },
   'flow.expiredBody': 'Els codis només són vàlids durant un temps limitat. Envia un codi nou per continuar.',
   'flow.lockedBody': 'Per la teva seguretat, aquest codi ja no funciona. Envia un codi nou per continuar.',
   'flow.verified': '{address} s’ha verificat.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Ja has provat aquest codi.',
   'flow.autoSubmitHint': 'El codi es comprova tan bon punt escrius l’última xifra.',
-  'flow.callInstead.countdown': {
-    one: 'Prefereixo una trucada d’aquí a {count} s',
-    many: 'Prefereixo una trucada d’aquí a {count} s',
-    other: 'Prefereixo una trucada d’aquí a {count} s',
-  },
-  'flow.smsInstead.countdown': {
-    one: 'Prefereixo un SMS d’aquí a {count} s',
-    many: 'Prefereixo un SMS d’aquí a {count} s',
-    other: 'Prefereixo un SMS d’aquí a {count} s',
-  },
 }

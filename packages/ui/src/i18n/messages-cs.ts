@@ -50,12 +50,7 @@ export const messages: Messages = {
   'locale.label': 'Jazyk',
 
   'resend.button': 'Poslat kód znovu',
-  'resend.countdown': {
-    one: 'Poslat kód znovu za {count} s',
-    few: 'Poslat kód znovu za {count} s',
-    many: 'Poslat kód znovu za {count} s',
-    other: 'Poslat kód znovu za {count} s',
-  },
+  'resend.countdown.suffix': { one: 'za {count} s', few: 'za {count} s', many: 'za {count} s', other: 'za {count} s' },
   'resend.wait': {
     one: 'O nový kód můžete požádat za {count} sekundu.',
     few: 'O nový kód můžete požádat za {count} sekundy.',
@@ -139,12 +134,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Příliš mnoho nesprávných kódů',
   'flow.heading.failed': 'Něco se pokazilo',
   'flow.send': 'Poslat kód',
-  'flow.send.countdown': {
-    one: 'Poslat kód za {count} s',
-    few: 'Poslat kód za {count} s',
-    many: 'Poslat kód za {count} s',
-    other: 'Poslat kód za {count} s',
-  },
   'flow.verify': 'Ověřit',
   'flow.sending': 'Posíláme kód…',
   'flow.sent.sms': 'Poslali jsme kód v SMS na číslo {address}.',
@@ -156,28 +145,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Raději mi zavolejte',
   'flow.smsInstead': 'Raději mi pošlete SMS',
   'flow.newCode': 'Poslat nový kód',
-  'flow.newCode.countdown': {
-    one: 'Poslat nový kód za {count} s',
-    few: 'Poslat nový kód za {count} s',
-    many: 'Poslat nový kód za {count} s',
-    other: 'Poslat nový kód za {count} s',
-  },
   'flow.expiredBody': 'Kódy platí jen omezenou dobu. Pokračujte odesláním nového kódu.',
   'flow.lockedBody': 'Z bezpečnostních důvodů už tento kód nefunguje. Pokračujte odesláním nového kódu.',
   'flow.verified': 'Ověřeno: {address}.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Tento kód jste už zkusili.',
   'flow.autoSubmitHint': 'Kód ověříme, jakmile zadáte poslední číslici.',
-  'flow.callInstead.countdown': {
-    one: 'Raději mi zavolejte za {count} s',
-    few: 'Raději mi zavolejte za {count} s',
-    many: 'Raději mi zavolejte za {count} s',
-    other: 'Raději mi zavolejte za {count} s',
-  },
-  'flow.smsInstead.countdown': {
-    one: 'Raději mi pošlete SMS za {count} s',
-    few: 'Raději mi pošlete SMS za {count} s',
-    many: 'Raději mi pošlete SMS za {count} s',
-    other: 'Raději mi pošlete SMS za {count} s',
-  },
 }

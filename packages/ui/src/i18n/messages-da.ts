@@ -40,7 +40,7 @@ export const messages: Messages = {
   'locale.label': 'Sprog',
 
   'resend.button': 'Send koden igen',
-  'resend.countdown': { one: 'Send koden igen om {count} s', other: 'Send koden igen om {count} s' },
+  'resend.countdown.suffix': { one: 'om {count} s', other: 'om {count} s' },
   'resend.wait': {
     one: 'Du kan bede om en ny kode om {count} sekund.',
     other: 'Du kan bede om en ny kode om {count} sekunder.',
@@ -98,7 +98,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'For mange forkerte koder',
   'flow.heading.failed': 'Noget gik galt',
   'flow.send': 'Send kode',
-  'flow.send.countdown': { one: 'Send kode om {count} s', other: 'Send kode om {count} s' },
   'flow.verify': 'Bekræft',
   'flow.sending': 'Sender koden…',
   'flow.sent.sms': 'Vi har sendt en kode via SMS til {address}.',
@@ -110,13 +109,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Ring til mig i stedet',
   'flow.smsInstead': 'Send en SMS i stedet',
   'flow.newCode': 'Send en ny kode',
-  'flow.newCode.countdown': { one: 'Send en ny kode om {count} s', other: 'Send en ny kode om {count} s' },
   'flow.expiredBody': 'Koder virker kun i begrænset tid. Send en ny kode for at fortsætte.',
   'flow.lockedBody': 'Af hensyn til din sikkerhed virker denne kode ikke længere. Send en ny kode for at fortsætte.',
   'flow.verified': '{address} er bekræftet.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Du har allerede prøvet denne kode.',
   'flow.autoSubmitHint': 'Koden tjekkes, så snart du skriver det sidste ciffer.',
-  'flow.callInstead.countdown': { one: 'Ring til mig i stedet om {count} s', other: 'Ring til mig i stedet om {count} s' },
-  'flow.smsInstead.countdown': { one: 'Send en SMS i stedet om {count} s', other: 'Send en SMS i stedet om {count} s' },
 }

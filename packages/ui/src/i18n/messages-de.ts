@@ -40,7 +40,7 @@ export const messages: Messages = {
   'locale.label': 'Sprache',
 
   'resend.button': 'Code erneut senden',
-  'resend.countdown': { one: 'Code erneut senden in {count} s', other: 'Code erneut senden in {count} s' },
+  'resend.countdown.suffix': { one: 'in {count} s', other: 'in {count} s' },
   'resend.wait': {
     one: 'Sie können in {count} Sekunde einen neuen Code anfordern.',
     other: 'Sie können in {count} Sekunden einen neuen Code anfordern.',
@@ -98,7 +98,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Zu viele falsche Codes',
   'flow.heading.failed': 'Etwas ist schiefgelaufen',
   'flow.send': 'Code senden',
-  'flow.send.countdown': { one: 'Code senden in {count} s', other: 'Code senden in {count} s' },
   'flow.verify': 'Bestätigen',
   'flow.sending': 'Code wird gesendet…',
   'flow.sent.sms': 'Wir haben einen Code per SMS an {address} gesendet.',
@@ -110,13 +109,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Lieber anrufen',
   'flow.smsInstead': 'Lieber per SMS',
   'flow.newCode': 'Neuen Code senden',
-  'flow.newCode.countdown': { one: 'Neuen Code senden in {count} s', other: 'Neuen Code senden in {count} s' },
   'flow.expiredBody': 'Codes sind nur begrenzt gültig. Senden Sie einen neuen Code, um fortzufahren.',
   'flow.lockedBody': 'Zu Ihrer Sicherheit funktioniert dieser Code nicht mehr. Senden Sie einen neuen Code, um fortzufahren.',
   'flow.verified': '{address} ist bestätigt.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Diesen Code haben Sie bereits versucht.',
   'flow.autoSubmitHint': 'Der Code wird geprüft, sobald Sie die letzte Ziffer eingeben.',
-  'flow.callInstead.countdown': { one: 'Lieber anrufen in {count} s', other: 'Lieber anrufen in {count} s' },
-  'flow.smsInstead.countdown': { one: 'Lieber per SMS in {count} s', other: 'Lieber per SMS in {count} s' },
 }

@@ -40,7 +40,7 @@ export const messages: Messages = {
   'locale.label': 'Γλώσσα',
 
   'resend.button': 'Νέα αποστολή κωδικού',
-  'resend.countdown': { one: 'Νέα αποστολή κωδικού σε {count} δευτ.', other: 'Νέα αποστολή κωδικού σε {count} δευτ.' },
+  'resend.countdown.suffix': { one: 'σε {count} δευτ.', other: 'σε {count} δευτ.' },
   'resend.wait': {
     one: 'Μπορείτε να ζητήσετε νέο κωδικό σε {count} δευτερόλεπτο.',
     other: 'Μπορείτε να ζητήσετε νέο κωδικό σε {count} δευτερόλεπτα.',
@@ -101,7 +101,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Πάρα πολλοί λάθος κωδικοί',
   'flow.heading.failed': 'Κάτι πήγε στραβά',
   'flow.send': 'Αποστολή κωδικού',
-  'flow.send.countdown': { one: 'Αποστολή κωδικού σε {count} δευτ.', other: 'Αποστολή κωδικού σε {count} δευτ.' },
   'flow.verify': 'Επαλήθευση',
   'flow.sending': 'Γίνεται αποστολή κωδικού…',
   'flow.sent.sms': 'Στείλαμε έναν κωδικό με SMS στο {address}.',
@@ -113,13 +112,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Προτιμώ κλήση',
   'flow.smsInstead': 'Προτιμώ SMS',
   'flow.newCode': 'Αποστολή νέου κωδικού',
-  'flow.newCode.countdown': { one: 'Αποστολή νέου κωδικού σε {count} δευτ.', other: 'Αποστολή νέου κωδικού σε {count} δευτ.' },
   'flow.expiredBody': 'Οι κωδικοί ισχύουν για περιορισμένο χρόνο. Στείλτε νέο κωδικό για να συνεχίσετε.',
   'flow.lockedBody': 'Για την ασφάλειά σας, αυτός ο κωδικός δεν λειτουργεί πλέον. Στείλτε νέο κωδικό για να συνεχίσετε.',
   'flow.verified': 'Επαληθεύτηκε: {address}.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Έχετε ήδη δοκιμάσει αυτόν τον κωδικό.',
   'flow.autoSubmitHint': 'Ο κωδικός ελέγχεται μόλις πληκτρολογήσετε το τελευταίο ψηφίο.',
-  'flow.callInstead.countdown': { one: 'Προτιμώ κλήση σε {count} δευτ.', other: 'Προτιμώ κλήση σε {count} δευτ.' },
-  'flow.smsInstead.countdown': { one: 'Προτιμώ SMS σε {count} δευτ.', other: 'Προτιμώ SMS σε {count} δευτ.' },
 }

@@ -45,7 +45,7 @@ export const messages: Messages = {
   'locale.label': 'Language',
 
   'resend.button': 'Resend code',
-  'resend.countdown': { one: 'Resend code in {count} s', other: 'Resend code in {count} s' },
+  'resend.countdown.suffix': { one: 'in {count} s', other: 'in {count} s' },
   'resend.wait': { one: 'You can request a new code in {count} second.', other: 'You can request a new code in {count} seconds.' },
   'resend.ready': 'You can request a new code now.',
   'resend.sending': 'Sending a new code…',
@@ -97,7 +97,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Too many incorrect codes',
   'flow.heading.failed': 'Something went wrong',
   'flow.send': 'Send code',
-  'flow.send.countdown': { one: 'Send code in {count} s', other: 'Send code in {count} s' },
   'flow.verify': 'Verify',
   'flow.sending': 'Sending the code…',
   'flow.sent.sms': 'We’ve sent a code by text message to {address}.',
@@ -109,13 +108,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Call me instead',
   'flow.smsInstead': 'Text me instead',
   'flow.newCode': 'Send a new code',
-  'flow.newCode.countdown': { one: 'Send a new code in {count} s', other: 'Send a new code in {count} s' },
   'flow.expiredBody': 'Codes only work for a limited time. Send a new code to carry on.',
   'flow.lockedBody': 'For your security, this code no longer works. Send a new code to carry on.',
   'flow.verified': '{address} has been verified.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'You have already tried this code.',
   'flow.autoSubmitHint': 'The code is checked as soon as you type the last digit.',
-  'flow.callInstead.countdown': { one: 'Call me instead in {count} s', other: 'Call me instead in {count} s' },
-  'flow.smsInstead.countdown': { one: 'Text me instead in {count} s', other: 'Text me instead in {count} s' },
 }

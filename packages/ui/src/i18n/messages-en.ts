@@ -94,8 +94,13 @@ export const localeSelectMessagesEn = {
 export const resendButtonMessagesEn = {
   /** The button, once a new code may be requested. */
   'resend.button': 'Resend code',
-  /** The button's visible text during the cooldown (short: it sits on a button). */
-  'resend.countdown': { one: 'Resend code in {count} s', other: 'Resend code in {count} s' },
+  /**
+   * The seconds left, drawn beside a waiting button (after it in reading order): "Resend code"
+   * [button] "in 25 s". Short, and readable on its own next to any of the kit's buttons (Resend
+   * code, Send code, Send a new code, Call me instead, Text me instead); it is not part of the
+   * button's name, which stays the text the button shows (WCAG 2.5.3).
+   */
+  'resend.countdown.suffix': { one: 'in {count} s', other: 'in {count} s' },
   /** Described and announced during the cooldown (once, not every second). */
   'resend.wait': {
     one: 'You can ask for a new code in {count} second.',
@@ -216,8 +221,6 @@ export const flowMessagesEn = {
   'flow.heading.failed': 'Something went wrong',
   /** Button that sends the code. */
   'flow.send': 'Send code',
-  /** The send button's visible text while a refused start waits (short: it sits on a button; starts with `flow.send`). */
-  'flow.send.countdown': { one: 'Send code in {count} s', other: 'Send code in {count} s' },
   /** Button that checks the code. */
   'flow.verify': 'Verify',
   /** Announced while the code is being sent. */
@@ -240,8 +243,6 @@ export const flowMessagesEn = {
   'flow.smsInstead': 'Text me instead',
   /** After expiry, too many wrong codes or a lost verification: send a new code. */
   'flow.newCode': 'Send a new code',
-  /** That button's visible text while a refused new code waits (short; starts with `flow.newCode`). */
-  'flow.newCode.countdown': { one: 'Send a new code in {count} s', other: 'Send a new code in {count} s' },
   /** Under the expired heading. */
   'flow.expiredBody': 'Codes work for a limited time. Send a new code to continue.',
   /** Under the too-many-wrong-codes heading. */
@@ -250,10 +251,6 @@ export const flowMessagesEn = {
   'flow.verified': '{address} is verified.',
   /** Under the code field when the code is checked on its last digit (WCAG 3.2.2: said before it happens). */
   'flow.autoSubmitHint': 'The code is checked as soon as you type the last digit.',
-  /** "Call me instead" while it waits (short; starts with `flow.callInstead`). */
-  'flow.callInstead.countdown': { one: 'Call me instead in {count} s', other: 'Call me instead in {count} s' },
-  /** "Text me instead" while it waits (short; starts with `flow.smsInstead`). */
-  'flow.smsInstead.countdown': { one: 'Text me instead in {count} s', other: 'Text me instead in {count} s' },
 } as const
 
 /**

@@ -45,7 +45,7 @@ export const messages: Messages = {
   'locale.label': 'Idioma',
 
   'resend.button': 'Reenviar código',
-  'resend.countdown': { one: 'Reenviar código en {count} s', many: 'Reenviar código en {count} s', other: 'Reenviar código en {count} s' },
+  'resend.countdown.suffix': { one: 'en {count} s', many: 'en {count} s', other: 'en {count} s' },
   'resend.wait': {
     one: 'Podrás pedir un nuevo código en {count} segundo.',
     many: 'Podrás pedir un nuevo código en {count} de segundos.',
@@ -118,7 +118,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Demasiados códigos incorrectos',
   'flow.heading.failed': 'Algo ha fallado',
   'flow.send': 'Enviar código',
-  'flow.send.countdown': { one: 'Enviar código en {count} s', many: 'Enviar código en {count} s', other: 'Enviar código en {count} s' },
   'flow.verify': 'Verificar',
   'flow.sending': 'Enviando el código…',
   'flow.sent.sms': 'Te hemos enviado un código por SMS al {address}.',
@@ -130,25 +129,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Prefiero una llamada',
   'flow.smsInstead': 'Prefiero un SMS',
   'flow.newCode': 'Enviar un nuevo código',
-  'flow.newCode.countdown': {
-    one: 'Enviar un nuevo código en {count} s',
-    many: 'Enviar un nuevo código en {count} s',
-    other: 'Enviar un nuevo código en {count} s',
-  },
   'flow.expiredBody': 'Los códigos solo sirven durante un tiempo limitado. Envía un nuevo código para continuar.',
   'flow.lockedBody': 'Por tu seguridad, este código ya no funciona. Envía un nuevo código para continuar.',
   'flow.verified': '{address} está verificado.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Ya has probado este código.',
   'flow.autoSubmitHint': 'El código se comprueba en cuanto escribes el último dígito.',
-  'flow.callInstead.countdown': {
-    one: 'Prefiero una llamada en {count} s',
-    many: 'Prefiero una llamada en {count} s',
-    other: 'Prefiero una llamada en {count} s',
-  },
-  'flow.smsInstead.countdown': {
-    one: 'Prefiero un SMS en {count} s',
-    many: 'Prefiero un SMS en {count} s',
-    other: 'Prefiero un SMS en {count} s',
-  },
 }

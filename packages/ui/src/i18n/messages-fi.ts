@@ -44,7 +44,7 @@ export const messages: Messages = {
   'locale.label': 'Kieli',
 
   'resend.button': 'Lähetä koodi uudelleen',
-  'resend.countdown': { one: 'Lähetä koodi uudelleen {count} s kuluttua', other: 'Lähetä koodi uudelleen {count} s kuluttua' },
+  'resend.countdown.suffix': { one: '{count} s kuluttua', other: '{count} s kuluttua' },
   'resend.wait': {
     one: 'Voit pyytää uuden koodin {count} sekunnin kuluttua.',
     other: 'Voit pyytää uuden koodin {count} sekunnin kuluttua.',
@@ -102,7 +102,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Liian monta väärää koodia',
   'flow.heading.failed': 'Jokin meni vikaan',
   'flow.send': 'Lähetä koodi',
-  'flow.send.countdown': { one: 'Lähetä koodi {count} s kuluttua', other: 'Lähetä koodi {count} s kuluttua' },
   'flow.verify': 'Vahvista',
   'flow.sending': 'Lähetetään koodia…',
   'flow.sent.sms': 'Lähetimme koodin tekstiviestillä numeroon {address}.',
@@ -114,13 +113,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Soita minulle mieluummin',
   'flow.smsInstead': 'Lähetä mieluummin tekstiviesti',
   'flow.newCode': 'Lähetä uusi koodi',
-  'flow.newCode.countdown': { one: 'Lähetä uusi koodi {count} s kuluttua', other: 'Lähetä uusi koodi {count} s kuluttua' },
   'flow.expiredBody': 'Koodit ovat voimassa vain rajallisen ajan. Jatka lähettämällä uusi koodi.',
   'flow.lockedBody': 'Turvallisuussyistä tämä koodi ei enää toimi. Jatka lähettämällä uusi koodi.',
   'flow.verified': '{address} on vahvistettu.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Kokeilit jo tätä koodia.',
   'flow.autoSubmitHint': 'Koodi tarkistetaan heti, kun kirjoitat viimeisen numeron.',
-  'flow.callInstead.countdown': { one: 'Soita minulle mieluummin {count} s kuluttua', other: 'Soita minulle mieluummin {count} s kuluttua' },
-  'flow.smsInstead.countdown': { one: 'Lähetä mieluummin tekstiviesti {count} s kuluttua', other: 'Lähetä mieluummin tekstiviesti {count} s kuluttua' },
 }

@@ -50,11 +50,7 @@ export const messages: Messages = {
   'locale.label': 'Langue',
 
   'resend.button': 'Renvoyer le code',
-  'resend.countdown': {
-    one: 'Renvoyer le code dans {count} s',
-    many: 'Renvoyer le code dans {count} s',
-    other: 'Renvoyer le code dans {count} s',
-  },
+  'resend.countdown.suffix': { one: 'dans {count} s', many: 'dans {count} s', other: 'dans {count} s' },
   'resend.wait': {
     one: 'Vous pourrez demander un nouveau code dans {count}\u00a0seconde.',
     many: 'Vous pourrez demander un nouveau code dans {count}\u00a0de secondes.',
@@ -131,11 +127,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Trop de codes incorrects',
   'flow.heading.failed': 'Un problème est survenu',
   'flow.send': 'Envoyer le code',
-  'flow.send.countdown': {
-    one: 'Envoyer le code dans {count} s',
-    many: 'Envoyer le code dans {count} s',
-    other: 'Envoyer le code dans {count} s',
-  },
   'flow.verify': 'Vérifier',
   'flow.sending': 'Envoi du code…',
   'flow.sent.sms': 'Nous avons envoyé un code par SMS au {address}.',
@@ -147,25 +138,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Recevoir un appel à la place',
   'flow.smsInstead': 'Recevoir un SMS à la place',
   'flow.newCode': 'Envoyer un nouveau code',
-  'flow.newCode.countdown': {
-    one: 'Envoyer un nouveau code dans {count} s',
-    many: 'Envoyer un nouveau code dans {count} s',
-    other: 'Envoyer un nouveau code dans {count} s',
-  },
   'flow.expiredBody': 'Les codes ne sont valables que pendant une durée limitée. Envoyez un nouveau code pour continuer.',
   'flow.lockedBody': 'Pour votre sécurité, ce code ne fonctionne plus. Envoyez un nouveau code pour continuer.',
   'flow.verified': 'Vérification réussie pour {address}.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Vous avez déjà essayé ce code.',
   'flow.autoSubmitHint': 'Le code est vérifié dès que vous saisissez le dernier chiffre.',
-  'flow.callInstead.countdown': {
-    one: 'Recevoir un appel à la place dans {count} s',
-    many: 'Recevoir un appel à la place dans {count} s',
-    other: 'Recevoir un appel à la place dans {count} s',
-  },
-  'flow.smsInstead.countdown': {
-    one: 'Recevoir un SMS à la place dans {count} s',
-    many: 'Recevoir un SMS à la place dans {count} s',
-    other: 'Recevoir un SMS à la place dans {count} s',
-  },
 }

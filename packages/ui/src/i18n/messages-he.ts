@@ -44,11 +44,7 @@ export const messages: Messages = {
   'locale.label': 'שפה',
 
   'resend.button': 'שליחה חוזרת של הקוד',
-  'resend.countdown': {
-    one: 'שליחה חוזרת של הקוד בעוד {count} שנ׳',
-    two: 'שליחה חוזרת של הקוד בעוד {count} שנ׳',
-    other: 'שליחה חוזרת של הקוד בעוד {count} שנ׳',
-  },
+  'resend.countdown.suffix': { one: 'בעוד {count} שנ׳', two: 'בעוד {count} שנ׳', other: 'בעוד {count} שנ׳' },
   'resend.wait': {
     one: 'אפשר יהיה לבקש קוד חדש בעוד שנייה.',
     two: 'אפשר יהיה לבקש קוד חדש בעוד שתי שניות.',
@@ -117,7 +113,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'יותר מדי קודים שגויים',
   'flow.heading.failed': 'משהו השתבש',
   'flow.send': 'שליחת קוד',
-  'flow.send.countdown': { one: 'שליחת קוד בעוד {count} שנ׳', two: 'שליחת קוד בעוד {count} שנ׳', other: 'שליחת קוד בעוד {count} שנ׳' },
   'flow.verify': 'אימות',
   'flow.sending': 'שולחים את הקוד…',
   'flow.sent.sms': 'שלחנו קוד ב-SMS אל {address}.',
@@ -129,25 +124,10 @@ export const messages: Messages = {
   'flow.callInstead': 'קבלת הקוד בשיחה',
   'flow.smsInstead': 'קבלת הקוד ב-SMS',
   'flow.newCode': 'שליחת קוד חדש',
-  'flow.newCode.countdown': {
-    one: 'שליחת קוד חדש בעוד {count} שנ׳',
-    two: 'שליחת קוד חדש בעוד {count} שנ׳',
-    other: 'שליחת קוד חדש בעוד {count} שנ׳',
-  },
   'flow.expiredBody': 'הקודים תקפים לזמן מוגבל. כדי להמשיך, יש לשלוח קוד חדש.',
   'flow.lockedBody': 'למען האבטחה שלך, הקוד הזה כבר לא פעיל. כדי להמשיך, יש לשלוח קוד חדש.',
   'flow.verified': 'האימות של {address} הצליח.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'כבר ניסית את הקוד הזה.',
   'flow.autoSubmitHint': 'הקוד נבדק מיד אחרי הקלדת הספרה האחרונה.',
-  'flow.callInstead.countdown': {
-    one: 'קבלת הקוד בשיחה בעוד {count} שנ׳',
-    two: 'קבלת הקוד בשיחה בעוד {count} שנ׳',
-    other: 'קבלת הקוד בשיחה בעוד {count} שנ׳',
-  },
-  'flow.smsInstead.countdown': {
-    one: 'קבלת הקוד ב-SMS בעוד {count} שנ׳',
-    two: 'קבלת הקוד ב-SMS בעוד {count} שנ׳',
-    other: 'קבלת הקוד ב-SMS בעוד {count} שנ׳',
-  },
 }

@@ -40,7 +40,7 @@ export const messages: Messages = {
   'locale.label': 'भाषा',
 
   'resend.button': 'कोड फिर से भेजें',
-  'resend.countdown': { one: 'कोड फिर से भेजें ({count} सेकंड बाद)', other: 'कोड फिर से भेजें ({count} सेकंड बाद)' },
+  'resend.countdown.suffix': { one: '{count} सेकंड बाद', other: '{count} सेकंड बाद' },
   'resend.wait': {
     one: 'आप {count} सेकंड बाद नया कोड माँग सकते हैं।',
     other: 'आप {count} सेकंड बाद नया कोड माँग सकते हैं।',
@@ -98,7 +98,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'बहुत ज़्यादा गलत कोड',
   'flow.heading.failed': 'कुछ गड़बड़ हो गई',
   'flow.send': 'कोड भेजें',
-  'flow.send.countdown': { one: 'कोड भेजें ({count} सेकंड बाद)', other: 'कोड भेजें ({count} सेकंड बाद)' },
   'flow.verify': 'सत्यापित करें',
   'flow.sending': 'कोड भेजा जा रहा है…',
   'flow.sent.sms': 'हमने {address} पर SMS से कोड भेजा है।',
@@ -110,13 +109,10 @@ export const messages: Messages = {
   'flow.callInstead': 'कॉल से कोड पाएँ',
   'flow.smsInstead': 'SMS से कोड पाएँ',
   'flow.newCode': 'नया कोड भेजें',
-  'flow.newCode.countdown': { one: 'नया कोड भेजें ({count} सेकंड बाद)', other: 'नया कोड भेजें ({count} सेकंड बाद)' },
   'flow.expiredBody': 'कोड सीमित समय तक ही काम करते हैं। जारी रखने के लिए नया कोड भेजें।',
   'flow.lockedBody': 'आपकी सुरक्षा के लिए यह कोड अब काम नहीं करेगा। जारी रखने के लिए नया कोड भेजें।',
   'flow.verified': '{address} सत्यापित हो गया है।',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'आप यह कोड पहले ही आज़मा चुके हैं।',
   'flow.autoSubmitHint': 'आखिरी अंक टाइप करते ही कोड की जाँच हो जाती है।',
-  'flow.callInstead.countdown': { one: 'कॉल से कोड पाएँ ({count} सेकंड बाद)', other: 'कॉल से कोड पाएँ ({count} सेकंड बाद)' },
-  'flow.smsInstead.countdown': { one: 'SMS से कोड पाएँ ({count} सेकंड बाद)', other: 'SMS से कोड पाएँ ({count} सेकंड बाद)' },
 }

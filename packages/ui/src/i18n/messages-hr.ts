@@ -48,11 +48,7 @@ export const messages: Messages = {
   'locale.label': 'Jezik',
 
   'resend.button': 'Ponovno pošalji kôd',
-  'resend.countdown': {
-    one: 'Ponovno pošalji kôd za {count} s',
-    few: 'Ponovno pošalji kôd za {count} s',
-    other: 'Ponovno pošalji kôd za {count} s',
-  },
+  'resend.countdown.suffix': { one: 'za {count} s', few: 'za {count} s', other: 'za {count} s' },
   'resend.wait': {
     one: 'Novi kôd možete zatražiti za {count} sekundu.',
     few: 'Novi kôd možete zatražiti za {count} sekunde.',
@@ -129,7 +125,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Previše netočnih kodova',
   'flow.heading.failed': 'Nešto je pošlo po zlu',
   'flow.send': 'Pošalji kôd',
-  'flow.send.countdown': { one: 'Pošalji kôd za {count} s', few: 'Pošalji kôd za {count} s', other: 'Pošalji kôd za {count} s' },
   'flow.verify': 'Potvrdi',
   'flow.sending': 'Slanje koda…',
   'flow.sent.sms': 'Poslali smo kôd SMS-om na broj {address}.',
@@ -141,25 +136,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Radije me nazovite',
   'flow.smsInstead': 'Radije mi pošaljite SMS',
   'flow.newCode': 'Pošalji novi kôd',
-  'flow.newCode.countdown': {
-    one: 'Pošalji novi kôd za {count} s',
-    few: 'Pošalji novi kôd za {count} s',
-    other: 'Pošalji novi kôd za {count} s',
-  },
   'flow.expiredBody': 'Kodovi vrijede ograničeno vrijeme. Pošaljite novi kôd za nastavak.',
   'flow.lockedBody': 'Radi vaše sigurnosti ovaj kôd više ne vrijedi. Pošaljite novi kôd za nastavak.',
   'flow.verified': 'Potvrđeno: {address}.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Ovaj ste kôd već pokušali.',
   'flow.autoSubmitHint': 'Kôd se provjerava čim upišete posljednju znamenku.',
-  'flow.callInstead.countdown': {
-    one: 'Radije me nazovite za {count} s',
-    few: 'Radije me nazovite za {count} s',
-    other: 'Radije me nazovite za {count} s',
-  },
-  'flow.smsInstead.countdown': {
-    one: 'Radije mi pošaljite SMS za {count} s',
-    few: 'Radije mi pošaljite SMS za {count} s',
-    other: 'Radije mi pošaljite SMS za {count} s',
-  },
 }

@@ -44,7 +44,7 @@ export const messages: Messages = {
   'locale.label': 'Nyelv',
 
   'resend.button': 'Kód újraküldése',
-  'resend.countdown': { one: 'Kód újraküldése {count} mp múlva', other: 'Kód újraküldése {count} mp múlva' },
+  'resend.countdown.suffix': { one: '{count} mp múlva', other: '{count} mp múlva' },
   'resend.wait': {
     one: 'Új kódot {count} másodperc múlva kérhet.',
     other: 'Új kódot {count} másodperc múlva kérhet.',
@@ -105,7 +105,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Túl sok hibás kód',
   'flow.heading.failed': 'Hiba történt',
   'flow.send': 'Kód küldése',
-  'flow.send.countdown': { one: 'Kód küldése {count} mp múlva', other: 'Kód küldése {count} mp múlva' },
   'flow.verify': 'Megerősítés',
   'flow.sending': 'Küldjük a kódot…',
   'flow.sent.sms': 'SMS-ben kódot küldtünk ide: {address}.',
@@ -117,13 +116,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Inkább hívjanak fel',
   'flow.smsInstead': 'Inkább SMS-t kérek',
   'flow.newCode': 'Új kód küldése',
-  'flow.newCode.countdown': { one: 'Új kód küldése {count} mp múlva', other: 'Új kód küldése {count} mp múlva' },
   'flow.expiredBody': 'A kódok csak korlátozott ideig érvényesek. A folytatáshoz küldjön új kódot.',
   'flow.lockedBody': 'Biztonsági okokból ez a kód már nem működik. A folytatáshoz küldjön új kódot.',
   'flow.verified': 'Megerősítve: {address}.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Ezt a kódot már kipróbálta.',
   'flow.autoSubmitHint': 'A kódot azonnal ellenőrizzük, amint beírja az utolsó számjegyet.',
-  'flow.callInstead.countdown': { one: 'Inkább hívjanak fel {count} mp múlva', other: 'Inkább hívjanak fel {count} mp múlva' },
-  'flow.smsInstead.countdown': { one: 'Inkább SMS-t kérek {count} mp múlva', other: 'Inkább SMS-t kérek {count} mp múlva' },
 }

@@ -37,7 +37,7 @@ export const messages: Messages = {
   'locale.label': 'Bahasa',
 
   'resend.button': 'Kirim ulang kode',
-  'resend.countdown': { other: 'Kirim ulang kode dalam {count} dtk' },
+  'resend.countdown.suffix': { other: 'dalam {count} dtk' },
   'resend.wait': { other: 'Anda dapat meminta kode baru dalam {count} detik.' },
   'resend.ready': 'Sekarang Anda dapat meminta kode baru.',
   'resend.sending': 'Mengirim kode baru…',
@@ -86,7 +86,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Terlalu banyak kode yang salah',
   'flow.heading.failed': 'Terjadi kesalahan',
   'flow.send': 'Kirim kode',
-  'flow.send.countdown': { other: 'Kirim kode dalam {count} dtk' },
   'flow.verify': 'Verifikasi',
   'flow.sending': 'Mengirim kode…',
   'flow.sent.sms': 'Kami telah mengirim kode melalui SMS ke {address}.',
@@ -98,13 +97,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Terima kode lewat telepon',
   'flow.smsInstead': 'Terima kode lewat SMS',
   'flow.newCode': 'Kirim kode baru',
-  'flow.newCode.countdown': { other: 'Kirim kode baru dalam {count} dtk' },
   'flow.expiredBody': 'Kode hanya berlaku dalam waktu terbatas. Kirim kode baru untuk melanjutkan.',
   'flow.lockedBody': 'Demi keamanan Anda, kode ini tidak lagi berlaku. Kirim kode baru untuk melanjutkan.',
   'flow.verified': '{address} telah diverifikasi.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Anda sudah mencoba kode ini.',
   'flow.autoSubmitHint': 'Kode langsung diperiksa begitu Anda mengetik digit terakhir.',
-  'flow.callInstead.countdown': { other: 'Terima kode lewat telepon dalam {count} dtk' },
-  'flow.smsInstead.countdown': { other: 'Terima kode lewat SMS dalam {count} dtk' },
 }

@@ -49,11 +49,7 @@ export const messages: Messages = {
   'locale.label': 'Lingua',
 
   'resend.button': 'Invia di nuovo il codice',
-  'resend.countdown': {
-    one: 'Invia di nuovo il codice tra {count} s',
-    many: 'Invia di nuovo il codice tra {count} s',
-    other: 'Invia di nuovo il codice tra {count} s',
-  },
+  'resend.countdown.suffix': { one: 'tra {count} s', many: 'tra {count} s', other: 'tra {count} s' },
   'resend.wait': {
     one: 'Potrai chiedere un nuovo codice tra {count} secondo.',
     many: 'Potrai chiedere un nuovo codice tra {count} di secondi.',
@@ -126,7 +122,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Troppi codici errati',
   'flow.heading.failed': 'Si è verificato un problema',
   'flow.send': 'Invia codice',
-  'flow.send.countdown': { one: 'Invia codice tra {count} s', many: 'Invia codice tra {count} s', other: 'Invia codice tra {count} s' },
   'flow.verify': 'Verifica',
   'flow.sending': 'Invio del codice…',
   'flow.sent.sms': 'Abbiamo inviato un codice via SMS al numero {address}.',
@@ -138,25 +133,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Preferisco una chiamata',
   'flow.smsInstead': 'Preferisco un SMS',
   'flow.newCode': 'Invia un nuovo codice',
-  'flow.newCode.countdown': {
-    one: 'Invia un nuovo codice tra {count} s',
-    many: 'Invia un nuovo codice tra {count} s',
-    other: 'Invia un nuovo codice tra {count} s',
-  },
   'flow.expiredBody': 'I codici sono validi solo per un tempo limitato. Invia un nuovo codice per continuare.',
   'flow.lockedBody': 'Per la tua sicurezza, questo codice non funziona più. Invia un nuovo codice per continuare.',
   'flow.verified': '{address} è verificato.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Hai già provato questo codice.',
   'flow.autoSubmitHint': 'Il codice viene verificato non appena digiti l’ultima cifra.',
-  'flow.callInstead.countdown': {
-    one: 'Preferisco una chiamata tra {count} s',
-    many: 'Preferisco una chiamata tra {count} s',
-    other: 'Preferisco una chiamata tra {count} s',
-  },
-  'flow.smsInstead.countdown': {
-    one: 'Preferisco un SMS tra {count} s',
-    many: 'Preferisco un SMS tra {count} s',
-    other: 'Preferisco un SMS tra {count} s',
-  },
 }

@@ -37,7 +37,7 @@ export const messages: Messages = {
   'locale.label': '言語',
 
   'resend.button': 'コードを再送信',
-  'resend.countdown': { other: 'コードを再送信（{count}秒後）' },
+  'resend.countdown.suffix': { other: '{count}秒後' },
   'resend.wait': { other: '{count}秒後に新しいコードをリクエストできます。' },
   'resend.ready': '新しいコードをリクエストできるようになりました。',
   'resend.sending': '新しいコードを送信しています…',
@@ -86,7 +86,6 @@ export const messages: Messages = {
   'flow.heading.locked': '間違ったコードが多すぎます',
   'flow.heading.failed': '問題が発生しました',
   'flow.send': 'コードを送信',
-  'flow.send.countdown': { other: 'コードを送信（{count}秒後）' },
   'flow.verify': '確認',
   'flow.sending': 'コードを送信しています…',
   'flow.sent.sms': '{address} に SMS でコードを送信しました。',
@@ -98,13 +97,10 @@ export const messages: Messages = {
   'flow.callInstead': '電話で受け取る',
   'flow.smsInstead': 'SMS で受け取る',
   'flow.newCode': '新しいコードを送信',
-  'flow.newCode.countdown': { other: '新しいコードを送信（{count}秒後）' },
   'flow.expiredBody': 'コードの有効期間は限られています。続けるには新しいコードを送信してください。',
   'flow.lockedBody': '安全のため、このコードは使用できなくなりました。続けるには新しいコードを送信してください。',
   'flow.verified': '{address} を確認しました。',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'このコードはすでに試しています。',
   'flow.autoSubmitHint': '最後の数字を入力すると、すぐにコードを確認します。',
-  'flow.callInstead.countdown': { other: '電話で受け取る（{count}秒後）' },
-  'flow.smsInstead.countdown': { other: 'SMS で受け取る（{count}秒後）' },
 }

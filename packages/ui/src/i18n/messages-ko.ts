@@ -41,7 +41,7 @@ export const messages: Messages = {
   'locale.label': '언어',
 
   'resend.button': '코드 재전송',
-  'resend.countdown': { other: '코드 재전송 ({count}초 후)' },
+  'resend.countdown.suffix': { other: '{count}초 후' },
   'resend.wait': { other: '{count}초 후에 새 코드를 요청할 수 있습니다.' },
   'resend.ready': '이제 새 코드를 요청할 수 있습니다.',
   'resend.sending': '새 코드를 보내는 중…',
@@ -90,7 +90,6 @@ export const messages: Messages = {
   'flow.heading.locked': '잘못된 코드 입력 횟수 초과',
   'flow.heading.failed': '문제가 발생했습니다',
   'flow.send': '코드 보내기',
-  'flow.send.countdown': { other: '코드 보내기 ({count}초 후)' },
   'flow.verify': '인증',
   'flow.sending': '코드를 보내는 중…',
   'flow.sent.sms': '{address}에 SMS로 코드를 보냈습니다.',
@@ -102,13 +101,10 @@ export const messages: Messages = {
   'flow.callInstead': '전화로 받기',
   'flow.smsInstead': '문자로 받기',
   'flow.newCode': '새 코드 보내기',
-  'flow.newCode.countdown': { other: '새 코드 보내기 ({count}초 후)' },
   'flow.expiredBody': '코드는 제한된 시간 동안만 유효합니다. 계속하려면 새 코드를 보내세요.',
   'flow.lockedBody': '보안을 위해 이 코드는 더 이상 사용할 수 없습니다. 계속하려면 새 코드를 보내세요.',
   'flow.verified': '{address} 인증이 완료되었습니다.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': '이미 시도한 코드입니다.',
   'flow.autoSubmitHint': '마지막 숫자를 입력하면 바로 코드를 확인합니다.',
-  'flow.callInstead.countdown': { other: '전화로 받기 ({count}초 후)' },
-  'flow.smsInstead.countdown': { other: '문자로 받기 ({count}초 후)' },
 }

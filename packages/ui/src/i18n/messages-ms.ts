@@ -37,7 +37,7 @@ export const messages: Messages = {
   'locale.label': 'Bahasa',
 
   'resend.button': 'Hantar semula kod',
-  'resend.countdown': { other: 'Hantar semula kod dalam {count} s' },
+  'resend.countdown.suffix': { other: 'dalam {count} s' },
   'resend.wait': { other: 'Anda boleh meminta kod baharu dalam {count} saat.' },
   'resend.ready': 'Anda kini boleh meminta kod baharu.',
   'resend.sending': 'Menghantar kod baharu…',
@@ -86,7 +86,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Terlalu banyak kod yang salah',
   'flow.heading.failed': 'Berlaku masalah',
   'flow.send': 'Hantar kod',
-  'flow.send.countdown': { other: 'Hantar kod dalam {count} s' },
   'flow.verify': 'Sahkan',
   'flow.sending': 'Menghantar kod…',
   'flow.sent.sms': 'Kami telah menghantar kod melalui SMS ke {address}.',
@@ -98,13 +97,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Terima kod melalui panggilan',
   'flow.smsInstead': 'Terima kod melalui SMS',
   'flow.newCode': 'Hantar kod baharu',
-  'flow.newCode.countdown': { other: 'Hantar kod baharu dalam {count} s' },
   'flow.expiredBody': 'Kod hanya sah untuk tempoh terhad. Hantar kod baharu untuk meneruskan.',
   'flow.lockedBody': 'Demi keselamatan anda, kod ini tidak lagi berfungsi. Hantar kod baharu untuk meneruskan.',
   'flow.verified': '{address} telah disahkan.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Anda sudah mencuba kod ini.',
   'flow.autoSubmitHint': 'Kod disemak sebaik sahaja anda menaip digit terakhir.',
-  'flow.callInstead.countdown': { other: 'Terima kod melalui panggilan dalam {count} s' },
-  'flow.smsInstead.countdown': { other: 'Terima kod melalui SMS dalam {count} s' },
 }

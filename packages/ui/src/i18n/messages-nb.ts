@@ -40,7 +40,7 @@ export const messages: Messages = {
   'locale.label': 'Språk',
 
   'resend.button': 'Send koden på nytt',
-  'resend.countdown': { one: 'Send koden på nytt om {count} s', other: 'Send koden på nytt om {count} s' },
+  'resend.countdown.suffix': { one: 'om {count} s', other: 'om {count} s' },
   'resend.wait': {
     one: 'Du kan be om en ny kode om {count} sekund.',
     other: 'Du kan be om en ny kode om {count} sekunder.',
@@ -98,7 +98,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'For mange feil koder',
   'flow.heading.failed': 'Noe gikk galt',
   'flow.send': 'Send kode',
-  'flow.send.countdown': { one: 'Send kode om {count} s', other: 'Send kode om {count} s' },
   'flow.verify': 'Bekreft',
   'flow.sending': 'Sender koden…',
   'flow.sent.sms': 'Vi har sendt en kode på SMS til {address}.',
@@ -110,13 +109,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Ring meg i stedet',
   'flow.smsInstead': 'Send SMS i stedet',
   'flow.newCode': 'Send en ny kode',
-  'flow.newCode.countdown': { one: 'Send en ny kode om {count} s', other: 'Send en ny kode om {count} s' },
   'flow.expiredBody': 'Koder fungerer bare en begrenset tid. Send en ny kode for å fortsette.',
   'flow.lockedBody': 'Av hensyn til sikkerheten din fungerer ikke denne koden lenger. Send en ny kode for å fortsette.',
   'flow.verified': '{address} er bekreftet.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Du har allerede prøvd denne koden.',
   'flow.autoSubmitHint': 'Koden sjekkes så snart du skriver inn det siste sifferet.',
-  'flow.callInstead.countdown': { one: 'Ring meg i stedet om {count} s', other: 'Ring meg i stedet om {count} s' },
-  'flow.smsInstead.countdown': { one: 'Send SMS i stedet om {count} s', other: 'Send SMS i stedet om {count} s' },
 }

@@ -40,7 +40,7 @@ export const messages: Messages = {
   'locale.label': 'Taal',
 
   'resend.button': 'Code opnieuw sturen',
-  'resend.countdown': { one: 'Code opnieuw sturen over {count} s', other: 'Code opnieuw sturen over {count} s' },
+  'resend.countdown.suffix': { one: 'over {count} s', other: 'over {count} s' },
   'resend.wait': {
     one: 'Je kunt over {count} seconde een nieuwe code aanvragen.',
     other: 'Je kunt over {count} seconden een nieuwe code aanvragen.',
@@ -98,7 +98,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Te veel onjuiste codes',
   'flow.heading.failed': 'Er ging iets mis',
   'flow.send': 'Code sturen',
-  'flow.send.countdown': { one: 'Code sturen over {count} s', other: 'Code sturen over {count} s' },
   'flow.verify': 'Verifiëren',
   'flow.sending': 'Code wordt verstuurd…',
   'flow.sent.sms': 'We hebben een code per SMS naar {address} gestuurd.',
@@ -110,13 +109,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Bel me liever',
   'flow.smsInstead': 'Stuur me liever een SMS',
   'flow.newCode': 'Nieuwe code sturen',
-  'flow.newCode.countdown': { one: 'Nieuwe code sturen over {count} s', other: 'Nieuwe code sturen over {count} s' },
   'flow.expiredBody': 'Codes zijn maar een beperkte tijd geldig. Stuur een nieuwe code om verder te gaan.',
   'flow.lockedBody': 'Voor je veiligheid werkt deze code niet meer. Stuur een nieuwe code om verder te gaan.',
   'flow.verified': '{address} is geverifieerd.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Deze code heb je al geprobeerd.',
   'flow.autoSubmitHint': 'De code wordt gecontroleerd zodra je het laatste cijfer typt.',
-  'flow.callInstead.countdown': { one: 'Bel me liever over {count} s', other: 'Bel me liever over {count} s' },
-  'flow.smsInstead.countdown': { one: 'Stuur me liever een SMS over {count} s', other: 'Stuur me liever een SMS over {count} s' },
 }

@@ -51,12 +51,7 @@ export const messages: Messages = {
   'locale.label': 'Język',
 
   'resend.button': 'Wyślij kod ponownie',
-  'resend.countdown': {
-    one: 'Wyślij kod ponownie za {count} s',
-    few: 'Wyślij kod ponownie za {count} s',
-    many: 'Wyślij kod ponownie za {count} s',
-    other: 'Wyślij kod ponownie za {count} s',
-  },
+  'resend.countdown.suffix': { one: 'za {count} s', few: 'za {count} s', many: 'za {count} s', other: 'za {count} s' },
   'resend.wait': {
     one: 'Nowy kod możesz zamówić za {count} sekundę.',
     few: 'Nowy kod możesz zamówić za {count} sekundy.',
@@ -140,12 +135,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Zbyt wiele błędnych kodów',
   'flow.heading.failed': 'Coś poszło nie tak',
   'flow.send': 'Wyślij kod',
-  'flow.send.countdown': {
-    one: 'Wyślij kod za {count} s',
-    few: 'Wyślij kod za {count} s',
-    many: 'Wyślij kod za {count} s',
-    other: 'Wyślij kod za {count} s',
-  },
   'flow.verify': 'Zweryfikuj',
   'flow.sending': 'Wysyłanie kodu…',
   'flow.sent.sms': 'Wysłaliśmy kod SMS-em na numer {address}.',
@@ -157,28 +146,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Wolę połączenie',
   'flow.smsInstead': 'Wolę SMS',
   'flow.newCode': 'Wyślij nowy kod',
-  'flow.newCode.countdown': {
-    one: 'Wyślij nowy kod za {count} s',
-    few: 'Wyślij nowy kod za {count} s',
-    many: 'Wyślij nowy kod za {count} s',
-    other: 'Wyślij nowy kod za {count} s',
-  },
   'flow.expiredBody': 'Kody są ważne przez ograniczony czas. Wyślij nowy kod, aby kontynuować.',
   'flow.lockedBody': 'Ze względów bezpieczeństwa ten kod już nie działa. Wyślij nowy kod, aby kontynuować.',
   'flow.verified': 'Zweryfikowano: {address}.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Ten kod był już wypróbowany.',
   'flow.autoSubmitHint': 'Kod zostanie sprawdzony zaraz po wpisaniu ostatniej cyfry.',
-  'flow.callInstead.countdown': {
-    one: 'Wolę połączenie za {count} s',
-    few: 'Wolę połączenie za {count} s',
-    many: 'Wolę połączenie za {count} s',
-    other: 'Wolę połączenie za {count} s',
-  },
-  'flow.smsInstead.countdown': {
-    one: 'Wolę SMS za {count} s',
-    few: 'Wolę SMS za {count} s',
-    many: 'Wolę SMS za {count} s',
-    other: 'Wolę SMS za {count} s',
-  },
 }

@@ -49,7 +49,7 @@ export const messages: Messages = {
   'locale.label': 'Idioma',
 
   'resend.button': 'Reenviar código',
-  'resend.countdown': { one: 'Reenviar código em {count} s', many: 'Reenviar código em {count} s', other: 'Reenviar código em {count} s' },
+  'resend.countdown.suffix': { one: 'em {count} s', many: 'em {count} s', other: 'em {count} s' },
   'resend.wait': {
     one: 'Você poderá pedir um novo código em {count} segundo.',
     many: 'Você poderá pedir um novo código em {count} de segundos.',
@@ -122,7 +122,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Muitos códigos incorretos',
   'flow.heading.failed': 'Algo deu errado',
   'flow.send': 'Enviar código',
-  'flow.send.countdown': { one: 'Enviar código em {count} s', many: 'Enviar código em {count} s', other: 'Enviar código em {count} s' },
   'flow.verify': 'Verificar',
   'flow.sending': 'Enviando o código…',
   'flow.sent.sms': 'Enviamos um código por SMS para {address}.',
@@ -134,25 +133,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Prefiro receber uma ligação',
   'flow.smsInstead': 'Prefiro receber um SMS',
   'flow.newCode': 'Enviar um novo código',
-  'flow.newCode.countdown': {
-    one: 'Enviar um novo código em {count} s',
-    many: 'Enviar um novo código em {count} s',
-    other: 'Enviar um novo código em {count} s',
-  },
   'flow.expiredBody': 'Os códigos valem por um tempo limitado. Envie um novo código para continuar.',
   'flow.lockedBody': 'Para sua segurança, este código não funciona mais. Envie um novo código para continuar.',
   'flow.verified': '{address} foi verificado.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Você já tentou este código.',
   'flow.autoSubmitHint': 'O código é verificado assim que você digita o último dígito.',
-  'flow.callInstead.countdown': {
-    one: 'Prefiro receber uma ligação em {count} s',
-    many: 'Prefiro receber uma ligação em {count} s',
-    other: 'Prefiro receber uma ligação em {count} s',
-  },
-  'flow.smsInstead.countdown': {
-    one: 'Prefiro receber um SMS em {count} s',
-    many: 'Prefiro receber um SMS em {count} s',
-    other: 'Prefiro receber um SMS em {count} s',
-  },
 }

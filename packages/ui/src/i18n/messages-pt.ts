@@ -49,7 +49,7 @@ export const messages: Messages = {
   'locale.label': 'Idioma',
 
   'resend.button': 'Reenviar código',
-  'resend.countdown': { one: 'Reenviar código em {count} s', many: 'Reenviar código em {count} s', other: 'Reenviar código em {count} s' },
+  'resend.countdown.suffix': { one: 'em {count} s', many: 'em {count} s', other: 'em {count} s' },
   'resend.wait': {
     one: 'Pode pedir um novo código dentro de {count} segundo.',
     many: 'Pode pedir um novo código dentro de {count} de segundos.',
@@ -122,7 +122,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Demasiados códigos errados',
   'flow.heading.failed': 'Ocorreu um problema',
   'flow.send': 'Enviar código',
-  'flow.send.countdown': { one: 'Enviar código em {count} s', many: 'Enviar código em {count} s', other: 'Enviar código em {count} s' },
   'flow.verify': 'Verificar',
   'flow.sending': 'A enviar o código…',
   'flow.sent.sms': 'Enviámos um código por SMS para o {address}.',
@@ -134,25 +133,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Prefiro uma chamada',
   'flow.smsInstead': 'Prefiro um SMS',
   'flow.newCode': 'Enviar um novo código',
-  'flow.newCode.countdown': {
-    one: 'Enviar um novo código em {count} s',
-    many: 'Enviar um novo código em {count} s',
-    other: 'Enviar um novo código em {count} s',
-  },
   'flow.expiredBody': 'Os códigos só são válidos durante um tempo limitado. Envie um novo código para continuar.',
   'flow.lockedBody': 'Por segurança, este código já não funciona. Envie um novo código para continuar.',
   'flow.verified': '{address} está verificado.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Já experimentou este código.',
   'flow.autoSubmitHint': 'O código é verificado assim que escrever o último dígito.',
-  'flow.callInstead.countdown': {
-    one: 'Prefiro uma chamada em {count} s',
-    many: 'Prefiro uma chamada em {count} s',
-    other: 'Prefiro uma chamada em {count} s',
-  },
-  'flow.smsInstead.countdown': {
-    one: 'Prefiro um SMS em {count} s',
-    many: 'Prefiro um SMS em {count} s',
-    other: 'Prefiro um SMS em {count} s',
-  },
 }

@@ -48,7 +48,7 @@ export const messages: Messages = {
   'locale.label': 'Limbă',
 
   'resend.button': 'Retrimite codul',
-  'resend.countdown': { one: 'Retrimite codul în {count} s', few: 'Retrimite codul în {count} s', other: 'Retrimite codul în {count} s' },
+  'resend.countdown.suffix': { one: 'în {count} s', few: 'în {count} s', other: 'în {count} s' },
   'resend.wait': {
     one: 'Puteți cere un cod nou peste {count} secundă.',
     few: 'Puteți cere un cod nou peste {count} secunde.',
@@ -125,7 +125,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Prea multe coduri greșite',
   'flow.heading.failed': 'A apărut o problemă',
   'flow.send': 'Trimite codul',
-  'flow.send.countdown': { one: 'Trimite codul în {count} s', few: 'Trimite codul în {count} s', other: 'Trimite codul în {count} s' },
   'flow.verify': 'Verifică',
   'flow.sending': 'Se trimite codul…',
   'flow.sent.sms': 'Am trimis un cod prin SMS la {address}.',
@@ -137,25 +136,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Prefer un apel',
   'flow.smsInstead': 'Prefer un SMS',
   'flow.newCode': 'Trimite un cod nou',
-  'flow.newCode.countdown': {
-    one: 'Trimite un cod nou în {count} s',
-    few: 'Trimite un cod nou în {count} s',
-    other: 'Trimite un cod nou în {count} s',
-  },
   'flow.expiredBody': 'Codurile sunt valabile doar o perioadă limitată. Trimiteți un cod nou pentru a continua.',
   'flow.lockedBody': 'Pentru siguranța dvs., acest cod nu mai funcționează. Trimiteți un cod nou pentru a continua.',
   'flow.verified': 'Verificare reușită: {address}.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Ați încercat deja acest cod.',
   'flow.autoSubmitHint': 'Codul este verificat imediat ce introduceți ultima cifră.',
-  'flow.callInstead.countdown': {
-    one: 'Prefer un apel în {count} s',
-    few: 'Prefer un apel în {count} s',
-    other: 'Prefer un apel în {count} s',
-  },
-  'flow.smsInstead.countdown': {
-    one: 'Prefer un SMS în {count} s',
-    few: 'Prefer un SMS în {count} s',
-    other: 'Prefer un SMS în {count} s',
-  },
 }

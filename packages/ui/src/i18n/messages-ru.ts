@@ -50,11 +50,11 @@ export const messages: Messages = {
   'locale.label': 'Язык',
 
   'resend.button': 'Отправить код повторно',
-  'resend.countdown': {
-    one: 'Отправить код повторно через {count} с',
-    few: 'Отправить код повторно через {count} с',
-    many: 'Отправить код повторно через {count} с',
-    other: 'Отправить код повторно через {count} с',
+  'resend.countdown.suffix': {
+    one: 'через {count} с',
+    few: 'через {count} с',
+    many: 'через {count} с',
+    other: 'через {count} с',
   },
   'resend.wait': {
     one: 'Новый код можно запросить через {count} секунду.',
@@ -139,12 +139,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Слишком много неверных кодов',
   'flow.heading.failed': 'Что-то пошло не так',
   'flow.send': 'Отправить код',
-  'flow.send.countdown': {
-    one: 'Отправить код через {count} с',
-    few: 'Отправить код через {count} с',
-    many: 'Отправить код через {count} с',
-    other: 'Отправить код через {count} с',
-  },
   'flow.verify': 'Подтвердить',
   'flow.sending': 'Отправляем код…',
   'flow.sent.sms': 'Мы отправили код в SMS на номер {address}.',
@@ -156,28 +150,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Лучше позвоните мне',
   'flow.smsInstead': 'Лучше пришлите SMS',
   'flow.newCode': 'Отправить новый код',
-  'flow.newCode.countdown': {
-    one: 'Отправить новый код через {count} с',
-    few: 'Отправить новый код через {count} с',
-    many: 'Отправить новый код через {count} с',
-    other: 'Отправить новый код через {count} с',
-  },
   'flow.expiredBody': 'Коды действуют ограниченное время. Чтобы продолжить, отправьте новый код.',
   'flow.lockedBody': 'В целях безопасности этот код больше не действует. Чтобы продолжить, отправьте новый код.',
   'flow.verified': '{address} подтверждён.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Вы уже вводили этот код.',
   'flow.autoSubmitHint': 'Код проверяется сразу после ввода последней цифры.',
-  'flow.callInstead.countdown': {
-    one: 'Лучше позвоните мне через {count} с',
-    few: 'Лучше позвоните мне через {count} с',
-    many: 'Лучше позвоните мне через {count} с',
-    other: 'Лучше позвоните мне через {count} с',
-  },
-  'flow.smsInstead.countdown': {
-    one: 'Лучше пришлите SMS через {count} с',
-    few: 'Лучше пришлите SMS через {count} с',
-    many: 'Лучше пришлите SMS через {count} с',
-    other: 'Лучше пришлите SMS через {count} с',
-  },
 }

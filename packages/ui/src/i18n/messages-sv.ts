@@ -40,7 +40,7 @@ export const messages: Messages = {
   'locale.label': 'Språk',
 
   'resend.button': 'Skicka koden igen',
-  'resend.countdown': { one: 'Skicka koden igen om {count} s', other: 'Skicka koden igen om {count} s' },
+  'resend.countdown.suffix': { one: 'om {count} s', other: 'om {count} s' },
   'resend.wait': {
     one: 'Du kan begära en ny kod om {count} sekund.',
     other: 'Du kan begära en ny kod om {count} sekunder.',
@@ -98,7 +98,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'För många felaktiga koder',
   'flow.heading.failed': 'Något gick fel',
   'flow.send': 'Skicka kod',
-  'flow.send.countdown': { one: 'Skicka kod om {count} s', other: 'Skicka kod om {count} s' },
   'flow.verify': 'Verifiera',
   'flow.sending': 'Skickar koden…',
   'flow.sent.sms': 'Vi har skickat en kod via SMS till {address}.',
@@ -110,13 +109,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Ring mig i stället',
   'flow.smsInstead': 'Skicka SMS i stället',
   'flow.newCode': 'Skicka en ny kod',
-  'flow.newCode.countdown': { one: 'Skicka en ny kod om {count} s', other: 'Skicka en ny kod om {count} s' },
   'flow.expiredBody': 'Koder gäller bara en begränsad tid. Skicka en ny kod för att fortsätta.',
   'flow.lockedBody': 'För din säkerhet fungerar den här koden inte längre. Skicka en ny kod för att fortsätta.',
   'flow.verified': '{address} har verifierats.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Du har redan provat den här koden.',
   'flow.autoSubmitHint': 'Koden kontrolleras så fort du skriver den sista siffran.',
-  'flow.callInstead.countdown': { one: 'Ring mig i stället om {count} s', other: 'Ring mig i stället om {count} s' },
-  'flow.smsInstead.countdown': { one: 'Skicka SMS i stället om {count} s', other: 'Skicka SMS i stället om {count} s' },
 }

@@ -40,7 +40,7 @@ export const messages: Messages = {
   'locale.label': 'ภาษา',
 
   'resend.button': 'ส่งรหัสอีกครั้ง',
-  'resend.countdown': { other: 'ส่งรหัสอีกครั้งใน {count} วิ' },
+  'resend.countdown.suffix': { other: 'ใน {count} วิ' },
   'resend.wait': { other: 'คุณขอรหัสใหม่ได้ในอีก {count} วินาที' },
   'resend.ready': 'ตอนนี้คุณขอรหัสใหม่ได้แล้ว',
   'resend.sending': 'กำลังส่งรหัสใหม่…',
@@ -89,7 +89,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'กรอกรหัสผิดหลายครั้งเกินไป',
   'flow.heading.failed': 'เกิดข้อผิดพลาด',
   'flow.send': 'ส่งรหัส',
-  'flow.send.countdown': { other: 'ส่งรหัสใน {count} วิ' },
   'flow.verify': 'ยืนยัน',
   'flow.sending': 'กำลังส่งรหัส…',
   'flow.sent.sms': 'เราส่งรหัสทาง SMS ไปที่ {address} แล้ว',
@@ -101,13 +100,10 @@ export const messages: Messages = {
   'flow.callInstead': 'โทรหาฉันแทน',
   'flow.smsInstead': 'ส่ง SMS แทน',
   'flow.newCode': 'ส่งรหัสใหม่',
-  'flow.newCode.countdown': { other: 'ส่งรหัสใหม่ใน {count} วิ' },
   'flow.expiredBody': 'รหัสใช้ได้ในเวลาจำกัด ส่งรหัสใหม่เพื่อดำเนินการต่อ',
   'flow.lockedBody': 'เพื่อความปลอดภัยของคุณ รหัสนี้ใช้ไม่ได้อีกแล้ว ส่งรหัสใหม่เพื่อดำเนินการต่อ',
   'flow.verified': 'ยืนยัน {address} แล้ว',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'คุณลองใช้รหัสนี้ไปแล้ว',
   'flow.autoSubmitHint': 'ระบบจะตรวจสอบรหัสทันทีที่คุณพิมพ์ตัวเลขหลักสุดท้าย',
-  'flow.callInstead.countdown': { other: 'โทรหาฉันแทนใน {count} วิ' },
-  'flow.smsInstead.countdown': { other: 'ส่ง SMS แทนใน {count} วิ' },
 }

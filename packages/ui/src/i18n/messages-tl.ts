@@ -44,7 +44,7 @@ export const messages: Messages = {
   'locale.label': 'Wika',
 
   'resend.button': 'Ipadala muli ang code',
-  'resend.countdown': { one: 'Ipadala muli ang code pagkalipas ng {count} s', other: 'Ipadala muli ang code pagkalipas ng {count} s' },
+  'resend.countdown.suffix': { one: 'pagkalipas ng {count} s', other: 'pagkalipas ng {count} s' },
   'resend.wait': {
     one: 'Puwede kang humingi ng bagong code pagkalipas ng {count} segundo.',
     other: 'Puwede kang humingi ng bagong code pagkalipas ng {count} segundo.',
@@ -111,7 +111,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Masyadong maraming maling code',
   'flow.heading.failed': 'Nagkaproblema',
   'flow.send': 'Ipadala ang code',
-  'flow.send.countdown': { one: 'Ipadala ang code pagkalipas ng {count} s', other: 'Ipadala ang code pagkalipas ng {count} s' },
   'flow.verify': 'I-verify',
   'flow.sending': 'Ipinapadala ang code…',
   'flow.sent.sms': 'Nagpadala kami ng code sa pamamagitan ng SMS sa {address}.',
@@ -123,22 +122,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Tawagan na lang ako',
   'flow.smsInstead': 'I-text na lang ako',
   'flow.newCode': 'Magpadala ng bagong code',
-  'flow.newCode.countdown': {
-    one: 'Magpadala ng bagong code pagkalipas ng {count} s',
-    other: 'Magpadala ng bagong code pagkalipas ng {count} s',
-  },
   'flow.expiredBody': 'May limitadong oras lang ang bisa ng mga code. Magpadala ng bagong code para magpatuloy.',
   'flow.lockedBody': 'Para sa iyong seguridad, hindi na gumagana ang code na ito. Magpadala ng bagong code para magpatuloy.',
   'flow.verified': 'Na-verify na ang {address}.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Nasubukan mo na ang code na ito.',
   'flow.autoSubmitHint': 'Susuriin agad ang code pagka-type mo ng huling digit.',
-  'flow.callInstead.countdown': {
-    one: 'Tawagan na lang ako pagkalipas ng {count} s',
-    other: 'Tawagan na lang ako pagkalipas ng {count} s',
-  },
-  'flow.smsInstead.countdown': {
-    one: 'I-text na lang ako pagkalipas ng {count} s',
-    other: 'I-text na lang ako pagkalipas ng {count} s',
-  },
 }

@@ -45,7 +45,7 @@ export const messages: Messages = {
   'locale.label': 'Dil',
 
   'resend.button': 'Kodu tekrar gönder',
-  'resend.countdown': { one: 'Kodu tekrar gönder ({count} sn)', other: 'Kodu tekrar gönder ({count} sn)' },
+  'resend.countdown.suffix': { one: '{count} sn sonra', other: '{count} sn sonra' },
   'resend.wait': {
     one: '{count} saniye sonra yeni kod isteyebilirsiniz.',
     other: '{count} saniye sonra yeni kod isteyebilirsiniz.',
@@ -103,7 +103,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Çok fazla yanlış kod',
   'flow.heading.failed': 'Bir sorun oluştu',
   'flow.send': 'Kod gönder',
-  'flow.send.countdown': { one: 'Kod gönder ({count} sn)', other: 'Kod gönder ({count} sn)' },
   'flow.verify': 'Doğrula',
   'flow.sending': 'Kod gönderiliyor…',
   'flow.sent.sms': 'Şu numaraya SMS ile bir kod gönderdik: {address}.',
@@ -115,13 +114,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Kodu sesli aramayla al',
   'flow.smsInstead': 'Kodu SMS ile al',
   'flow.newCode': 'Yeni kod gönder',
-  'flow.newCode.countdown': { one: 'Yeni kod gönder ({count} sn)', other: 'Yeni kod gönder ({count} sn)' },
   'flow.expiredBody': 'Kodlar sınırlı bir süre geçerlidir. Devam etmek için yeni bir kod gönderin.',
   'flow.lockedBody': 'Güvenliğiniz için bu kod artık çalışmıyor. Devam etmek için yeni bir kod gönderin.',
   'flow.verified': 'Doğrulandı: {address}.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Bu kodu zaten denediniz.',
   'flow.autoSubmitHint': 'Son rakamı yazdığınız anda kod kontrol edilir.',
-  'flow.callInstead.countdown': { one: 'Kodu sesli aramayla al ({count} sn)', other: 'Kodu sesli aramayla al ({count} sn)' },
-  'flow.smsInstead.countdown': { one: 'Kodu SMS ile al ({count} sn)', other: 'Kodu SMS ile al ({count} sn)' },
 }

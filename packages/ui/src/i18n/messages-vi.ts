@@ -37,7 +37,7 @@ export const messages: Messages = {
   'locale.label': 'Ngôn ngữ',
 
   'resend.button': 'Gửi lại mã',
-  'resend.countdown': { other: 'Gửi lại mã sau {count} giây' },
+  'resend.countdown.suffix': { other: 'sau {count} giây' },
   'resend.wait': { other: 'Bạn có thể yêu cầu mã mới sau {count} giây.' },
   'resend.ready': 'Giờ bạn có thể yêu cầu mã mới.',
   'resend.sending': 'Đang gửi mã mới…',
@@ -86,7 +86,6 @@ export const messages: Messages = {
   'flow.heading.locked': 'Nhập sai mã quá nhiều lần',
   'flow.heading.failed': 'Đã xảy ra lỗi',
   'flow.send': 'Gửi mã',
-  'flow.send.countdown': { other: 'Gửi mã sau {count} giây' },
   'flow.verify': 'Xác minh',
   'flow.sending': 'Đang gửi mã…',
   'flow.sent.sms': 'Chúng tôi đã gửi mã qua SMS đến {address}.',
@@ -98,13 +97,10 @@ export const messages: Messages = {
   'flow.callInstead': 'Nhận mã qua cuộc gọi',
   'flow.smsInstead': 'Nhận mã qua SMS',
   'flow.newCode': 'Gửi mã mới',
-  'flow.newCode.countdown': { other: 'Gửi mã mới sau {count} giây' },
   'flow.expiredBody': 'Mã chỉ có hiệu lực trong thời gian giới hạn. Hãy gửi mã mới để tiếp tục.',
   'flow.lockedBody': 'Vì lý do bảo mật, mã này không còn dùng được. Hãy gửi mã mới để tiếp tục.',
   'flow.verified': '{address} đã được xác minh.',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Bạn đã thử mã này rồi.',
   'flow.autoSubmitHint': 'Mã sẽ được kiểm tra ngay khi bạn nhập chữ số cuối cùng.',
-  'flow.callInstead.countdown': { other: 'Nhận mã qua cuộc gọi sau {count} giây' },
-  'flow.smsInstead.countdown': { other: 'Nhận mã qua SMS sau {count} giây' },
 }

@@ -37,7 +37,7 @@ export const messages: Messages = {
   'locale.label': '语言',
 
   'resend.button': '重新发送验证码',
-  'resend.countdown': { other: '重新发送验证码（{count} 秒后）' },
+  'resend.countdown.suffix': { other: '{count} 秒后' },
   'resend.wait': { other: '{count} 秒后可重新获取验证码。' },
   'resend.ready': '现在可以重新获取验证码了。',
   'resend.sending': '正在发送新的验证码…',
@@ -86,7 +86,6 @@ export const messages: Messages = {
   'flow.heading.locked': '错误次数过多',
   'flow.heading.failed': '出了点问题',
   'flow.send': '发送验证码',
-  'flow.send.countdown': { other: '发送验证码（{count} 秒后）' },
   'flow.verify': '验证',
   'flow.sending': '正在发送验证码…',
   'flow.sent.sms': '验证码已通过短信发送至 {address}。',
@@ -98,13 +97,10 @@ export const messages: Messages = {
   'flow.callInstead': '改用语音电话',
   'flow.smsInstead': '改用短信',
   'flow.newCode': '发送新验证码',
-  'flow.newCode.countdown': { other: '发送新验证码（{count} 秒后）' },
   'flow.expiredBody': '验证码仅在限定时间内有效。请发送新验证码以继续。',
   'flow.lockedBody': '为了您的账户安全，此验证码已失效。请发送新验证码以继续。',
   'flow.verified': '{address} 已验证。',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': '此验证码已经试过了。',
   'flow.autoSubmitHint': '输入最后一位数字后会立即核对验证码。',
-  'flow.callInstead.countdown': { other: '改用语音电话（{count} 秒后）' },
-  'flow.smsInstead.countdown': { other: '改用短信（{count} 秒后）' },
 }

@@ -41,7 +41,7 @@ export const messages: Messages = {
   'locale.label': '語言',
 
   'resend.button': '重新傳送驗證碼',
-  'resend.countdown': { other: '重新傳送驗證碼（{count} 秒後）' },
+  'resend.countdown.suffix': { other: '{count} 秒後' },
   'resend.wait': { other: '{count} 秒後可再次索取驗證碼。' },
   'resend.ready': '你現在可以索取新的驗證碼。',
   'resend.sending': '正在傳送新的驗證碼…',
@@ -90,7 +90,6 @@ export const messages: Messages = {
   'flow.heading.locked': '錯誤次數過多',
   'flow.heading.failed': '發生問題',
   'flow.send': '傳送驗證碼',
-  'flow.send.countdown': { other: '傳送驗證碼（{count} 秒後）' },
   'flow.verify': '驗證',
   'flow.sending': '正在傳送驗證碼…',
   'flow.sent.sms': '驗證碼已透過短訊傳送至 {address}。',
@@ -102,13 +101,10 @@ export const messages: Messages = {
   'flow.callInstead': '改用語音來電',
   'flow.smsInstead': '改用短訊',
   'flow.newCode': '傳送新的驗證碼',
-  'flow.newCode.countdown': { other: '傳送新的驗證碼（{count} 秒後）' },
   'flow.expiredBody': '驗證碼只在限定時間內有效。請傳送新的驗證碼以繼續。',
   'flow.lockedBody': '為保障你的安全，此驗證碼已無法使用。請傳送新的驗證碼以繼續。',
   'flow.verified': '{address} 已驗證。',
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': '此驗證碼已經試過了。',
   'flow.autoSubmitHint': '輸入最後一位數字後會即時核對驗證碼。',
-  'flow.callInstead.countdown': { other: '改用語音來電（{count} 秒後）' },
-  'flow.smsInstead.countdown': { other: '改用短訊（{count} 秒後）' },
 }

@@ -1,7 +1,10 @@
-import { LOCALES, type LocaleInfo, type SentVerification } from '@hakiki/core'
+import '../styles.css'
+import { createMemoryAdapter, LOCALES, type LocaleInfo, type SentVerification } from '@hakiki/core'
+import { VerificationProvider } from '@hakiki/react'
 import { render } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import { COUNTDOWN_LABELS, NUMERAL_FREE, SAMPLE_COUNTS } from '../../test/locale-rules'
+import { commands } from 'vitest/browser'
+import { COUNTDOWN_BUTTONS, COUNTDOWN_MAX_LENGTH, COUNTDOWN_SUFFIX, NUMERAL_FREE, SAMPLE_COUNTS } from '../../test/locale-rules'
 import { ResendButton } from '../resend-button'
 import { formatMessage } from './format-message'
 import { loadMessages } from './load-messages'
@@ -11,9 +14,17 @@ import { messagesEn, type Message, type Messages } from './messages-en'
 /**
  * Every plural and countdown string of every locale, rendered at the counts of `SAMPLE_COUNTS`
  * and held to rules that can be stated: the locale's plural categories are all there, the number
- * is said the way the locale says it, and a countdown button's visible text begins with its
- * accessible name. Then the strings the language audit of issue 13 found wrong, by name.
+ * is said the way the locale says it, and the countdown drawn beside a waiting button is short and
+ * no button's label. Then the strings the language audit of issue 13 found wrong, by name; then
+ * every countdown button of every locale rendered, its computed name equal to what it paints.
  */
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    /** The accessible names Chromium computes for the elements matching `selector`. */
+    accessibleNames: (selector: string) => Promise<string[]>
+  }
+}
 
 // The address has no digit, so that a digit found in a text is the count's.
 const VALUES = { address: 'name@example.com', fee: 'US$0.05', time: '9:59', country: 'Ghana', query: 'xy', dialCode: '+233' }
@@ -49,7 +60,7 @@ function pluralProblems(locale: LocaleInfo, messages: Messages): string[] {
       const where = `${key} @${count} (${category}): ${text}`
       if (/[{}]/.test(text)) problems.push(`${where}: a placeholder left`)
       if (text.trim() === '') problems.push(`${where}: empty`)
-      const isCountdown = key in COUNTDOWN_LABELS
+      const isCountdown = key === COUNTDOWN_SUFFIX
       if (numeralFree.includes(category) && !isCountdown) {
         if (DIGIT.test(outsideParentheses(text))) problems.push(`${where}: a digit beside a word that already says the number`)
       } else if (category !== 'zero' && !text.includes(number.format(count))) {
@@ -57,12 +68,15 @@ function pluralProblems(locale: LocaleInfo, messages: Messages): string[] {
       }
     }
   }
-  for (const [countdown, label] of Object.entries(COUNTDOWN_LABELS)) {
-    for (const count of SAMPLE_COUNTS) {
-      const text = formatMessage(locale.tag, messages[countdown as keyof Messages], { count })
-      const name = messages[label as keyof Messages] as string
-      if (!text.startsWith(name)) problems.push(`${countdown} @${count}: "${text}" does not begin with the button's name "${name}"`)
-    }
+  // The seconds beside a waiting button: on their own, short, and not a button's label again (the
+  // label is on the button; "Resend code in 25 s" beside "Resend code" says it twice).
+  const labels = COUNTDOWN_BUTTONS.map((k) => messages[k] as string)
+  for (const count of SAMPLE_COUNTS) {
+    const text = formatMessage(locale.tag, messages[COUNTDOWN_SUFFIX], { count })
+    const where = `${COUNTDOWN_SUFFIX} @${count}: "${text}"`
+    if (text !== text.trim()) problems.push(`${where}: space around it (the layout spaces it)`)
+    if ([...text].length > COUNTDOWN_MAX_LENGTH) problems.push(`${where}: longer than ${COUNTDOWN_MAX_LENGTH} characters`)
+    for (const label of labels) if (text.includes(label)) problems.push(`${where}: repeats the button's label "${label}"`)
   }
   return problems
 }
@@ -100,7 +114,7 @@ const byApi = (api: string): LocaleInfo => {
 }
 
 describe('plural and countdown strings', () => {
-  test.each(LOCALES.map((l) => [l.api, l] as const))('%s: every category, the number said the locale’s way, countdowns begin with their button', async (_, locale) => {
+  test.each(LOCALES.map((l) => [l.api, l] as const))('%s: every category, the number said the locale’s way, the countdown short and on its own', async (_, locale) => {
     expect(pluralProblems(locale, await messagesOf(locale))).toEqual([])
   })
 
@@ -132,18 +146,20 @@ describe('plural and countdown strings', () => {
     expect(gb['phone.error.noCountry']).toContain('dialling code')
   })
 
-  test('the rules catch a digit beside an Arabic dual, a countdown that hides its button and a lost category', () => {
+  test('the rules catch a digit beside an Arabic dual, a countdown that repeats its button and a lost category', () => {
     const ar = byApi('ar')
     const broken: Messages = {
       ...messagesEn,
+      'resend.button': 'إعادة إرسال الرمز',
       'attempts.left': { zero: 'x {count}', one: 'تبقّت {count} محاولة', two: 'تبقّت {count} محاولتان', few: '{count}', many: '{count}', other: '{count}' },
-      'resend.countdown': { other: 'بعد {count} ث' },
+      'resend.countdown.suffix': { other: 'إعادة إرسال الرمز بعد {count} ث' },
     }
     const problems = pluralProblems(ar, broken)
     expect(problems).toContain('attempts.left @2 (two): تبقّت 2 محاولتان: a digit beside a word that already says the number')
     expect(problems).toContain('attempts.left @1 (one): تبقّت 1 محاولة: a digit beside a word that already says the number')
-    expect(problems).toContain('resend.countdown: no "two" form')
-    expect(problems.some((p) => p.startsWith('resend.countdown @25') || p.startsWith('resend.countdown @5: "بعد 5 ث" does not begin'))).toBe(true)
+    expect(problems).toContain('resend.countdown.suffix: no "two" form')
+    expect(problems).toContain(`resend.countdown.suffix @5: "إعادة إرسال الرمز بعد ${new Intl.NumberFormat('ar').format(5)} ث": repeats the button's label "إعادة إرسال الرمز"`)
+    expect(problems.some((p) => p.startsWith('resend.countdown.suffix @100') && p.endsWith('longer than 22 characters'))).toBe(true)
     const en = byApi('en')
     expect(pluralProblems(en, { ...messagesEn, 'attempts.left': { one: 'One attempt left', other: '{count} attempts left' } })).toContain(
       'attempts.left @1 (one): One attempt left: the number is missing',
@@ -151,11 +167,19 @@ describe('plural and countdown strings', () => {
   })
 })
 
-/** A sent verification whose resend opens in 45 s on the real clock. */
-const waiting = (): SentVerification => {
-  const now = Date.now()
-  return { id: 'VE1', to: '+233241234567', channel: 'sms', codeLength: 6, expiresAt: now + 600_000, resendAt: now + 45_000, attemptsLeft: 5, skewMs: 0 }
-}
+const T0 = Date.UTC(2026, 0, 1, 12)
+
+/** A sent verification whose resend opens `seconds` after T0, on a clock stopped at T0. */
+const waitingFor = (seconds: number): SentVerification => ({
+  id: 'VE1',
+  to: '+233241234567',
+  channel: 'sms',
+  codeLength: 6,
+  expiresAt: T0 + 600_000,
+  resendAt: T0 + seconds * 1000,
+  attemptsLeft: 5,
+  skewMs: 0,
+})
 
 /** The text of `el` a sighted user sees: text outside screen-reader-only and zero-size parts. */
 function visibleText(el: HTMLElement): string {
@@ -171,44 +195,102 @@ function visibleText(el: HTMLElement): string {
   return text.trim()
 }
 
+/** The seconds drawn beside a ResendButton's `button`, in its root. */
+const countdownOf = (button: HTMLElement) => button.parentElement?.querySelector('[data-part="countdown"]')
+
 /**
- * WCAG 2.5.3 on the buttons whose text changes while they wait: the accessible name (the label,
- * so that the seconds are not re-announced every tick) must be found in what is shown, at its
- * start, in every locale and for every countdown the flow draws (resend, send, send a new code,
- * call me / text me instead). Rendered in Chromium, so the name is the computed one and the text
- * is what is painted.
+ * Where `countdown` is drawn against `button`, or what is wrong: "beside" (same row, after the
+ * button in the reading direction, not over it), "under" (below it, close), else a problem.
+ */
+function placement(button: Element, countdown: Element, dir: 'ltr' | 'rtl'): string {
+  const b = button.getBoundingClientRect()
+  const c = countdown.getBoundingClientRect()
+  if (c.width < 1 || c.height < 1) return 'not drawn'
+  const sameRow = c.top < b.bottom && c.bottom > b.top
+  if (sameRow) {
+    if (c.left < b.right && c.right > b.left) return 'over the button'
+    const gap = dir === 'rtl' ? b.left - c.right : c.left - b.right
+    if (gap < 0) return 'before the button'
+    return gap <= 16 ? 'beside' : `${gap} px away`
+  }
+  const below = c.top - b.bottom
+  if (below < 0) return 'above the button'
+  return below <= 16 ? 'under' : `${below} px below`
+}
+
+/**
+ * WCAG 2.5.3 on the buttons that wait on a countdown (resend, send, send a new code, call me /
+ * text me instead), in every locale: each paints exactly its computed accessible name (Chromium's
+ * own, read from its accessibility tree), and the seconds left are drawn outside it, beside it or
+ * under it at 320 px, never over it, in the locale's words and plural form.
  */
 describe('countdown buttons, rendered (WCAG 2.5.3 label in name)', () => {
-  test.each(LOCALES.map((l) => [l.api, l] as const))('%s: each visible countdown begins with the button\'s accessible name', async (_, locale) => {
+  test.each(LOCALES.map((l) => [l.api, l] as const))('%s: each button paints exactly its computed name, the seconds drawn beside it', async (_, locale) => {
     const messages = await messagesOf(locale)
+    const dir = locale.dir === 'rtl' ? 'rtl' : 'ltr'
     const problems: string[] = []
-    for (const [countdown, labelKey] of Object.entries(COUNTDOWN_LABELS)) {
-      const label = messages[labelKey as keyof Messages] as string
+    // 1 and 2 reach Arabic's and Hebrew's singular and dual; 25 the other forms. 288 px is a
+    // 320 px screen less the page's padding.
+    for (const [seconds, width] of [[1, 800], [2, 288], [25, 288], [25, 800]] as const) {
       const view = render(
-        <LocaleProvider locale={locale.api}>
-          <ResendButton verification={waiting()} countdownLabel={(count) => formatMessage(locale.tag, messages[countdown as keyof Messages], { count })}>
-            {label}
-          </ResendButton>
-        </LocaleProvider>,
+        <VerificationProvider adapter={createMemoryAdapter()} now={() => T0}>
+          <LocaleProvider locale={locale.api}>
+            <div style={{ inlineSize: `${width}px` }}>
+              {COUNTDOWN_BUTTONS.map((key) => (
+                // "Resend code" is the button's own default; the flow passes the other labels.
+                <ResendButton key={key} verification={waitingFor(seconds)} data-probe={key}>
+                  {key === 'resend.button' ? undefined : messages[key]}
+                </ResendButton>
+              ))}
+            </div>
+          </LocaleProvider>
+        </VerificationProvider>,
       )
-      // Found by its computed accessible name: exactly the label.
-      const button = await view.findByRole('button', { name: label })
-      const shown = visibleText(button)
-      if (!DIGIT.test(shown)) problems.push(`${countdown}: "${shown}" shows no seconds`)
-      if (!shown.toLocaleLowerCase(locale.tag).startsWith(label.toLocaleLowerCase(locale.tag))) problems.push(`${countdown}: "${shown}" does not begin with its name "${label}"`)
+      const suffix = formatMessage(locale.tag, messages[COUNTDOWN_SUFFIX], { count: seconds })
+      const buttons = COUNTDOWN_BUTTONS.map((key) => view.container.querySelector<HTMLElement>(`[data-probe="${key}"]`) as HTMLElement)
+      // The translation loads on demand: wait until every button and countdown speaks it.
+      await expect
+        .poll(() => buttons.map((b) => [b.textContent, countdownOf(b)?.textContent]))
+        .toEqual(COUNTDOWN_BUTTONS.map((key) => [messages[key], suffix]))
+      const names = await commands.accessibleNames(`[data-probe]`)
+      buttons.forEach((button, i) => {
+        const key = COUNTDOWN_BUTTONS[i] ?? ''
+        const where = `${key} @${seconds} s, ${width} px`
+        const painted = visibleText(button)
+        if (names[i] !== painted) problems.push(`${where}: computed name "${names[i]}", paints "${painted}"`)
+        if (button.innerText.trim() !== painted) problems.push(`${where}: innerText "${button.innerText}", paints "${painted}"`)
+        if (button.getAttribute('aria-disabled') !== 'true') problems.push(`${where}: not waiting`)
+        const countdown = countdownOf(button)
+        if (!countdown || button.contains(countdown)) {
+          problems.push(`${where}: no countdown outside the button`)
+          return
+        }
+        if (visibleText(countdown as HTMLElement) !== suffix) problems.push(`${where}: countdown shows "${visibleText(countdown as HTMLElement)}", not "${suffix}"`)
+        const place = placement(button, countdown, dir)
+        if (place !== 'beside' && !(place === 'under' && width < 320)) problems.push(`${where}: countdown ${place}`)
+      })
       view.unmount()
     }
     expect(problems).toEqual([])
   })
 
-  test('the check sees a countdown that does not begin with its name', async () => {
+  test('the checks see a name that is not what the button paints, and a countdown over it', async () => {
     const view = render(
-      <ResendButton verification={waiting()} countdownLabel={(count) => `In ${count} s: resend code`}>
-        Resend code
-      </ResendButton>,
+      <div style={{ inlineSize: '800px' }}>
+        <button type="button" data-probe="" aria-label="Resend code">
+          Resend code in 25 s
+        </button>
+        <span style={{ marginInlineStart: '-40px' }}>in 25 s</span>
+      </div>,
     )
-    const button = await view.findByRole('button', { name: 'Resend code' })
-    expect(visibleText(button)).toMatch(/^In \d+ s: resend code$/)
-    expect(visibleText(button).startsWith('Resend code')).toBe(false)
+    const button = view.getByRole('button')
+    expect(await commands.accessibleNames('[data-probe]')).toEqual(['Resend code'])
+    expect(visibleText(button)).toBe('Resend code in 25 s')
+    const countdown = button.nextElementSibling as HTMLElement
+    expect(placement(button, countdown, 'ltr')).toBe('over the button')
+    countdown.style.marginInlineStart = '8px'
+    expect(placement(button, countdown, 'ltr')).toBe('beside')
+    // Drawn at the start of the row in right to left: before the button, not beside it.
+    expect(placement(button, countdown, 'rtl')).toBe('before the button')
   })
 })

@@ -7,11 +7,12 @@ import { messagesEn, type Message, type PluralMessage } from './messages-en'
 /**
  * Keys whose text may stay as in English in some language: the technical term "SMS", "Email"
  * (the usual word in Greek, Indonesian and Tagalog UIs), "{fee} per SMS" ("per" is Latin, and
- * the same in Dutch, Italian, Swedish and more) and the example address, which some languages
- * keep as `name@example.com`. Every other key must read differently from English, so a message
- * copied in and never translated fails.
+ * the same in Dutch, Italian, Swedish and more), the example address, which some languages
+ * keep as `name@example.com`, and the countdown beside a waiting button, "in {count} s", which is
+ * German word for word. Every other key must read differently from English, so a message copied
+ * in and never translated fails.
  */
-const MAY_MATCH_ENGLISH: ReadonlySet<string> = new Set(['channel.sms', 'channel.email', 'phone.feePerSms', 'email.placeholder'])
+const MAY_MATCH_ENGLISH: ReadonlySet<string> = new Set(['channel.sms', 'channel.email', 'phone.feePerSms', 'email.placeholder', 'resend.countdown.suffix'])
 
 const PLACEHOLDER = /\{(\w+)\}/g
 
