@@ -1,25 +1,38 @@
 import type { Examples, MetadataJson } from 'libphonenumber-js/core'
-import { phoneRegionCallingCodes, phoneRegionLoaders, phoneSharedCallingCodes } from './phone-regions.gen'
+import type { PhoneRegionData } from './phone-region-data'
+import { phoneMainRegions, phoneRegionChunks, phoneRegionEntries } from './phone-regions.gen'
+
+/** Calling code and chunk number of each region, read once from the generated index (`AC247bb` → AC: 247, chunk 27). */
+const regionEntries: ReadonlyMap<string, readonly [callingCode: string, chunk: number]> = /* @__PURE__ */ new Map(
+  [...phoneRegionEntries.matchAll(/([A-Z]{2})(\d+)([a-z]+)/g)].map(([, iso2 = '', code = '', chunk = '']) => [
+    iso2,
+    [code, [...chunk].reduce((n, letter) => n * 26 + letter.charCodeAt(0) - 97, 0)],
+  ]),
+)
+
+/** The main region of each shared calling code (`US` of `+1`, `GB` of `+44`). */
+const mainRegions: ReadonlySet<string> = /* @__PURE__ */ new Set(phoneMainRegions.match(/../g))
 
 /**
  * Every region (ISO 3166-1 alpha-2) whose metadata the package's own phone helpers read exactly:
  * the ones `src/phone-differential.test.ts` proves equal to libphonenumber-js (all 245 of its
  * regions with libphonenumber-js 1.13.16), in alphabetical order.
  */
-export const PHONE_REGIONS: readonly string[] = Object.keys(phoneRegionCallingCodes)
+export const PHONE_REGIONS: readonly string[] = [...regionEntries.keys()]
 
 /** The calling code of a region of {@link PHONE_REGIONS} (`DE` → `49`), without loading its metadata. */
 export function getPhoneRegionCallingCode(iso2: string): string | undefined {
-  return Object.hasOwn(phoneRegionCallingCodes, iso2) ? phoneRegionCallingCodes[iso2] : undefined
+  return regionEntries.get(iso2)?.[0]
 }
 
 /**
  * The regions of {@link PHONE_REGIONS} with this calling code, in libphonenumber-js's order: its
- * main region first (`1` → US, AG, AI, …, CA, …; `590` → GP, BL, MF).
+ * main region first, then the others alphabetically (`1` → US, AG, AI, …, CA, …; `590` → GP, BL, MF).
  */
 export function getPhoneRegionsForCallingCode(callingCode: string): string[] {
-  if (Object.hasOwn(phoneSharedCallingCodes, callingCode)) return [...(phoneSharedCallingCodes[callingCode] ?? [])]
-  return PHONE_REGIONS.filter((iso2) => phoneRegionCallingCodes[iso2] === callingCode)
+  const regions = PHONE_REGIONS.filter((iso2) => getPhoneRegionCallingCode(iso2) === callingCode)
+  const main = regions.find((iso2) => mainRegions.has(iso2))
+  return main ? [main, ...regions.filter((iso2) => iso2 !== main)] : regions
 }
 
 /** Metadata of some regions, for {@link createPhoneHelpers}. */
@@ -48,12 +61,13 @@ export async function loadPhoneRegions(regions: readonly string[]): Promise<Load
     const code = getPhoneRegionCallingCode(iso2)
     if (code === undefined) continue
     wanted.add(iso2)
-    const main = phoneSharedCallingCodes[code]?.[0]
+    const main = getPhoneRegionsForCallingCode(code)[0]
     if (main) wanted.add(main)
   }
   // Small regions share a chunk: fetch each chunk once, and keep only the regions asked for.
-  const chunks = new Set([...wanted].map((iso2) => phoneRegionLoaders[iso2]))
-  const loaded = (await Promise.all([...chunks].map((load) => load?.() ?? []))).flat().filter((region) => wanted.has(region[0]))
+  const chunks = new Set([...wanted].map((iso2) => phoneRegionChunks[regionEntries.get(iso2)?.[1] ?? -1]))
+  const modules = await Promise.all([...chunks].map((load) => load?.()))
+  const loaded = modules.flatMap((module): readonly PhoneRegionData[] => module?.phoneRegions ?? []).filter((region) => wanted.has(region[0]))
   const metadata = { version: 4, country_calling_codes: {}, countries: {}, nonGeographic: {} } as unknown as MetadataJson
   const codes = metadata.country_calling_codes as Record<string, string[]>
   const countries = metadata.countries as Record<string, unknown>
