@@ -19,11 +19,12 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     // `countries="all"`: the field fetches the region index (every region's calling code and the
     // loaders of its metadata) as it mounts; this entry imports that index statically, so its
     // bytes are what loads before any country beyond the 14 is picked. Each country picked then
-    // fetches its own chunk (phone-regions-budget.test.ts). Issue 15's goal is 15 kB.
+    // fetches its own chunk (phone-regions-budget.test.ts). Issue 15's goal is 15 kB; today ~17.7 kB
+    // (PhoneInput ~15.3 kB + index ~2.4 kB).
     name: 'hakiki PhoneInput, every country (+ region index)',
     kind: 'hakiki',
     code: "export { PhoneInput } from '@hakiki/ui'\nexport { PHONE_REGIONS, getPhoneRegionCallingCode, getPhoneRegionsForCallingCode, loadPhoneRegions } from '@hakiki/core'",
-    budgetGzip: 19 * 1024,
+    budgetGzip: 18 * 1024,
   },
   { name: 'hakiki CountrySelect', kind: 'hakiki', code: "export { CountrySelect } from '@hakiki/ui'", budgetGzip: 6 * 1024 },
   { name: 'hakiki VerificationFlow', kind: 'hakiki', code: "export { VerificationFlow } from '@hakiki/ui'", budgetGzip: 35 * 1024 },
