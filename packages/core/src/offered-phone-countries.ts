@@ -1,7 +1,7 @@
 import { COUNTRIES, type CountryCode } from './countries'
 import { createPhoneHelpers } from './create-phone-helpers'
 import { loadPhoneRegionIndex, type PhoneRegionIndex } from './load-phone-region-index'
-import { formatPhoneAsYouType, formatPhoneNumber, getExampleNumber, parsePhoneNumber } from './phone'
+import { coveredPhoneExamples, coveredPhoneMetadata } from './phone-metadata.gen'
 import type { PhoneHelpers } from './phone-types'
 
 /*
@@ -21,7 +21,7 @@ export type PhoneCountryCode = CountryCode | (string & {})
 export type PhoneCountries = readonly PhoneCountryCode[] | 'all'
 
 /** The bundled helpers of the covered countries, as one {@link PhoneHelpers}: no loading for them. */
-export const COVERED_PHONE_HELPERS: PhoneHelpers = { parsePhoneNumber, formatPhoneAsYouType, getExampleNumber, formatPhoneNumber }
+export const COVERED_PHONE_HELPERS: PhoneHelpers = /* @__PURE__ */ createPhoneHelpers(coveredPhoneMetadata, coveredPhoneExamples)
 
 const COVERED_CODES = new Map<string, string>(COUNTRIES.map((c) => [c.iso2, c.dialCode]))
 const COVERED_DIAL_CODES = new Set(COVERED_CODES.values())
