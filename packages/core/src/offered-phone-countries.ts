@@ -2,6 +2,7 @@ import { COUNTRIES, type CountryCode } from './countries'
 import { createPhoneHelpers } from './create-phone-helpers'
 import { loadPhoneRegionIndex, type PhoneRegionIndex } from './load-phone-region-index'
 import { coveredPhoneExamples, coveredPhoneMetadata } from './phone-metadata.gen'
+import { findPlan, stripIddPrefix, type PhonePlan } from './phone-plan'
 import type { PhoneHelpers } from './phone-types'
 
 /*
@@ -112,10 +113,27 @@ export const INDEX_KEY: PhoneHelpersKey = '+'
 /** Phone helpers over `regions`, their metadata loaded (one chunk each, fetched once). */
 async function createRegionHelpers(regionIndex: PhoneRegionIndex, regions: readonly string[]): Promise<PhoneHelpers> {
   const { metadata, examples } = await regionIndex.loadPhoneRegions(regions)
+  for (const [iso2, plan] of Object.entries(metadata.countries)) loadedPlans.set(iso2, plan as unknown as PhonePlan)
   return createPhoneHelpers(metadata, examples)
 }
 
 const loaded = new Map<PhoneHelpersKey, PhoneHelpers>()
+/** The plan of every region loaded so far, for {@link readDialledOut}. */
+const loadedPlans = new Map<string, PhonePlan>()
+
+/**
+ * A number dialled out of `country` with its international call prefix, as `+` and what follows
+ * (`0033612345678` in Poland → `+33612345678`; `000 44…` in Kenya), as libphonenumber-js reads it;
+ * `undefined` when `cleaned` does not start with that prefix and a digit after it, or when the
+ * country's metadata is not loaded yet (its prefix is not known). The helpers of one country hold
+ * no other country's plan, so a field reads such a number with the helpers of its calling code.
+ */
+export function readDialledOut(cleaned: string, country: string | undefined): string | undefined {
+  if (!country || cleaned.startsWith('+')) return undefined
+  const plan = findPlan(coveredPhoneMetadata, country)?.plan ?? loadedPlans.get(country)
+  const rest = plan && stripIddPrefix(cleaned, plan)
+  return rest ? `+${rest}` : undefined
+}
 const pending = new Map<PhoneHelpersKey, Promise<PhoneHelpers>>()
 
 /** True when the bundled helpers read `key`: a covered country or its calling code. */

@@ -9,6 +9,7 @@ import {
   loadPhoneHelpers,
   needsPhoneCountries,
   peekPhoneHelpers,
+  readDialledOut,
   regionsOfCallingCode,
   type ExamplePhoneNumber,
   type ParsedPhoneNumber,
@@ -202,6 +203,20 @@ function helpersFor(cleaned: string, country: string | undefined, allowed: Allow
 }
 
 /**
+ * A number dialled out of the chosen country with its international call prefix (`0033…` in
+ * Poland), as `+33…`, when the chosen country's helpers cannot read it themselves: a loaded
+ * country's helpers hold its own plan only, so the number is read with its calling code's helpers,
+ * as libphonenumber-js reads it with every plan at hand. `undefined` otherwise (the covered helpers
+ * read `000 233…` typed in Kenya on their own, and keep doing so).
+ */
+function dialledOut(cleaned: string, country: string | undefined, allowed: Allowed): string | undefined {
+  const international = readDialledOut(cleaned, country)
+  if (international === undefined) return undefined
+  const own = helpersFor(cleaned, country, allowed)
+  return typeof own !== 'string' && own !== helpersFor(international, country, allowed) ? international : undefined
+}
+
+/**
  * A valid number (the covered helpers call one of another country `unsupported_country` with
  * `isValid` set: whether its country is offered is this field's call, made by `allowed`).
  */
@@ -219,11 +234,13 @@ interface Evaluation {
 /** The E.164 value and error of what the field shows; `failed` says which loads failed. */
 function evaluate(display: string, country: PhoneCountryCode | undefined, allowed: Allowed, failed: ReadonlySet<string>): Evaluation {
   if (!display) return { e164: '', error: undefined, waitingFor: undefined }
-  const cleaned = cleanPhoneInput(display)
+  const raw = cleanPhoneInput(display)
+  const international = dialledOut(raw, country, allowed)
+  const cleaned = international ?? raw
   const helpers = helpersFor(cleaned, country, allowed)
   // No flash of an error while the metadata loads: the number is neither valid nor wrong yet.
   if (typeof helpers === 'string') return { e164: '', error: failed.has(helpers) ? 'unavailable' : undefined, waitingFor: helpers }
-  const parsed = helpers.parsePhoneNumber(display, country)
+  const parsed = helpers.parsePhoneNumber(international ?? display, country)
   if (isUsable(parsed)) return allowed(parsed.country) ? { e164: parsed.e164, error: undefined, waitingFor: undefined } : { e164: '', error: 'unsupported_country', waitingFor: undefined }
   if (parsed.error === 'not_a_number') return { e164: '', error: 'invalid', waitingFor: undefined }
   // National digits with no country to read them in: the user has to pick one (or type `+`).
@@ -236,15 +253,20 @@ function evaluate(display: string, country: PhoneCountryCode | undefined, allowe
  * `waitingFor` is set when the metadata to read it is still loading: the text is kept as typed.
  */
 function interpret(text: string, country: PhoneCountryCode | undefined, pasted: boolean, allowed: Allowed): PhoneState & { waitingFor?: string; readWhole?: boolean } {
-  const cleaned = cleanPhoneInput(text)
-  const international = cleaned.startsWith('+')
+  const raw = cleanPhoneInput(text)
+  const dialled = dialledOut(raw, country, allowed)
+  const cleaned = dialled ?? raw
+  const international = raw.startsWith('+')
   const helpers = helpersFor(cleaned, country, allowed)
   if (typeof helpers === 'string') return { display: text, country, waitingFor: helpers }
   // National digits are read in the chosen country, which also says which call prefix (`00`,
   // Kenya's `000`) starts a number of another country: while such a number is typed, the chosen
   // country stays, since the next digits are still read in it.
-  const typed = helpers.formatPhoneAsYouType(cleaned, international ? undefined : country)
-  const next: PhoneState = { display: typed.formatted, country: international && allowed(typed.country) ? typed.country : country }
+  const typed = helpers.formatPhoneAsYouType(cleaned, international || dialled ? undefined : country)
+  // Dialled out (see `dialledOut`): shown as libphonenumber-js shows it, the prefix as typed, then
+  // the number laid out as an international one (`00 33 6 12 34 56 78`).
+  const shown = dialled ? `${raw.slice(0, raw.length - dialled.length + 1)} ${typed.formatted.replace(/^\+/, '')}` : typed.formatted
+  const next: PhoneState = { display: shown, country: international && allowed(typed.country) ? typed.country : country }
   if (pasted) {
     const whole = helpers.parsePhoneNumber(cleaned, country)
     // A whole pasted or autofilled number (`+234…`, `00234…`) reads best in its country's own format.

@@ -159,6 +159,26 @@ describe('PhoneInput with countries="all"', () => {
     expect(input.value).toBe('07400 123456')
   })
 
+  test('a third country’s number dialled out with the chosen country’s call prefix (00 33 … on Poland) is read', async () => {
+    const { input, trigger, last, error } = setup({ countries: 'all', defaultCountry: 'PL' })
+    // Poland's chunk has arrived: its example is the placeholder.
+    await expect.poll(() => input.placeholder).not.toBe('')
+    // As libphonenumber-js reads it: `00` is Poland's international call prefix, 33 France's code.
+    await userEvent.type(input, '0033612345678')
+    await expect.poll(() => last()?.[0]).toBe('+33612345678')
+    // As for Kenya's `000 233…`: the picker keeps the country that dials out.
+    expect(last()?.[1]).toEqual({ country: 'PL', isValid: true, error: undefined })
+    expect(input.value).toBe('00 33 6 12 34 56 78')
+    expect(trigger().getAttribute('aria-label')).toBe('Country: Poland, +48')
+    expect(error()).toBe('')
+    // Pasted whole, it reads best in its country's own format, as a pasted `00234…` does.
+    await userEvent.clear(input)
+    await pasteFromClipboard(input, '0033 6 12 34 56 78')
+    await expect.poll(() => last()?.[1].country).toBe('FR')
+    expect(last()?.[0]).toBe('+33612345678')
+    expect(input.value).toBe('06 12 34 56 78')
+  })
+
   test('typing while the chunk is delayed: digits kept, no error, re-read on arrival', async () => {
     // Every region chunk is held (however the build packs regions); Italy's is not loaded yet.
     await commands.holdModule('phone-regions/*')
