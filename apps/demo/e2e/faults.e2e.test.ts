@@ -93,6 +93,31 @@ describe('each sandbox fault shows a clear message and a way forward', () => {
     expect((await verifiedResult(page)).verification).toBe(message.verificationId)
   })
 
+  test('Expire the code: the note stays while it describes the screen, and goes once a new code is verified', async () => {
+    const { page, demo } = h
+    const to = freshPhone('KE')
+    await openDemo(page, demo)
+    await sendCode(page, { name: 'Wanjiru Kamau', to })
+    const first = await waitForMessage(demo, to)
+    await codeField(page)
+    const panel = page.locator('.demo-fault-status')
+    await page.getByRole('button', { name: 'Expire the code' }).click()
+    await expect.poll(() => panel.textContent()).toMatch(/^The clock moved 10 minutes on/)
+    await typeCode(page, first.code)
+    await page.getByRole('heading', { name: 'Your code has expired' }).waitFor()
+    // Still true of the screen: the code expired.
+    expect(await panel.textContent()).toMatch(/^The clock moved 10 minutes on/)
+
+    await page.getByRole('button', { name: 'Send a new code' }).click()
+    const second = await waitForMessage(demo, to, 2)
+    // A new code: the note about the old one no longer describes anything on screen.
+    await expect.poll(() => panel.textContent()).toBe('No fault armed: everything works.')
+    await typeCode(page, second.code)
+    expect((await verifiedResult(page)).verification).toBe(second.verificationId)
+    expect(await panel.textContent()).toBe('No fault armed: everything works.')
+    expect(await page.getByText('The clock moved 10 minutes on').count()).toBe(0)
+  })
+
   test('Clear faults: an armed fault is removed and sending works at once', async () => {
     const { page, demo } = h
     const to = freshPhone('NG')

@@ -1,7 +1,7 @@
-import type { ApiLocale } from '@hakiki/core'
+import type { ApiLocale, FlowState } from '@hakiki/core'
 import { VerificationProvider } from '@hakiki/react'
 import { LocaleSelect } from '@hakiki/ui'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { fetchDemoConfig, type DemoConfig } from './demo-config'
 import { demoAdapter } from './demo-adapter'
 import { DevicePreview } from './device-preview'
@@ -19,7 +19,16 @@ import { usePreviewAddress } from './use-preview-address'
 export function App() {
   const [locale, setLocale] = useState<ApiLocale>(initialLocale)
   useDocumentLocale(locale)
-  const preview = usePreviewAddress()
+  const { to: previewTo, onStateChange: onPreviewState } = usePreviewAddress()
+  // The faults panel's notes follow the flow (a note about an expired code goes with that code).
+  const [flow, setFlow] = useState<FlowState>()
+  const onStateChange = useCallback(
+    (state: FlowState) => {
+      onPreviewState(state)
+      setFlow(state)
+    },
+    [onPreviewState],
+  )
   // The form waits for the server's answer (one local request), so that the phone field offers the
   // provider's countries from its first render instead of switching lists under the user.
   const [config, setConfig] = useState<DemoConfig>()
@@ -38,9 +47,9 @@ export function App() {
         </div>
       </header>
       <main className="demo-main">
-        {config ? <SignupForm locale={locale} countries={config.countries === 'all' ? 'all' : undefined} onStateChange={preview.onStateChange} /> : <section className="demo-card demo-signup" aria-busy="true" />}
-        <DevicePreview to={preview.to} />
-        <FaultsPanel provider={config?.provider ?? 'verify-api'} />
+        {config ? <SignupForm locale={locale} countries={config.countries === 'all' ? 'all' : undefined} onStateChange={onStateChange} /> : <section className="demo-card demo-signup" aria-busy="true" />}
+        <DevicePreview to={previewTo} />
+        <FaultsPanel provider={config?.provider ?? 'verify-api'} flow={flow} />
       </main>
       <footer className="demo-footer" lang="en">
         <p>

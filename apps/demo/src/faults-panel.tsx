@@ -1,3 +1,4 @@
+import type { FlowState } from '@hakiki/core'
 import { useEffect, useState } from 'react'
 import { addFault, advanceClock, clearFaults, countQueuedFaults, type SandboxFault } from './sandbox-controls'
 
@@ -43,21 +44,34 @@ export const FAULT_ACTIONS: readonly FaultAction[] = [
 export interface FaultsPanelProps {
   /** What the proxy talks to: the hints say what that provider makes of each fault. */
   provider: 'verify-api' | 'twilio'
+  /** The flow's state, so that a note about one code goes when the flow has moved past that code. */
+  flow?: FlowState
 }
+
+const IDLE = 'No fault armed: everything works.'
+
+/** The code the flow is at (its verification's id), `''` before any. */
+const codeOf = (flow: FlowState | undefined): string => (flow && 'verification' in flow ? (flow.verification?.id ?? '') : '')
 
 /**
  * A small panel to try each error path: it queues a fault in the sandbox (or moves the shared
  * clock), then the reviewer uses the form and sees how the kit handles it.
  */
-export function FaultsPanel({ provider }: FaultsPanelProps) {
-  const [status, setStatus] = useState('No fault armed: everything works.')
+export function FaultsPanel({ provider, flow }: FaultsPanelProps) {
+  const [status, setStatus] = useState(IDLE)
+  // "Expire the code" moved the clock for the code the flow was at: its note describes the screen
+  // until the flow is at another code (a new one sent, or the address changed) or verified.
+  const [expiredAt, setExpiredAt] = useState<{ code: string; verified: boolean }>()
+  const code = codeOf(flow)
+  const verified = flow?.status === 'verified'
   // Bumped each time a fault is queued: the effect below then watches the sandbox until it is spent.
   const [armed, setArmed] = useState(0)
-  const act = async (run: () => Promise<void>, message: string, queuesFault: boolean) => {
+  const act = async (run: () => Promise<void>, message: string, queuesFault: boolean, expires = false) => {
     try {
       await run()
       setStatus(message)
       setArmed(queuesFault ? (n) => n + 1 : 0)
+      setExpiredAt(expires ? { code, verified } : undefined)
     } catch {
       setStatus('The sandbox did not answer. Is the demo server still running?')
     }
@@ -79,13 +93,19 @@ export function FaultsPanel({ provider }: FaultsPanelProps) {
       clearTimeout(timer)
     }
   }, [armed])
+  // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect: the
+  // stale note never reaches the screen, and a kept code the flow returns to later does not bring it back.
+  if (expiredAt && (code !== expiredAt.code || (verified && !expiredAt.verified))) {
+    setExpiredAt(undefined)
+    setStatus(IDLE)
+  }
   return (
     <section className="demo-card demo-faults" aria-labelledby="faults-title" lang="en">
       <h2 id="faults-title">Try the error paths</h2>
       <p className="demo-muted">Each button changes the sandbox, not the page. Then use the form.</p>
       <div className="demo-fault-buttons">
         {FAULT_ACTIONS.map((action) => (
-          <button key={action.id} type="button" className="demo-button" data-fault={action.id} onClick={() => void act(action.run, (provider === 'twilio' && action.armedTwilio) || action.armed, action.id !== 'expire-code')}>
+          <button key={action.id} type="button" className="demo-button" data-fault={action.id} onClick={() => void act(action.run, (provider === 'twilio' && action.armedTwilio) || action.armed, action.id !== 'expire-code', action.id === 'expire-code')}>
             {action.label}
           </button>
         ))}

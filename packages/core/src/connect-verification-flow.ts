@@ -5,7 +5,7 @@
  * call `event.preventDefault()`, so they fit React and plain DOM listeners alike.
  */
 import { CHANNELS, type Channel } from './contract'
-import type { CountryCode } from './countries'
+import type { PhoneCountryCode } from './offered-phone-countries'
 import { canResendAt } from './flow-machine'
 import type { FlowAnnouncementEntry } from './create-verification-flow'
 import type { FlowCommand, FlowError, FlowState, FlowStatus, SentVerification } from './flow-state'
@@ -81,7 +81,7 @@ export interface VerificationFlowApi {
   /** The channels offered. */
   channels: readonly Channel[]
   /** The country of the draft. */
-  country: CountryCode | undefined
+  country: PhoneCountryCode | undefined
   /** The last announcement for the status region, when there is one. */
   announcement: FlowAnnouncementEntry | undefined
   /** Props of the root element. */
@@ -102,7 +102,7 @@ export interface VerificationFlowApi {
   /** Props for a channel picker: the value and how to change it (the draft keeps an address per kind). */
   getChannelPickerProps(): PartAttributes & { channels: readonly Channel[]; value: Channel; disabled: boolean; onValueChange(channel: Channel): void }
   /** Props for the country picker of a phone field. */
-  getCountryProps(): { country: CountryCode | undefined; onCountryChange(country: CountryCode): void }
+  getCountryProps(): { country: PhoneCountryCode | undefined; onCountryChange(country: PhoneCountryCode): void }
   /** Props for the `<form>` around the code field: submitting checks the code. */
   getCodeFormProps(): FlowFormProps
   /** Props for a plain code `<input>`. */

@@ -1,5 +1,5 @@
 import type { Channel } from './contract'
-import type { CountryCode } from './countries'
+import type { PhoneCountryCode } from './offered-phone-countries'
 import { toClientTime } from './flow-clock'
 import { flowMachine, initialFlowState, machine, type FlowAnnouncement, type FlowEffect } from './flow-machine'
 import type { FlowCommand, FlowError, FlowEvent, FlowResult, FlowState } from './flow-state'
@@ -15,7 +15,7 @@ export interface VerificationFlowOptions {
   /** Channel of the first send; default `sms`. */
   channel?: Channel
   /** The country national phone numbers are read in at first. */
-  country?: CountryCode
+  country?: PhoneCountryCode
   /** BCP-47 tag of the message (`fr`, `pt-BR`); default the proxy's (`en`). */
   locale?: string
   /** Check as soon as a new complete code is typed (not one the server just refused); default true. */

@@ -3,7 +3,7 @@
  * in `sessionStorage` and resumed after a reload without sending another code.
  */
 import type { Channel, CheckCodeResponse, StartVerificationResponse, VerificationStatusResponse } from './contract'
-import type { CountryCode } from './countries'
+import type { PhoneCountryCode } from './offered-phone-countries'
 import type { HakikiErrorCode } from './hakiki-error'
 
 /**
@@ -50,7 +50,7 @@ export interface FlowBase {
   /** BCP-47 tag for the message, if the app chose one. */
   locale?: string
   /** The country national phone numbers are read in, once known (picked or detected). */
-  country?: CountryCode
+  country?: PhoneCountryCode
   /** The address typed for the other kind of channel (phone ↔ e-mail), restored when switching back. */
   aside?: string
   /**
@@ -134,9 +134,9 @@ export type FlowStatus = FlowState['status']
 /** What the user (or the UI) does. */
 export type FlowCommand =
   /** Update the address being typed, and the country it was read in when known. */
-  | { type: 'SET_ADDRESS'; to: string; country?: CountryCode }
+  | { type: 'SET_ADDRESS'; to: string; country?: PhoneCountryCode }
   /** Update the country national numbers are read in (the country picker). */
-  | { type: 'SET_COUNTRY'; country: CountryCode }
+  | { type: 'SET_COUNTRY'; country: PhoneCountryCode }
   /** Send a code to `to` (defaults to the address in the state). */
   | { type: 'SUBMIT'; to?: string; channel?: Channel; locale?: string }
   /** Update the typed code; it is normalized (Unicode digits, spaces, pasted sentences). */

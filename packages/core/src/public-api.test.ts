@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import * as core from './index'
 
 describe('public exports of @hakiki/core', () => {
@@ -12,5 +12,17 @@ describe('public exports of @hakiki/core', () => {
     for (const name of ['initialFlowState', 'serverNow', 'ProxyError', 'VerificationFlow']) {
       expect(Object.keys(core)).not.toContain(name)
     }
+  })
+
+  it('types the flow\'s country as the phone field\'s: any region code, the covered 14 still literal', () => {
+    // A field with countries="all" reports 'DE'; the flow stores it and hands it back without a cast.
+    expectTypeOf<core.FlowBase['country']>().toEqualTypeOf<core.PhoneCountryCode | undefined>()
+    expectTypeOf<'DE'>().toExtend<Extract<core.FlowEvent, { type: 'SET_COUNTRY' }>['country']>()
+    expectTypeOf<'DE'>().toExtend<NonNullable<Extract<core.FlowEvent, { type: 'SET_ADDRESS' }>['country']>>()
+    expectTypeOf<'DE'>().toExtend<NonNullable<core.VerificationFlowOptions['country']>>()
+    expectTypeOf<ReturnType<core.VerificationFlowApi['getCountryProps']>['country']>().toEqualTypeOf<core.PhoneCountryCode | undefined>()
+    expectTypeOf<ReturnType<core.VerificationFlowApi['getCountryProps']>['onCountryChange']>().parameter(0).toEqualTypeOf<core.PhoneCountryCode>()
+    expectTypeOf<core.VerificationFlowApi['country']>().toEqualTypeOf<core.PhoneCountryCode | undefined>()
+    expectTypeOf<Extract<core.PhoneCountryCode, 'GH'>>().toEqualTypeOf<'GH'>()
   })
 })

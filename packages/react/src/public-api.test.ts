@@ -82,6 +82,9 @@ describe('public types', () => {
     expectTypeOf<kit.UsePhoneInputResult['isLoading']>().toEqualTypeOf<boolean>()
     expectTypeOf<'unavailable'>().toExtend<kit.PhoneInputError>()
     expectTypeOf(kit.usePhoneCountries).returns.toEqualTypeOf<readonly kit.PhoneCountryCode[]>()
+    // The flow takes and reports what the field gives, with no cast.
+    expectTypeOf<'DE'>().toExtend<NonNullable<kit.UseVerificationFlowOptions['country']>>()
+    expectTypeOf<ReturnType<typeof kit.useVerificationFlow>['country']>().toEqualTypeOf<kit.PhoneCountryCode | undefined>()
   })
 
   it('keeps the query keys as literal tuples', () => {

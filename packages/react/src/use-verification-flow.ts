@@ -2,7 +2,7 @@ import {
   connectVerificationFlow,
   createVerificationFlow,
   type Channel,
-  type CountryCode,
+  type PhoneCountryCode,
   type FlowState,
   type VerificationFlowApi,
   type VerificationFlowStore,
@@ -21,7 +21,7 @@ export interface UseVerificationFlowOptions {
   /** The channels offered, in this order (what the channel picker shows). @default every channel */
   channels?: readonly Channel[]
   /** The country national phone numbers are read in at first. */
-  country?: CountryCode
+  country?: PhoneCountryCode
   /** BCP-47 tag of the message (`fr`, `pt-BR`), sent with every submit. */
   locale?: string
   /** Check as soon as a new complete code is typed; default true. */

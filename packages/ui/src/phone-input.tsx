@@ -1,7 +1,7 @@
 'use client'
 import { COUNTRIES } from '@hakiki/core'
 import { usePhoneInput, type PhoneChangeDetails, type PhoneCountries, type PhoneCountryCode, type PhoneInputError } from '@hakiki/react'
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { forwardRef, useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode } from 'react'
 import { cx, isolate } from './class-names'
 import { countryName, guessCountry } from './country-names'
 import type { FieldValueEvent } from './field-value-event'
@@ -57,6 +57,12 @@ export interface PhoneInputProps
   onValueChange?: (e164: string, details: PhoneChangeDetails) => void
   /** Called when the country changes. */
   onCountryChange?: (country: PhoneCountryCode) => void
+  /**
+   * Called when the field starts (`true`) or stops waiting for a country's metadata
+   * (`countries="all"`), with what it reads once done (`error: 'unavailable'` when the load
+   * failed): a form can hold a submit until the number is read rather than call it empty.
+   */
+  onLoadingChange?: (isLoading: boolean, details: PhoneChangeDetails) => void
   /** Label text. @default messages['phone.label'] */
   label?: ReactNode
   /** Keeps the label for screen readers only. */
@@ -128,6 +134,7 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
     onBlur,
     onValueChange,
     onCountryChange,
+    onLoadingChange,
     label,
     hideLabel,
     description,
@@ -164,6 +171,16 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
       onChange?.({ type: 'change', target: { name, value: e164 } })
     },
   })
+
+  // Reported on change only (and on mount while loading); the callback of this render is called.
+  const reportedLoading = useRef(false)
+  useEffect(() => {
+    if (reportedLoading.current === phone.isLoading) return
+    reportedLoading.current = phone.isLoading
+    onLoadingChange?.(phone.isLoading, { country: phone.country, isValid: phone.isValid, error: phone.error })
+    // Once per change of isLoading: the details are this render's.
+    // oxlint-disable-next-line react/exhaustive-deps
+  }, [phone.isLoading])
 
   let message: ReactNode = null
   if (error !== undefined && error !== null && error !== true) message = error === false ? null : error

@@ -3,7 +3,7 @@ import { ERROR_CODES, createMemoryAdapter, type ApiLocale, type FlowError, type 
 import { VerificationProvider } from '@hakiki/react'
 import { act, render, type RenderResult } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { page, userEvent } from 'vitest/browser'
+import { commands, page, userEvent } from 'vitest/browser'
 import { axeViolations, foreignRequests } from '../test/browser-helpers'
 import { LocaleProvider } from './i18n/locale-provider'
 import { loadMessages } from './i18n/load-messages'
@@ -822,5 +822,70 @@ describe('VerificationFlow: language, provider, accessibility, privacy', () => {
     await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
     await reach(queries(view).root, 'code')
     expect(foreignRequests()).toEqual([])
+  })
+})
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    /** Holds the page's requests for `file` until {@link releaseModule} (vitest.config.ts). */
+    holdModule: (file: string) => Promise<void>
+    /** Lets the held requests through (`continue`) or drops them like a lost connection (`abort`). */
+    releaseModule: (file: string, outcome: 'continue' | 'abort') => Promise<void>
+    /** Stops intercepting `file`. */
+    unrouteModule: (file: string) => Promise<void>
+    /** How many requests {@link holdModule} met for `file`. */
+    heldModuleRequests: (file: string) => Promise<number>
+  }
+}
+
+// `countries="all"`: a country beyond the covered 14 reads its numbers once its metadata chunk
+// arrives. Each test uses a region no earlier test of this page loaded, so the chunk is a real
+// request the browser makes (and this test holds).
+describe('VerificationFlow: countries="all", a country whose metadata is still loading', () => {
+  test('"Send code" pressed while the chunk loads is kept: no false error, progress shown, the send goes out on arrival', async () => {
+    await commands.holdModule('phone-regions/*')
+    try {
+      const { view, adapter, fieldError, alert } = setup({ countries: 'all', defaultCountry: 'DE' })
+      const start = vi.spyOn(adapter, 'start')
+      await expect.poll(() => commands.heldModuleRequests('phone-regions/*')).toBeGreaterThan(0)
+      await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '015123456789')
+      const send = view.getByRole('button', { name: 'Send code' })
+      await userEvent.click(send)
+      // Not "Enter your phone number": the number is there, only not read yet.
+      expect(fieldError('address')).toBe('')
+      expect(alert()).toBe('')
+      expect(view.container.textContent).not.toContain('Enter your phone number')
+      expect(send.getAttribute('aria-disabled')).toBe('true')
+      expect(send.querySelector('[data-part="spinner"]')).not.toBeNull()
+      expect(start).not.toHaveBeenCalled()
+      await commands.releaseModule('phone-regions/*', 'continue')
+      // The press was not lost: the number goes out as soon as it is read.
+      await expect.poll(() => start.mock.calls.length).toBe(1)
+      expect(start.mock.calls[0]?.[0]).toMatchObject({ to: '+4915123456789', channel: 'sms' })
+      expect(view.container.textContent).not.toContain('Enter your phone number')
+    } finally {
+      await commands.unrouteModule('phone-regions/*')
+    }
+  })
+
+  test('a chunk that fails while "Send code" waits: the field says it cannot be checked, nothing is sent', async () => {
+    await commands.holdModule('phone-regions/*')
+    try {
+      const { view, adapter, fieldError } = setup({ countries: 'all', defaultCountry: 'JP' })
+      const start = vi.spyOn(adapter, 'start')
+      await expect.poll(() => commands.heldModuleRequests('phone-regions/*')).toBeGreaterThan(0)
+      await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '9012345678')
+      const send = view.getByRole('button', { name: 'Send code' })
+      await userEvent.click(send)
+      expect(fieldError('address')).toBe('')
+      await commands.releaseModule('phone-regions/*', 'abort')
+      await expect.poll(() => fieldError('address')).toBe('Numbers of this country cannot be checked right now. Check your connection, then try again.')
+      expect(view.container.textContent).not.toContain('Enter your phone number')
+      expect(send.getAttribute('aria-disabled')).toBeNull()
+      expect(send.querySelector('[data-part="spinner"]')).toBeNull()
+      expect(start).not.toHaveBeenCalled()
+    } finally {
+      await commands.unrouteModule('phone-regions/*')
+    }
   })
 })

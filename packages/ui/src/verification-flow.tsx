@@ -1,5 +1,5 @@
 'use client'
-import { CHANNELS, formatPhoneNumber, stepOf, type Channel, type CountryCode, type FlowAnnouncement, type FlowError, type FlowState, type VerificationAdapter } from '@hakiki/core'
+import { CHANNELS, formatPhoneNumber, stepOf, type Channel, type FlowAnnouncement, type FlowError, type FlowState, type VerificationAdapter } from '@hakiki/core'
 import { VerificationProvider, useRates, useResendCooldown, useVerificationContext, useVerificationFlow, type PhoneChangeDetails, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { AttemptsNotice } from './attempts-notice'
@@ -182,8 +182,7 @@ function FlowView({
   const api = useVerificationFlow({
     channel: first,
     channels: offered,
-    // A region code of the offered ones (see onCountryChange below); the flow only stores it.
-    ...(defaultCountry ? { country: defaultCountry as CountryCode } : {}),
+    ...(defaultCountry ? { country: defaultCountry } : {}),
     ...(messageLocale ? { locale: messageLocale } : {}),
     // The machine checks a new complete code by itself, never the one it just refused.
     autoCheck: autoSubmit,
@@ -196,6 +195,10 @@ function FlowView({
 
   // The phone field's last validation, to word a refusal before any request (not a copy of the address).
   const phoneDetails = useRef<PhoneChangeDetails | undefined>(undefined)
+  // The phone field waits for a country's metadata (`countries="all"`): the number is not read yet.
+  const [phoneLoading, setPhoneLoading] = useState(false)
+  // "Send code" pressed while it waited: kept, and sent (or refused) once the number is read.
+  const [sendWhenRead, setSendWhenRead] = useState(false)
   const [clientError, setClientError] = useState<string>()
   const [alert, setAlert] = useState<Announcement>({ text: '', id: 0 })
 
@@ -214,7 +217,7 @@ function FlowView({
   const countryFees = useMemo(() => {
     if (!rates.data) return undefined
     const money = new Intl.NumberFormat(tag, { style: 'currency', currency: rates.data.currency, maximumFractionDigits: 4 })
-    return Object.fromEntries(rates.data.countries.map((c) => [c.iso2, money.format(Number(c.fee))])) as Partial<Record<CountryCode, string>>
+    return Object.fromEntries(rates.data.countries.map((c) => [c.iso2, money.format(Number(c.fee))])) as Partial<Record<PhoneCountryCode, string>>
   }, [rates.data, tag])
   const smsFee = state.country ? countryFees?.[state.country] : undefined
 
@@ -294,9 +297,8 @@ function FlowView({
   const button = (variant: string, part: string) => ({ 'data-part': part, 'data-variant': variant, className: classNames.button })
 
   const addressForm = api.getAddressFormProps()
-  const submitAddress = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault()
-    if (state.status !== 'idle' && state.status !== 'failed') return
+  /** Checks the address before any request (and sends it when it passes). */
+  const sendAddress = (): void => {
     let problem: string | undefined
     if (isEmail) {
       const invalid = validateEmail(state.to, true)
@@ -312,6 +314,27 @@ function FlowView({
     }
     addressForm.onSubmit()
   }
+  const submitAddress = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault()
+    if (state.status !== 'idle' && state.status !== 'failed') return
+    // Digits typed in a country whose metadata is on its way are not "no number": the press is
+    // kept (the button shows progress) and honoured once the field has read them.
+    if (!isEmail && phoneLoading && addressRef.current?.value) {
+      setClientError(undefined)
+      setSendWhenRead(true)
+      return
+    }
+    sendAddress()
+  }
+  // The field has read the number (or failed to load what reads it): the kept press goes on. The
+  // field reported the number before it said it stopped loading, so `state.to` is the read one.
+  useEffect(() => {
+    if (!sendWhenRead || phoneLoading) return
+    setSendWhenRead(false)
+    if (phase === 'address' && !isEmail && (state.status === 'idle' || state.status === 'failed')) sendAddress()
+    // Runs when the wait ends; sendAddress reads this render's state.
+    // oxlint-disable-next-line react/exhaustive-deps
+  }, [sendWhenRead, phoneLoading])
 
   const addressError = clientError ?? (phase === 'address' && error && ADDRESS_ERRORS.has(error.code) ? errorText(error) : undefined)
   // Under the boxes "That code is not right. 4 attempts left." (then no separate attempts line).
@@ -319,6 +342,8 @@ function FlowView({
   const generalError =
     error && phase !== 'problem' && !ADDRESS_ERRORS.has(error.code) && !(phase === 'code' && CODE_ERRORS.has(error.code)) ? errorText(error) : undefined
   const sending = state.status === 'sending'
+  // The address step sends, or is about to: a kept press waits for the number to be read.
+  const sendingAddress = phase === 'address' && (sending || sendWhenRead)
   // Until when the server refused a code (`rate_limited` with `retryAfter`): the send buttons wait.
   const retryAt = error?.code === 'rate_limited' ? error.retryAt : undefined
   // A refusal's wait is said once, by the alert with its error ("Try again in 25 seconds."): the
@@ -351,7 +376,7 @@ function FlowView({
       <form
         hidden={phase !== 'address'}
         noValidate
-        aria-busy={sending && phase === 'address'}
+        aria-busy={sendingAddress}
         onSubmit={submitAddress}
         data-part="step"
         data-step="address"
@@ -377,7 +402,7 @@ function FlowView({
             ref={addressRef}
             value={state.to}
             required
-            readOnly={sending}
+            readOnly={sendingAddress}
             error={addressError}
             onValueChange={(next) => {
               send({ type: 'SET_ADDRESS', to: next })
@@ -392,14 +417,16 @@ function FlowView({
             countries={countries}
             fees={countryFees}
             required
-            readOnly={sending}
+            readOnly={sendingAddress}
             error={addressError}
-            // The flow's state types its country as a covered one; with `countries="all"` it holds
-            // any region code the phone field offers, which it only stores and hands back.
-            onCountryChange={country.onCountryChange as (c: PhoneCountryCode) => void}
+            onCountryChange={country.onCountryChange}
+            onLoadingChange={(loading, details) => {
+              phoneDetails.current = details
+              setPhoneLoading(loading)
+            }}
             onValueChange={(e164, details) => {
               phoneDetails.current = details
-              send({ type: 'SET_ADDRESS', to: e164, ...(details.country ? { country: details.country as CountryCode } : {}) })
+              send({ type: 'SET_ADDRESS', to: e164, ...(details.country ? { country: details.country } : {}) })
               setClientError(undefined)
             }}
           />
@@ -415,12 +442,12 @@ function FlowView({
             type="submit"
             retryAt={phase === 'address' ? retryAt : undefined}
             announce={announceWait}
-            aria-disabled={sending || undefined}
+            aria-disabled={sendingAddress || undefined}
             data-part="submit"
             data-variant="primary"
             classNames={{ button: classNames.button }}
           >
-            {withProgress(t('flow.send'), sending && phase === 'address')}
+            {withProgress(t('flow.send'), sendingAddress)}
           </ResendButton>
         </div>
         {offerEmail && (
