@@ -3,15 +3,16 @@ import { getPhoneCountries, isPhoneCountriesLoaded, loadPhoneCountries, needsPho
 
 /**
  * The countries a phone field or picker offers, as region codes: `countries` itself, or for
- * `'all'` every region. Offering a country beyond the covered 14 fetches the region index (every
- * region's calling code and metadata loader, one chunk) as the component mounts; until it has
- * arrived, `'all'` lists the covered 14, and the list grows (a re-render) when it does. Offline,
- * the list stays as it is.
+ * `'all'` every region. Offering a country beyond the covered 14 needs the region index (every
+ * region's calling code and metadata loader, one chunk); until it has arrived, `'all'` lists the
+ * covered 14, and the list grows (a re-render) when it does. Offline, the list stays as it is.
+ * @param eager fetch the index as the component mounts (the default); `false` when the caller
+ * fetches it only when needed (`usePhoneInput` and `CountrySelect` of `@hakiki/ui`: as the list
+ * opens, or a `+` number needs it) and re-renders once it has arrived.
  */
-export function usePhoneCountries(countries: PhoneCountries): readonly PhoneCountryCode[] {
+export function usePhoneCountries(countries: PhoneCountries, eager = true): readonly PhoneCountryCode[] {
   const [, indexArrived] = useReducer((n: number) => n + 1, 0)
-  const wide = needsPhoneCountries(countries)
-  const waiting = wide && !isPhoneCountriesLoaded()
+  const waiting = eager && needsPhoneCountries(countries) && !isPhoneCountriesLoaded()
   useEffect(() => {
     if (!waiting) return
     let live = true

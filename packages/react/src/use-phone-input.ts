@@ -6,6 +6,7 @@ import {
   getPhoneCountryCallingCode,
   INDEX_KEY,
   isPhoneCountriesLoaded,
+  loadPhoneCountries,
   loadPhoneHelpers,
   needsPhoneCountries,
   peekPhoneHelpers,
@@ -68,10 +69,11 @@ export interface UsePhoneInputOptions {
   /**
    * The countries offered: region codes (`['GH', 'DE', 'US']`) or `'all'` (every region the kit
    * reads, 245). The 14 covered countries are read with the bundled metadata. Offering any other
-   * loads the region index (every region's calling code and metadata loader) when the field
-   * mounts, and a country's metadata (about 1.4 kB gzip) when it is needed: when it is the default
-   * or picked, or when a typed `+` number's calling code names it. Codes the kit cannot read are
-   * left out.
+   * loads the region index (every region's calling code and metadata loader) when it is first
+   * needed (the picker's list opens, a `+` or dialled-out number of another calling code is typed,
+   * pasted or set, or the country is beyond the 14), not as the field mounts, and a country's
+   * metadata (about 1.4 kB gzip) when it is needed: when it is the default or picked, or when a
+   * typed `+` number's calling code names it. Codes the kit cannot read are left out.
    * @default the 14 covered countries
    */
   countries?: PhoneCountries
@@ -107,6 +109,12 @@ export interface PhoneCountryProps {
   countries: readonly PhoneCountryCode[]
   /** The picker is disabled with the field. */
   disabled: boolean | undefined
+  /**
+   * Set while more countries are to come (`'all'` before the region index has loaded): a picker
+   * calls it as its list opens and shows the list once it settles, so that the list does not grow
+   * from 14 to 245 under the user. Until then nothing is fetched for a covered country.
+   */
+  loadCountries: (() => Promise<void>) | undefined
 }
 
 /** What {@link usePhoneInput} returns. */
@@ -295,7 +303,9 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
   const generatedId = useId()
   const id = options.id ?? generatedId
   const wide = needsPhoneCountries(countriesOption)
-  const countries = usePhoneCountries(countriesOption)
+  // The index is fetched only when needed (the list opens, a `+` or dialled-out number, a country
+  // beyond the 14), not as the field mounts: a field on a covered country loads nothing more.
+  const countries = usePhoneCountries(countriesOption, false)
   const indexReady = !wide || isPhoneCountriesLoaded()
 
   const allowed = useMemo(
@@ -311,6 +321,8 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set())
   /** Re-renders once a load finished (the helpers live outside React). */
   const [, loadedOne] = useReducer((n: number) => n + 1, 0)
+  /** Loads the region index for the picker, re-rendering with every country once it is in. */
+  const loadCountries = useCallback((): Promise<void> => loadPhoneCountries().then(loadedOne, loadedOne), [])
 
   /** Display and country for a number from outside (E.164, or anything a user could type). */
   const fromExternal = useCallback(
@@ -569,6 +581,6 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
         },
       }
     },
-    getCountryProps: () => ({ value: country, onChange: setCountry, countries, disabled }),
+    getCountryProps: () => ({ value: country, onChange: setCountry, countries, disabled, loadCountries: indexReady ? undefined : loadCountries }),
   }
 }

@@ -1,5 +1,5 @@
 'use client'
-import { COUNTRIES } from '@hakiki/core'
+import { COUNTRIES, isPhoneCountriesLoaded, loadPhoneCountries, needsPhoneCountries } from '@hakiki/core'
 import { usePhoneCountries, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { cx } from './class-names'
@@ -45,6 +45,12 @@ export interface CountrySelectProps {
   fees?: Partial<Record<PhoneCountryCode, string>>
   /** Disables the picker. */
   disabled?: boolean | undefined
+  /**
+   * Fetches the countries still to come (`getCountryProps` of `usePhoneInput` passes it while the
+   * region index is not loaded). The list opens once it settles. Without it, a picker of `'all'`
+   * fetches the index itself as its list first opens.
+   */
+  loadCountries?: (() => Promise<void>) | undefined
   /** Id of the trigger button. */
   id?: string
   /** Accessible name of the picker when no country is chosen. @default messages['phone.country'] */
@@ -74,6 +80,7 @@ export function CountrySelect({
   value,
   onChange,
   countries = COVERED,
+  loadCountries,
   fees,
   disabled,
   id,
@@ -85,7 +92,10 @@ export function CountrySelect({
   const t = useMessages(phoneInputMessagesEn)
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
+  /** The option the arrows are on; -1: the chosen country (set as the list opens). */
   const [active, setActive] = useState(0)
+  /** The list waits for the region index before it opens. */
+  const [loading, setLoading] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
   const triggerRef = useRef<HTMLButtonElement>(null)
   const searchRef = useRef<HTMLInputElement>(null)
@@ -93,12 +103,13 @@ export function CountrySelect({
   const listboxId = useId()
   const popoverId = useId()
 
-  // `'all'` loads the region index as the picker mounts; the list grows when it has arrived.
-  const offered = usePhoneCountries(countries)
+  // `'all'` loads the region index as the list first opens, not as the picker mounts.
+  const offered = usePhoneCountries(countries, false)
   const entries = useMemo(() => countryEntries(tag, offered), [tag, offered])
   const shown = useMemo(() => searchCountries(entries, query), [entries, query])
   const selected = entries.find((c) => c.iso2 === value)
-  const activeEntry = shown[Math.min(active, shown.length - 1)]
+  const activeIndex = active < 0 ? Math.max(0, shown.findIndex((c) => c.iso2 === value)) : Math.min(active, shown.length - 1)
+  const activeEntry = shown[activeIndex]
   const optionId = (iso2: string): string => `${listboxId}-${iso2}`
 
   useEffect(() => {
@@ -123,10 +134,19 @@ export function CountrySelect({
   }, [open])
 
   const openWith = (text: string): void => {
-    const list = searchCountries(entries, text)
-    setQuery(text)
-    setActive(text ? 0 : Math.max(0, list.findIndex((c) => c.iso2 === value)))
-    setOpen(true)
+    const more = loadCountries ?? (needsPhoneCountries(countries) && !isPhoneCountriesLoaded() ? loadPhoneCountries : undefined)
+    const show = (): void => {
+      setLoading(false)
+      setQuery(text)
+      setActive(text ? 0 : -1)
+      setOpen(true)
+    }
+    if (loading) return
+    if (!more) return show()
+    // The list opens once every country is in (or, offline, with those known), so that it does not
+    // grow from 14 to 245 under the user and move the option they are on; one announcement.
+    setLoading(true)
+    more().then(show, show)
   }
 
   const close = (focusTrigger: boolean): void => {
@@ -154,10 +174,10 @@ export function CountrySelect({
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
     const last = shown.length - 1
     const moves: Record<string, number> = {
-      ArrowDown: Math.min(active + 1, last),
-      ArrowUp: Math.max(active - 1, 0),
-      PageDown: Math.min(active + 10, last),
-      PageUp: Math.max(active - 10, 0),
+      ArrowDown: Math.min(activeIndex + 1, last),
+      ArrowUp: Math.max(activeIndex - 1, 0),
+      PageDown: Math.min(activeIndex + 10, last),
+      PageUp: Math.max(activeIndex - 10, 0),
     }
     const to = moves[event.key]
     if (to !== undefined) {
@@ -193,6 +213,8 @@ export function CountrySelect({
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? popoverId : undefined}
+        aria-busy={loading || undefined}
+        data-loading={loading ? '' : undefined}
         onClick={() => (open ? close(true) : openWith(''))}
         onKeyDown={onTriggerKeyDown}
       >

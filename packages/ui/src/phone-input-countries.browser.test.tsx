@@ -48,6 +48,9 @@ const regionRequests = (): string[] =>
     .map((e) => e.name.match(/phone-regions\/([A-Z]{2})\.gen\.ts/)?.[1])
     .filter((iso) => iso !== undefined)
 
+/** Requests the page made for the region index so far. */
+const indexRequests = (): number => performance.getEntriesByType('resource').filter((e) => e.name.includes('/region-index.ts')).length
+
 describe('PhoneInput with countries="all"', () => {
   test('the 14 covered countries stay the default: 14 options, no chunk fetched', async () => {
     const { trigger, options, input, last, error } = setup({ defaultCountry: 'GH' })
@@ -65,23 +68,47 @@ describe('PhoneInput with countries="all"', () => {
     expect(performance.getEntriesByType('resource').some((e) => e.name.includes('/region-index.ts'))).toBe(false)
   })
 
-  test('while the region index loads: the 14 are listed, a pasted +49 waits without an error, then reads', async () => {
-    // The first field of this page offering every country fetches the index (calling codes, loaders).
+  test('a mounted field of every country on a covered one fetches nothing until its list opens, which waits for the index', async () => {
+    // The first field of this page offering every country: the index (calling codes, loaders) is
+    // fetched only when needed, here as the list opens.
+    const scripts = performance.getEntriesByType('resource').length
     await commands.holdModule('region-index.ts')
-    const { input, trigger, options, last, error, root } = setup({ countries: 'all', defaultCountry: 'GH' })
+    const { input, trigger, options, last } = setup({ countries: 'all', defaultCountry: 'GH' })
+    await userEvent.type(input, '0241234567')
+    expect(last()).toEqual(['+233241234567', { country: 'GH', isValid: true, error: undefined }])
+    expect(await commands.heldModuleRequests('region-index.ts')).toBe(0)
+    expect(performance.getEntriesByType('resource').length).toBe(scripts)
+    // Opening the list asks for the index; the list opens once it is in, not with 14 then 245.
     await userEvent.click(trigger())
-    expect(options()).toHaveLength(14)
+    await expect.poll(() => commands.heldModuleRequests('region-index.ts')).toBe(1)
+    expect(trigger().getAttribute('aria-busy')).toBe('true')
+    expect(trigger().getAttribute('aria-expanded')).toBe('false')
+    expect(options()).toHaveLength(0)
+    await commands.releaseModule('region-index.ts', 'continue')
+    await expect.poll(() => options().length).toBe(245)
+    expect(trigger().hasAttribute('aria-busy')).toBe(false)
+    // The active option is the chosen country, and the search box has the focus.
+    expect(options().find((o) => o.getAttribute('aria-selected') === 'true')?.getAttribute('data-country-option')).toBe('GH')
+    expect(document.activeElement?.getAttribute('role')).toBe('combobox')
     await userEvent.keyboard('{Escape}')
+    expect(indexRequests()).toBe(1)
+    await commands.unrouteModule('region-index.ts')
+  })
+
+  test('while the region index loads: a pasted +49 waits without an error, then reads', async () => {
+    // The index is already loaded by the test above, so this field's `+49` waits for Germany's chunk.
+    await commands.holdModule('phone-regions/*')
+    const { input, trigger, options, last, error, root } = setup({ countries: 'all', defaultCountry: 'GH' })
     await pasteFromClipboard(input, '+49 1512 3456789')
     expect(root.hasAttribute('data-loading')).toBe(true)
     expect(error()).toBe('')
     expect(last()?.[1].error).toBeUndefined()
-    await commands.releaseModule('region-index.ts', 'continue')
+    await commands.releaseModule('phone-regions/*', 'continue')
     await expect.poll(() => last()?.[0]).toBe('+4915123456789')
     expect(trigger().getAttribute('aria-label')).toBe('Country: Germany, +49')
     await userEvent.click(trigger())
-    expect(options()).toHaveLength(245)
-    await commands.unrouteModule('region-index.ts')
+    await expect.poll(() => options().length).toBe(245)
+    await commands.unrouteModule('phone-regions/*')
   })
 
   test('a chunk that fails to load says so; the next edit tries again', async () => {
