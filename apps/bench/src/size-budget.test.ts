@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { measureBundle } from './measure-bundle'
+import { measureEveryCountryPhoneInput } from './phone-input-every-country'
 import { SIZE_ENTRIES } from './size-entries'
 
 // Byte counts of a fixed build are deterministic, so CI may enforce them (unlike timings).
@@ -11,6 +12,13 @@ describe('size budgets of our consumer bundles (gzip -9)', () => {
       expect(gzip).toBeLessThanOrEqual(entry.budgetGzip ?? 0)
     })
   }
+
+  it('PhoneInput of every country: the first country beyond the 14 (region index + its chunk) ≤ 4.5 kB', async () => {
+    const { indexGzip, firstCountryMaxGzip } = await measureEveryCountryPhoneInput()
+    // The index is a chunk of its own, not in the up-front bytes above.
+    expect(indexGzip).toBeGreaterThan(1024)
+    expect(firstCountryMaxGzip).toBeLessThanOrEqual(4.5 * 1024)
+  })
 
   it('keeps the 35 other locales out of the up-front bundle of the flow', async () => {
     const flow = SIZE_ENTRIES.find((e) => e.name === 'hakiki VerificationFlow')

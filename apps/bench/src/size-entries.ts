@@ -16,15 +16,15 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
   { name: 'hakiki CodeInput', kind: 'hakiki', code: "export { CodeInput } from '@hakiki/ui'", budgetGzip: 5 * 1024 },
   { name: 'hakiki PhoneInput (with validation)', kind: 'hakiki', code: "export { PhoneInput } from '@hakiki/ui'", budgetGzip: 20 * 1024 },
   {
-    // `countries="all"`: the field fetches the region index (every region's calling code and the
-    // loaders of its metadata) as it mounts; this entry imports that index statically, so its
-    // bytes are what loads before any country beyond the 14 is picked. Each country picked then
-    // fetches its own chunk (phone-regions-budget.test.ts). Issue 15's goal is 15 kB; today ~17.7 kB
-    // (PhoneInput ~15.3 kB + index ~2.4 kB).
-    name: 'hakiki PhoneInput, every country (+ region index)',
+    // `countries="all"`: what a mounted field loads before any interaction. The region index
+    // (every region's calling code and metadata loader) is fetched only when needed (the list
+    // opens, a `+` number, a country beyond the 14), so it is counted with the first country
+    // beyond the 14 (`measureEveryCountryPhoneInput`, size-budget.test.ts). Issue 15's goal is
+    // 15 kB up front; today ~15.4 kB, hence the budget of 16 kB.
+    name: 'hakiki PhoneInput, every country (up front)',
     kind: 'hakiki',
-    code: "export { PhoneInput } from '@hakiki/ui'\nexport { PHONE_REGIONS, getPhoneRegionCallingCode, getPhoneRegionsForCallingCode, loadPhoneRegions } from '@hakiki/core'",
-    budgetGzip: 18 * 1024,
+    code: "export { PhoneInput } from '@hakiki/ui'",
+    budgetGzip: 16 * 1024,
   },
   { name: 'hakiki CountrySelect', kind: 'hakiki', code: "export { CountrySelect } from '@hakiki/ui'", budgetGzip: 6 * 1024 },
   { name: 'hakiki VerificationFlow', kind: 'hakiki', code: "export { VerificationFlow } from '@hakiki/ui'", budgetGzip: 35 * 1024 },
