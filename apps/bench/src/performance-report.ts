@@ -11,19 +11,24 @@ function readJson<T>(name: string): T | undefined {
   return existsSync(url) ? (JSON.parse(readFileSync(url, 'utf8')) as T) : undefined
 }
 
-/** `pnpm --filter @hakiki/bench performance`: rewrites the section between the markers of this package's README from `results/*.json`. */
+/**
+ * `pnpm --filter @hakiki/bench performance`: rewrites the section between the markers of this
+ * package's README and of the repository's README (which shows the same figures to visitors)
+ * from `results/*.json`.
+ */
 function main(): void {
   const section = performanceMarkdown({
     size: readJson<SizeFile>('size.json'),
     renders: readJson<Dated<RendersResult>>('renders.json'),
     proxy: readJson<Dated<ProxyBenchResult>>('proxy.json'),
   })
-  const readme = new URL('../README.md', import.meta.url)
-  const text = readFileSync(readme, 'utf8')
-  const from = text.indexOf(START)
-  const to = text.indexOf(END)
-  if (from < 0 || to < from) throw new Error(`README.md needs ${START} and ${END}`)
-  writeFileSync(readme, `${text.slice(0, from + START.length)}\n${section}\n${text.slice(to)}`)
+  for (const readme of [new URL('../README.md', import.meta.url), new URL('../../../README.md', import.meta.url)]) {
+    const text = readFileSync(readme, 'utf8')
+    const from = text.indexOf(START)
+    const to = text.indexOf(END)
+    if (from < 0 || to < from) throw new Error(`${readme.pathname} needs ${START} and ${END}`)
+    writeFileSync(readme, `${text.slice(0, from + START.length)}\n${section}\n${text.slice(to)}`)
+  }
   console.info(section)
 }
 
