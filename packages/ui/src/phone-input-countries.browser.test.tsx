@@ -12,19 +12,6 @@ import { PhoneInput, type PhoneInputProps } from './phone-input'
 // (the module graph and the loaded helpers live as long as this file's page), so that a held or
 // failed chunk is a real request the browser makes.
 
-declare module 'vitest/browser' {
-  interface BrowserCommands {
-    /** Holds the page's requests for `file` until {@link releaseModule}. */
-    holdModule: (file: string) => Promise<void>
-    /** Lets the held requests through (`continue`) or drops them like a lost connection (`abort`), until {@link unrouteModule}. */
-    releaseModule: (file: string, outcome: 'continue' | 'abort') => Promise<void>
-    /** Stops intercepting `file`. */
-    unrouteModule: (file: string) => Promise<void>
-    /** How many requests {@link holdModule} met for `file`. */
-    heldModuleRequests: (file: string) => Promise<number>
-  }
-}
-
 function setup(props: PhoneInputProps = {}, locale = 'en') {
   const onValueChange = vi.fn<(e164: string, details: PhoneChangeDetails) => void>()
   const view = render(

@@ -14,13 +14,6 @@ import { ResendButton } from './resend-button'
  * focus ring, placeholder and success contrast computed from the styles, forced colours.
  */
 
-declare module 'vitest/browser' {
-  interface BrowserCommands {
-    /** Emulates Windows' forced colours (`forced-colors: active`) or turns it off. */
-    emulateForcedColors: (value: 'active' | 'none') => Promise<void>
-  }
-}
-
 beforeEach(() => {
   document.body.style.margin = '0'
 })

@@ -825,19 +825,6 @@ describe('VerificationFlow: language, provider, accessibility, privacy', () => {
   })
 })
 
-declare module 'vitest/browser' {
-  interface BrowserCommands {
-    /** Holds the page's requests for `file` until {@link releaseModule} (vitest.config.ts). */
-    holdModule: (file: string) => Promise<void>
-    /** Lets the held requests through (`continue`) or drops them like a lost connection (`abort`). */
-    releaseModule: (file: string, outcome: 'continue' | 'abort') => Promise<void>
-    /** Stops intercepting `file`. */
-    unrouteModule: (file: string) => Promise<void>
-    /** How many requests {@link holdModule} met for `file`. */
-    heldModuleRequests: (file: string) => Promise<number>
-  }
-}
-
 // `countries="all"`: a country beyond the covered 14 reads its numbers once its metadata chunk
 // arrives. Each test uses a region no earlier test of this page loaded, so the chunk is a real
 // request the browser makes (and this test holds).

@@ -19,13 +19,6 @@ import { messagesEn, type Message, type Messages } from './messages-en'
  * every countdown button of every locale rendered, its computed name equal to what it paints.
  */
 
-declare module 'vitest/browser' {
-  interface BrowserCommands {
-    /** The accessible names Chromium computes for the elements matching `selector`. */
-    accessibleNames: (selector: string) => Promise<string[]>
-  }
-}
-
 // The address has no digit, so that a digit found in a text is the count's.
 const VALUES = { address: 'name@example.com', fee: 'US$0.05', time: '9:59', country: 'Ghana', query: 'xy', dialCode: '+233' }
 

@@ -1,0 +1,22 @@
+// The commands `vitest.config.ts` adds to Vitest's browser mode (they run in Node, beside
+// Playwright), typed once for every browser test that calls them through `commands`. The type
+// import makes this file a module, so the block below adds to Vitest's interface instead of
+// declaring the module anew.
+import type { BrowserCommands as _BrowserCommands } from 'vitest/browser'
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    /** Emulates Windows' forced colours (`forced-colors: active`) or turns it off. */
+    emulateForcedColors: (value: 'active' | 'none') => Promise<void>
+    /** Holds the page's requests for `file` until {@link releaseModule}. */
+    holdModule: (file: string) => Promise<void>
+    /** Lets the held requests through (`continue`) or drops them like a lost connection (`abort`), until {@link unrouteModule}. */
+    releaseModule: (file: string, outcome: 'continue' | 'abort') => Promise<void>
+    /** Stops intercepting `file`. */
+    unrouteModule: (file: string) => Promise<void>
+    /** How many requests {@link holdModule} met for `file`. */
+    heldModuleRequests: (file: string) => Promise<number>
+    /** The accessible names Chromium computes for the elements matching `selector`. */
+    accessibleNames: (selector: string) => Promise<string[]>
+  }
+}
