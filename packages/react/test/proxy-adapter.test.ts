@@ -6,6 +6,7 @@ import { createVerifyHandler, verifyReceipt } from '@hakiki/proxy'
 import { toNodeListener } from '@hakiki/proxy/node'
 import { startSandboxServer, type SandboxServer } from '@hakiki/sandbox/node'
 import { createVerifyClient, nodeFetch } from '@hakiki/verify-client/node'
+import { createPageFetch } from '@hakiki/test-support'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -52,29 +53,9 @@ beforeEach(() => {
   advance(24 * 3600)
 })
 
-/**
- * What a browser adds to the adapter's `fetch` on its own and Node's `fetch` does not: the page's
- * `Origin` and a cookie jar (the proxy binds each verification to an HttpOnly cookie).
- */
-function browserFetch(options: { origin?: string | null } = {}): typeof fetch {
-  const jar = new Map<string, string>()
-  return async (input, init) => {
-    const headers = new Headers(init?.headers)
-    const pageOrigin = options.origin === undefined ? origin : options.origin
-    if (pageOrigin !== null) headers.set('Origin', pageOrigin)
-    if (jar.size > 0) headers.set('Cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '))
-    const response = await fetch(input, { ...init, headers })
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';')
-      const eq = pair.indexOf('=')
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1))
-    }
-    return response
-  }
-}
-
-function browser(options?: { origin?: string | null }): VerificationAdapter {
-  return createProxyAdapter({ baseUrl, fetch: browserFetch(options) })
+/** A page of `pageOrigin` (default the proxy's own): it sends its `Origin` and keeps the session cookie, as a browser does. */
+function browser(options: { origin?: string } = {}): VerificationAdapter {
+  return createProxyAdapter({ baseUrl, fetch: createPageFetch(options.origin ?? origin) })
 }
 
 function codeSentTo(to: string): string {

@@ -3,7 +3,8 @@
  * sandbox's HTTP inbox, a wrong code, the right one, and the receipt checked. Shared by the
  * packages that test builds of the kit: `@hakiki/runtime-tests` (the workspace's dist in workerd,
  * Deno and Bun), `@hakiki/dist-check` (the workspace's dist in Node, and the packed tarballs in an
- * app installed by npm, into which `packed.test.ts` copies this file).
+ * app installed by npm, into which `packed.test.ts` copies this file). `@hakiki/react`'s
+ * proxy-adapter test uses its page `fetch` too.
  *
  * It imports no `@hakiki/*` package on purpose: each caller tests a different build of them, and
  * passes in the browser adapter and `verifyReceipt` of that build. For the same reason it imports
