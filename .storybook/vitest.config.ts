@@ -1,19 +1,24 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@hakiki/build-config/chromium'
+import { browserInstances } from '@hakiki/build-config/browsers'
+import { EngineSummaryReporter } from '@hakiki/build-config/engine-summary'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
-import { playwright } from '@vitest/browser-playwright'
 import { defaultClientConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
-/** Runs every story (render, play function, axe check) as a test in Debian's Chromium. */
+/**
+ * Runs every story (render, play function, axe check) as a test in each engine: Debian's Chromium,
+ * Firefox ESR and WebKitGTK (build-config/browsers.js; `HAKIKI_BROWSERS=chromium` runs one).
+ */
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   plugins: [storybookTest({ configDir: dirname })],
   test: {
     name: 'storybook',
+    // Vitest's summary, then a line of passed/failed/skipped per engine.
+    reporters: ['default', new EngineSummaryReporter()],
     // Ceilings, not waits: `expect.poll` gives up after 1 s by default, a test
     // after 15 s in the browser, both too short on a busy 2-core machine.
     expect: { poll: { timeout: 15_000 } },
@@ -21,10 +26,7 @@ export default defineConfig({
     browser: {
       enabled: true,
       headless: true,
-      provider: playwright({
-        launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
-      }),
-      instances: [{ browser: 'chromium' }],
+      instances: browserInstances(),
     },
   },
 })

@@ -1,22 +1,44 @@
+import { selectedEngines } from '@hakiki/build-config/browsers'
+import { EngineSummaryReporter } from '@hakiki/build-config/engine-summary'
 import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
-// The end-to-end tests run in Node and drive Debian's Chromium through playwright-core: one
+// The end-to-end tests run in Node and drive Debian's browsers through playwright-core: one
 // production build (global setup), then each file serves it with its own proxy and sandbox on
 // free loopback ports, so two files run side by side without sharing any state.
+//
+// One project per engine Playwright can drive here: Chromium and Firefox ESR (`HAKIKI_BROWSERS`
+// narrows them). Not WebKit: Playwright has no driver for Debian's WebKitGTK (see
+// e2e/support/engine.ts); @hakiki/ui's browser suite and the stories cover it.
+const engines = selectedEngines().filter((engine) => engine !== 'webkit')
+
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
     environment: 'node',
-    include: ['e2e/**/*.e2e.test.ts', 'server/**/*.test.ts', 'src/**/*.test.ts'],
-    globalSetup: ['e2e/support/global-setup.ts'],
+    reporters: ['default', new EngineSummaryReporter()],
     // Ceilings for a hung test, not waits: every step waits on a condition. A busy 2-core machine
     // (CI beside other work) makes a four-screen axe walk take well over 30 s, which is not a bug.
     expect: { poll: { timeout: 30_000 } },
     testTimeout: 180_000,
     hookTimeout: 180_000,
-    // One Chromium per file: two at a time is what 2 cores carry.
+    // One browser per file: two at a time is what 2 cores carry.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', include: ['server/**/*.test.ts', 'src/**/*.test.ts'] },
+      },
+      ...engines.map((engine) => ({
+        extends: true,
+        test: {
+          name: `e2e (${engine})`,
+          include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          provide: { engine },
+        },
+      })),
+    ],
   },
 })

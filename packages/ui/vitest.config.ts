@@ -1,19 +1,106 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import react from '@vitejs/plugin-react'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@hakiki/build-config/chromium'
-import { playwright } from '@vitest/browser-playwright'
-import { defaultClientConditions, defaultServerConditions } from 'vite'
+import { browserInstances } from '@hakiki/build-config/browsers'
+import { EngineSummaryReporter } from '@hakiki/build-config/engine-summary'
+import { defaultClientConditions, defaultServerConditions, type Plugin } from 'vite'
+import type { BrowserCommandContext } from 'vitest/node'
 import { defineConfig } from 'vitest/config'
 
-/** Gates of the module requests `holdModule` holds, by file pattern, and how many requests each met. */
-const heldModules = new Map<string, { release: (outcome: 'continue' | 'abort') => void; hits: number }>()
+/**
+ * Gates of the module requests `holdModule` holds, by file pattern, and how many requests each met.
+ * One map per process, not per module instance: Vitest evaluates this config more than once, and
+ * the commands of one evaluation must reach the test server of another.
+ */
+const heldModules = ((globalThis as { hakikiHeldModules?: Map<string, HeldModule> }).hakikiHeldModules ??= new Map<string, HeldModule>())
+
+interface HeldModule {
+  pattern: RegExp
+  gate: Promise<'continue' | 'abort'>
+  release: (outcome: 'continue' | 'abort') => void
+  hits: number
+}
+
+/** Playwright's URL glob `**\/${file}*` as a regular expression over a request's path and query. */
+function modulePattern(file: string): RegExp {
+  const glob = `**/${file}*`
+  const source = glob
+    .split(/(\*\*\/|\*)/)
+    .map((part) => (part === '**/' ? '(?:.*/)?' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('')
+  return new RegExp(`^${source}$`)
+}
+
+/**
+ * Holds the module requests `holdModule` names at the test server itself, so a held phone-region
+ * chunk works the same in every engine (WebDriver classic, WebKit's protocol here, cannot
+ * intercept requests): released, the request goes on; aborted, its connection is dropped.
+ */
+function moduleHolds(): Plugin {
+  return {
+    name: 'hakiki:module-holds',
+    configureServer(server) {
+      server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        const url = req.url ?? ''
+        const held = [...heldModules.values()].find((entry) => entry.pattern.test(url))
+        if (!held) return next()
+        held.hits += 1
+        void held.gate.then((outcome) => (outcome === 'continue' ? next() : res.destroy()))
+      })
+    },
+  }
+}
+
+/** The accessible names the engine itself computes for `selector`'s elements in the test's frame. */
+async function accessibleNames(context: BrowserCommandContext, selector: string): Promise<string[]> {
+  if (context.provider.name === 'webdriverio') {
+    // WebDriver's "Get Computed Label": WebKit's own accessibility name of each element.
+    const provider = context.provider as unknown as { isIframeSwitched(): boolean; switchToTestFrame(): Promise<void>; switchToMainFrame(): Promise<void> }
+    const browser = (context as unknown as { browser: WebdriverIO.Browser }).browser
+    const switched = provider.isIframeSwitched()
+    if (!switched) await provider.switchToTestFrame()
+    try {
+      const elements = await browser.$$(selector).getElements()
+      const names: string[] = []
+      for (const element of elements) names.push(await element.getComputedLabel())
+      return names
+    } finally {
+      if (!switched) await provider.switchToMainFrame()
+    }
+  }
+  if (context.project.config.browser.name !== 'chromium') throw new Error(`accessibleNames: no accessibility tree API for ${context.project.config.browser.name}`)
+  const { page } = context as unknown as { page: import('playwright').Page }
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true })
+    const documents: number[] = []
+    const walk = (node: typeof root): void => {
+      if (node.nodeName === '#document') documents.push(node.nodeId)
+      for (const child of [...(node.children ?? []), ...(node.contentDocument ? [node.contentDocument] : [])]) walk(child)
+    }
+    walk(root)
+    const names: string[] = []
+    for (const nodeId of documents) {
+      const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId, selector })
+      for (const id of nodeIds) {
+        const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId: id, fetchRelatives: false })
+        names.push(String(nodes[0]?.name?.value ?? ''))
+      }
+    }
+    return names
+  } finally {
+    await cdp.detach()
+  }
+}
 
 // The components are tested where they run: in a real Chromium, through Vitest browser mode,
 // from the workspace packages' TypeScript source (the `source` condition), with no build step.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), moduleHolds()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   optimizeDeps: { include: ['react', 'react-dom', 'react-dom/client', 'react-hook-form', 'axe-core', '@testing-library/react'] },
   test: {
+    // Vitest's summary, then a line of passed/failed/skipped per engine.
+    reporters: ['default', new EngineSummaryReporter()],
     // Ceilings, not waits (see the setup file): `expect.poll` gives up after 1 s by default, a test
     // after 15 s in the browser, both too short on a busy 2-core machine.
     expect: { poll: { timeout: 15_000 } },
@@ -28,57 +115,37 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({
-              launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
-            }),
-            instances: [{ browser: 'chromium' }],
-            // Windows' forced colours, for the theme's test (styles.browser.test.tsx).
+            // Chromium and Firefox through Playwright, WebKit through webdriverio (build-config/browsers.js);
+            // `HAKIKI_BROWSERS=chromium` runs one engine.
+            instances: browserInstances(),
             commands: {
-              emulateForcedColors: async ({ page }, value: 'active' | 'none') => {
+              // Windows' forced colours, for the theme's test (styles.browser.test.tsx). Only
+              // Chromium emulates it: Playwright's Firefox (BiDi) and WebDriver classic have no such
+              // override, so those engines skip that test.
+              emulateForcedColors: async (context, value: 'active' | 'none') => {
+                if (context.project.config.browser.name !== 'chromium') throw new Error('emulateForcedColors: Chromium only')
+                const { page } = context as unknown as { page: import('playwright').Page }
                 await page.emulateMedia({ forcedColors: value })
               },
               // A module request the page makes (a phone region's metadata chunk), held until
               // released or failed like a dropped connection: phone-input-countries.browser.test.tsx.
-              holdModule: async ({ page }, file: string) => {
-                const gate = new Promise<'continue' | 'abort'>((resolve) => heldModules.set(file, { release: resolve, hits: 0 }))
-                await page.route(`**/${file}*`, async (route) => {
-                  const held = heldModules.get(file)
-                  if (held) held.hits += 1
-                  return (await gate) === 'continue' ? route.continue() : route.abort('connectionfailed')
-                })
+              // Held by the test server (moduleHolds), so every engine sees the same.
+              holdModule: async (_context, file: string) => {
+                let release: (outcome: 'continue' | 'abort') => void = () => {}
+                const gate = new Promise<'continue' | 'abort'>((resolve) => (release = resolve))
+                heldModules.set(file, { pattern: modulePattern(file), gate, release, hits: 0 })
               },
               releaseModule: async (_context, file: string, outcome: 'continue' | 'abort') => {
                 heldModules.get(file)?.release(outcome)
               },
               heldModuleRequests: async (_context, file: string) => heldModules.get(file)?.hits ?? 0,
-              unrouteModule: async ({ page }, file: string) => {
-                await page.unroute(`**/${file}*`)
+              unrouteModule: async (_context, file: string) => {
+                heldModules.get(file)?.release('continue')
+                heldModules.delete(file)
               },
-              // The names Chromium itself computes (its accessibility tree, as screen readers and
+              // The names the engine itself computes (its accessibility tree, as screen readers and
               // speech input get it) for the elements matching `selector` in the test's frame.
-              accessibleNames: async ({ page }, selector: string) => {
-                const cdp = await page.context().newCDPSession(page)
-                try {
-                  const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true })
-                  const documents: number[] = []
-                  const walk = (node: typeof root): void => {
-                    if (node.nodeName === '#document') documents.push(node.nodeId)
-                    for (const child of [...(node.children ?? []), ...(node.contentDocument ? [node.contentDocument] : [])]) walk(child)
-                  }
-                  walk(root)
-                  const names: string[] = []
-                  for (const nodeId of documents) {
-                    const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId, selector })
-                    for (const id of nodeIds) {
-                      const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId: id, fetchRelatives: false })
-                      names.push(String(nodes[0]?.name?.value ?? ''))
-                    }
-                  }
-                  return names
-                } finally {
-                  await cdp.detach()
-                }
-              },
+              accessibleNames,
             },
             screenshotDirectory: '__screenshots__',
             viewport: { width: 800, height: 600 },

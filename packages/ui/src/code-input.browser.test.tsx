@@ -23,7 +23,8 @@ describe('CodeInput: one real input', () => {
     const { input, slots } = setup({ address: '+233 •• ••• 4567' })
     expect(input.type).toBe('text')
     expect(input.inputMode).toBe('numeric')
-    expect(input.autocomplete).toBe('one-time-code')
+    // The attribute, not the `autocomplete` property: Firefox reads the property as "" for one-time-code.
+    expect(input.getAttribute('autocomplete')).toBe('one-time-code')
     expect(input.getAttribute('pattern')).toBe('\\d*')
     expect(input.labels?.[0]?.textContent).toBe('Verification code')
     const description = document.getElementById(input.getAttribute('aria-describedby') ?? '')

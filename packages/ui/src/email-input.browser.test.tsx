@@ -78,7 +78,8 @@ describe('EmailInput', () => {
     const input = view.getByRole('textbox') as HTMLInputElement
     input.focus()
     await userEvent.tab()
-    expect(describedBy(input)).toContain('Enter your email address.')
+    // In Firefox the message comes after the Tab key's action has returned: wait for it.
+    await expect.poll(() => describedBy(input)).toContain('Enter your email address.')
   })
 
   test('an error from the app replaces the built-in one; false hides it', async () => {
@@ -160,7 +161,8 @@ describe('EmailInput with react-hook-form', () => {
     expect(attributes()).toEqual({ state: 'invalid', valid: false, invalid: false })
     input.focus()
     await userEvent.tab()
-    expect(attributes()).toEqual({ state: 'invalid', valid: false, invalid: true })
+    // In Firefox the message comes after the Tab key's action has returned: wait for it.
+    await expect.poll(attributes).toEqual({ state: 'invalid', valid: false, invalid: true })
     act(() => form.setValue('email', 'esi@example.net'))
     expect(attributes()).toEqual({ state: 'valid', valid: true, invalid: false })
     act(() => form.setValue('email', ''))

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { startDemo, type RunningDemo, type StartDemoOptions } from '../../server/start-demo'
-import { launchChromium } from './chromium'
+import { launchBrowser } from './engine'
 import { screenshot } from './screenshots'
 
 /** What each test of a file gets: the running demo, and a fresh page in a fresh browser context. */
@@ -23,7 +23,7 @@ export interface DemoHarness {
 
 /**
  * Wires the vitest hooks of one test file: one demo (on free ports, so files run side by side)
- * and one Chromium for the file, a fresh context per test, and faults cleared after each test.
+ * and one browser for the file (the project's engine, see engine.ts), a fresh context per test, and faults cleared after each test.
  * `demoOptions.provider` picks the sandbox dialect the proxy talks to (default the Verify API).
  */
 export function setupDemoHarness(contextOptions: BrowserContextOptions = {}, demoOptions: Pick<StartDemoOptions, 'provider'> = {}): DemoHarness {
@@ -40,7 +40,7 @@ export function setupDemoHarness(contextOptions: BrowserContextOptions = {}, dem
     return open(options)
   }
   beforeAll(async () => {
-    const [demo, browser] = await Promise.all([startDemo({ ...demoOptions, mode: 'preview', port: 0, sandboxPort: 0, quiet: true }), launchChromium()])
+    const [demo, browser] = await Promise.all([startDemo({ ...demoOptions, mode: 'preview', port: 0, sandboxPort: 0, quiet: true }), launchBrowser()])
     harness.demo = demo
     harness.browser = browser
   })

@@ -1,0 +1,23 @@
+import type { Browser } from 'playwright-core'
+import type { BrowserInstanceOption } from 'vitest/node'
+
+/** Debian's Firefox ESR: `FIREFOX_PATH` overrides it. */
+export declare const FIREFOX_PATH: string
+/** Debian's WebKitGTK WebDriver (package `webkit2gtk-driver`): `WEBKIT_DRIVER_PATH` overrides it. */
+export declare const WEBKIT_DRIVER_PATH: string
+/** A browser engine the tests run in. */
+export type Engine = 'chromium' | 'firefox' | 'webkit'
+/** Every engine, in the order tests report them. */
+export declare const ENGINES: readonly Engine[]
+/** The engines to run: `HAKIKI_BROWSERS` (comma-separated), else all three. Throws on an unknown name. */
+export declare function selectedEngines(): Engine[]
+/** Launches headless Firefox ESR through playwright-core. */
+export declare function launchFirefox(): Promise<Browser>
+/** Starts (once per process) WebKitWebDriver on a free loopback port and a private Xvfb display; both end with the process. */
+export declare function startWebKitDriver(): Promise<{ hostname: string; port: number; display: string }>
+/** The capabilities that make webdriverio drive WebKitGTK's MiniBrowser. */
+export declare const WEBKIT_CAPABILITIES: Readonly<{ browserName: 'MiniBrowser'; 'wdio:enforceWebDriverClassic': true }>
+/** Vitest browser `instances`, one per selected engine, each with its provider. */
+export declare function browserInstances(options?: { chromiumArgs?: readonly string[] }): BrowserInstanceOption[]
+/** Ends what {@link startWebKitDriver} started. */
+export declare function stopWebKitDriver(): void

@@ -1,0 +1,201 @@
+// Plain JavaScript for the same reason as chromium.js: Vitest configs and Node scripts load it
+// through `exports` without transpiling workspace TypeScript.
+//
+// The three engines the browser tests run in, all Debian packages, none downloaded:
+// - Chromium (`chromium`) through Playwright (see chromium.js);
+// - Firefox ESR (`firefox-esr`) through Playwright's `moz-firefox` channel: Firefox speaks WebDriver
+//   BiDi itself, so no geckodriver (patches/playwright-core*.patch covers the one BiDi command
+//   Playwright 1.65 sends that ESR 153 lacks);
+// - WebKitGTK (`webkit2gtk-driver`): WebKitWebDriver starts MiniBrowser, a WebKit browser with a
+//   window, so it gets an X display of its own (`xvfb`). Driven through webdriverio with classic
+//   WebDriver (WebKitWebDriver has no BiDi).
+
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { playwright } from '@vitest/browser-playwright'
+import { webdriverio, WebdriverBrowserProvider } from '@vitest/browser-webdriverio'
+import { firefox } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js'
+
+/** Debian's Firefox ESR: `FIREFOX_PATH` overrides it. */
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
+
+/** Debian's WebKitGTK WebDriver (package `webkit2gtk-driver`): `WEBKIT_DRIVER_PATH` overrides it. */
+export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver'
+
+/** Every engine, in the order tests report them. */
+export const ENGINES = Object.freeze(['chromium', 'firefox', 'webkit'])
+
+/**
+ * The engines to run: `HAKIKI_BROWSERS` (comma-separated, e.g. `chromium` for a quick local run),
+ * else all three. An unknown name is an error, not a silently smaller run.
+ */
+export function selectedEngines() {
+  const wanted = process.env.HAKIKI_BROWSERS?.split(',').map((name) => name.trim()).filter(Boolean)
+  if (!wanted?.length) return [...ENGINES]
+  for (const name of wanted) {
+    if (!ENGINES.includes(name)) throw new Error(`HAKIKI_BROWSERS: unknown engine "${name}" (known: ${ENGINES.join(', ')})`)
+  }
+  return ENGINES.filter((name) => wanted.includes(name))
+}
+
+/** Launches headless Firefox ESR through playwright-core (end-to-end tests, scripts). */
+export function launchFirefox() {
+  return firefox.launch({ channel: 'moz-firefox', executablePath: FIREFOX_PATH, headless: true })
+}
+
+/** Children this process started (Xvfb, WebKitWebDriver), ended when it exits. */
+const children = new Set()
+process.once('exit', () => {
+  for (const child of children) child.kill()
+})
+
+function track(child) {
+  children.add(child)
+  child.once('exit', () => children.delete(child))
+  return child
+}
+
+/** A free loopback TCP port (WebKitWebDriver takes a port, it cannot pick one and say which). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts a private X server (`Xvfb -displayfd` picks a free display number) and resolves with its `:N`. */
+function startXvfb() {
+  return new Promise((resolve, reject) => {
+    const xvfb = track(
+      spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+        // Its stderr is not read: Xvfb keeps writing warnings there, and a closed pipe would kill it.
+        stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+      }),
+    )
+    xvfb.once('error', (error) => reject(new Error(`Xvfb did not start (Debian package xvfb, see .ci/setup): ${error.message}`)))
+    xvfb.once('exit', (code) => reject(new Error(`Xvfb exited with ${code} before it had a display`)))
+    xvfb.stdio[3].once('data', (data) => {
+      // Started: nothing more to read, and it must not keep the test runner alive at its end.
+      xvfb.stdio[3].destroy()
+      xvfb.unref()
+      resolve(`:${String(data).trim()}`)
+    })
+  })
+}
+
+/** Resolves once the driver's WebDriver status endpoint answers; rejects if it exits first. */
+async function waitForDriver(driver, port) {
+  let exited = null
+  driver.once('exit', (code) => (exited = code))
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (exited !== null) throw new Error(`WebKitWebDriver exited with ${exited}`)
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/status`, { signal: AbortSignal.timeout(2_000) })
+      if (response.ok) return
+    } catch {
+      // Not listening yet: the condition below bounds the wait.
+    }
+    if (Date.now() > deadline) throw new Error('WebKitWebDriver did not answer within 60 s')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+let webkitDriver = null
+
+/**
+ * Starts (once per process) WebKitWebDriver on a free loopback port, on a private Xvfb display
+ * unless `HAKIKI_DISPLAY` names one to use. Both end when this process exits.
+ * @returns {Promise<{ hostname: string, port: number, display: string }>}
+ */
+export function startWebKitDriver() {
+  webkitDriver ??= (async () => {
+    const display = process.env.HAKIKI_DISPLAY ?? (await startXvfb())
+    const port = await freePort()
+    const driver = track(
+      spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`, '--host=127.0.0.1'], {
+        env: { ...process.env, DISPLAY: display },
+        stdio: 'ignore',
+      }),
+    )
+    await new Promise((resolve, reject) => {
+      driver.once('spawn', resolve)
+      driver.once('error', (error) => reject(new Error(`WebKitWebDriver did not start (Debian package webkit2gtk-driver, see .ci/setup): ${error.message}`)))
+    })
+    await waitForDriver(driver, port)
+    // Not unref()'d: WebKitWebDriver then stops answering new sessions (seen here, cause unknown).
+    // stopWebKitDriver() ends it when the tests are done.
+    return { hostname: '127.0.0.1', port, display }
+  })()
+  return webkitDriver
+}
+
+/** Ends what {@link startWebKitDriver} started (the next call starts them again). */
+export function stopWebKitDriver() {
+  webkitDriver = null
+  for (const child of children) child.kill()
+}
+
+/** The capabilities that make webdriverio drive WebKitGTK's MiniBrowser (it has no BiDi). */
+export const WEBKIT_CAPABILITIES = Object.freeze({ browserName: 'MiniBrowser', 'wdio:enforceWebDriverClassic': true })
+
+/**
+ * Vitest's webdriverio provider aimed at WebKitGTK: it starts WebKitWebDriver (and its Xvfb) when
+ * the first test file opens, not when a config is read, and asks for MiniBrowser. Vitest's own
+ * provider only knows the four desktop browsers that come with a downloadable driver.
+ */
+class WebKitGtkProvider extends WebdriverBrowserProvider {
+  getSupportedBrowsers() {
+    return ['webkit']
+  }
+
+  async openBrowser() {
+    if (!this.browser) {
+      const { hostname, port } = await startWebKitDriver()
+      this.options = { ...this.options, hostname, port }
+    }
+    return super.openBrowser()
+  }
+
+  buildCapabilities() {
+    return { ...this.options?.capabilities, ...WEBKIT_CAPABILITIES }
+  }
+
+  async close() {
+    try {
+      await super.close()
+    } finally {
+      stopWebKitDriver()
+    }
+  }
+}
+
+function webkitProvider() {
+  const base = webdriverio({})
+  return { ...base, supportedBrowser: ['webkit'], providerFactory: (project) => new WebKitGtkProvider(project, {}) }
+}
+
+/**
+ * Vitest browser `instances`, one per selected engine (see {@link selectedEngines}), each with its
+ * provider. Chromium and Firefox through Playwright, WebKit through webdriverio.
+ * @param {{ chromiumArgs?: readonly string[] }} [options] extra Chromium flags
+ */
+export function browserInstances(options = {}) {
+  const instances = {
+    chromium: {
+      browser: 'chromium',
+      provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])] } }),
+    },
+    firefox: {
+      browser: 'firefox',
+      provider: playwright({ launchOptions: { channel: 'moz-firefox', executablePath: FIREFOX_PATH } }),
+    },
+    webkit: { browser: 'webkit', provider: webkitProvider() },
+  }
+  return selectedEngines().map((engine) => instances[engine])
+}
