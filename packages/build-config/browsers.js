@@ -11,6 +11,7 @@
 //   WebDriver (WebKitWebDriver has no BiDi).
 
 import { spawn } from 'node:child_process'
+import { openSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { playwright } from '@vitest/browser-playwright'
 import { webdriverio, WebdriverBrowserProvider } from '@vitest/browser-webdriverio'
@@ -68,20 +69,38 @@ function freePort() {
   })
 }
 
-/** Starts a private X server (`Xvfb -displayfd` picks a free display number) and resolves with its `:N`. */
-function startXvfb() {
+/**
+ * Starts a private X server and resolves with its `:N`. N is drawn at random far above the usual
+ * :0 and :99 (other tools' Xvfb here, whose exit removes the socket files of their display);
+ * `-displayfd` tells when it is ready, and a taken number is tried again with another.
+ */
+async function startXvfb() {
+  for (let attempt = 1; ; attempt++) {
+    const number = 200 + Math.floor(Math.random() * 60_000)
+    try {
+      return await startXvfbOn(number)
+    } catch (error) {
+      if (attempt === 5) throw error
+    }
+  }
+}
+
+function startXvfbOn(number) {
   return new Promise((resolve, reject) => {
     const xvfb = track(
-      spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+      spawn('Xvfb', [`:${number}`, '-displayfd', '3', '-noreset', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
         // Its stderr is not read: Xvfb keeps writing warnings there, and a closed pipe would kill it.
         stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
       }),
     )
     xvfb.once('error', (error) => reject(new Error(`Xvfb did not start (Debian package xvfb, see .ci/setup): ${error.message}`)))
-    xvfb.once('exit', (code) => reject(new Error(`Xvfb exited with ${code} before it had a display`)))
+    xvfb.once('exit', (code) => reject(new Error(`Xvfb exited with ${code} before it had display :${number}`)))
     xvfb.stdio[3].once('data', (data) => {
-      // Started: nothing more to read, and it must not keep the test runner alive at its end.
-      xvfb.stdio[3].destroy()
+      // Started. Its pipes stay open (an X server that writes to a closed pipe dies) but must not
+      // keep the test runner alive at its end; -noreset keeps it from resetting (and writing again)
+      // each time its last client leaves.
+      xvfb.stdio[3].resume()
+      xvfb.stdio[3].unref?.()
       xvfb.unref()
       resolve(`:${String(data).trim()}`)
     })
@@ -117,12 +136,17 @@ export function startWebKitDriver() {
   webkitDriver ??= (async () => {
     const display = process.env.HAKIKI_DISPLAY ?? (await startXvfb())
     const port = await freePort()
+    const logFile = process.env.WEBKIT_DRIVER_LOG ? openSync(process.env.WEBKIT_DRIVER_LOG, 'a') : 'pipe'
     const driver = track(
       spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`, '--host=127.0.0.1'], {
         env: { ...process.env, DISPLAY: display },
-        stdio: 'ignore',
+        // WEBKIT_DRIVER_LOG=file keeps the driver's and MiniBrowser's messages (debugging a launch);
+        // else they are read and dropped (with its output on /dev/null, sessions hung at times here).
+        stdio: ['ignore', logFile, logFile],
       }),
     )
+    driver.stdout?.resume()
+    driver.stderr?.resume()
     await new Promise((resolve, reject) => {
       driver.once('spawn', resolve)
       driver.once('error', (error) => reject(new Error(`WebKitWebDriver did not start (Debian package webkit2gtk-driver, see .ci/setup): ${error.message}`)))
@@ -193,6 +217,9 @@ export function browserInstances(options = {}) {
     },
     firefox: {
       browser: 'firefox',
+      // One file at a time: Playwright emulates a focused page per tab in Chromium only; Firefox
+      // tabs running side by side take the focus from each other (blur, lost keys, flaky tests).
+      fileParallelism: false,
       provider: playwright({ launchOptions: { channel: 'moz-firefox', executablePath: FIREFOX_PATH } }),
     },
     webkit: { browser: 'webkit', provider: webkitProvider() },
