@@ -17,7 +17,12 @@ export declare function launchFirefox(): Promise<Browser>
 export declare function startWebKitDriver(): Promise<{ hostname: string; port: number; display: string }>
 /** The capabilities that make webdriverio drive WebKitGTK's MiniBrowser. */
 export declare const WEBKIT_CAPABILITIES: Readonly<{ browserName: 'MiniBrowser'; 'wdio:enforceWebDriverClassic': true }>
-/** Vitest browser `instances`, one per selected engine, each with its provider. */
-export declare function browserInstances(options?: { chromiumArgs?: readonly string[] }): BrowserInstanceOption[]
+/**
+ * Vitest browser `instances`, one per selected engine, each with its provider. `otherEngines.exclude`
+ * lists test files only Chromium runs.
+ */
+export declare function browserInstances(options?: { chromiumArgs?: readonly string[]; otherEngines?: { exclude?: string[] } }): BrowserInstanceOption[]
 /** Ends what {@link startWebKitDriver} started. */
 export declare function stopWebKitDriver(): void
+/** Firefox preferences of every test run (focus kept in each tab, as Playwright emulates for Chromium). */
+export declare const FIREFOX_PREFS: Readonly<Record<string, boolean | number | string>>

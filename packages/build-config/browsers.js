@@ -40,9 +40,16 @@ export function selectedEngines() {
   return ENGINES.filter((name) => wanted.includes(name))
 }
 
+/**
+ * Firefox preferences of every test run. `focusmanager.testingmode` (what Mozilla's own test
+ * harnesses set) keeps each tab behaving as focused: Playwright emulates that for Chromium only,
+ * and without it a Tab out of a page, or another tab, takes the focus from the tests' fields.
+ */
+export const FIREFOX_PREFS = Object.freeze({ 'focusmanager.testingmode': true })
+
 /** Launches headless Firefox ESR through playwright-core (end-to-end tests, scripts). */
 export function launchFirefox() {
-  return firefox.launch({ channel: 'moz-firefox', executablePath: FIREFOX_PATH, headless: true })
+  return firefox.launch({ channel: 'moz-firefox', executablePath: FIREFOX_PATH, headless: true, firefoxUserPrefs: { ...FIREFOX_PREFS } })
 }
 
 /** Children this process started (Xvfb, WebKitWebDriver), ended when it exits. */
@@ -207,22 +214,26 @@ function webkitProvider() {
 /**
  * Vitest browser `instances`, one per selected engine (see {@link selectedEngines}), each with its
  * provider. Chromium and Firefox through Playwright, WebKit through webdriverio.
- * @param {{ chromiumArgs?: readonly string[] }} [options] extra Chromium flags
+ * @param {{ chromiumArgs?: readonly string[], otherEngines?: { exclude?: string[] } }} [options]
+ *   `chromiumArgs`: extra Chromium flags; `otherEngines.exclude`: test files Firefox and WebKit skip
+ *   (Chromium runs them all), each with its reason where the config lists it.
  */
 export function browserInstances(options = {}) {
+  const others = options.otherEngines?.exclude?.length ? { exclude: [...options.otherEngines.exclude, '**/node_modules/**'] } : {}
   const instances = {
     chromium: {
       browser: 'chromium',
       provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])] } }),
     },
     firefox: {
+      ...others,
       browser: 'firefox',
       // One file at a time: Playwright emulates a focused page per tab in Chromium only; Firefox
       // tabs running side by side take the focus from each other (blur, lost keys, flaky tests).
       fileParallelism: false,
-      provider: playwright({ launchOptions: { channel: 'moz-firefox', executablePath: FIREFOX_PATH } }),
+      provider: playwright({ launchOptions: { channel: 'moz-firefox', executablePath: FIREFOX_PATH, firefoxUserPrefs: FIREFOX_PREFS } }),
     },
-    webkit: { browser: 'webkit', provider: webkitProvider() },
+    webkit: { ...others, browser: 'webkit', provider: webkitProvider() },
   }
   return selectedEngines().map((engine) => instances[engine])
 }

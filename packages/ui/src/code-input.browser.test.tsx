@@ -5,6 +5,7 @@ import { StrictMode, useState } from 'react'
 import { describe, expect, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { axeViolations, fireNativeInput, firePaste, foreignRequests, pasteFromClipboard } from '../test/browser-helpers'
+import { skipIn } from '../test/engine'
 import { CodeInput, type CodeInputProps } from './code-input'
 import { LocaleProvider } from './i18n/locale-provider'
 
@@ -102,7 +103,7 @@ describe('CodeInput: one real input', () => {
     expect(onComplete).toHaveBeenCalledExactlyOnceWith('987654')
   })
 
-  test('WebOTP (Chrome on Android) fills the code where the browser has it', async () => {
+  test.skipIf(skipIn(['webkit'], 'WebKitGTK has no navigator.credentials to stand WebOTP in for'))('WebOTP (Chrome on Android) fills the code where the browser has it', async () => {
     // Desktop Chromium has no WebOTP: stand in for the browser API the way Android Chrome exposes it.
     const w = window as unknown as { OTPCredential?: unknown }
     w.OTPCredential = {}
@@ -187,7 +188,7 @@ describe('CodeInput: one real input', () => {
     expect(activeSlot()).toBe(1)
   })
 
-  test('clicking a box selects it', async () => {
+  test.skipIf(skipIn(['webkit'], 'WebDriver classic counts click offsets from the element’s centre, this test from its corner'))('clicking a box selects it', async () => {
     const { input, slots, activeSlot } = setup()
     await userEvent.type(input, '1234')
     const second = slots()[1]
@@ -319,7 +320,9 @@ describe('CodeInput with react-hook-form', () => {
     expect(form.formState.errors.code?.type).toBe('minLength')
   })
 
-  test('Controller: typing, setValue, reset and focus through the forwarded ref', async () => {
+  test.skipIf(
+    skipIn(['firefox'], "Playwright's Firefox types a character no key of the layout makes (Arabic-Indic digits) as a bare input event, with no keydown or beforeinput, and React reports no change"),
+  )('Controller: typing, setValue, reset and focus through the forwarded ref', async () => {
     let form!: UseFormReturn<{ code: string }>
     function Form() {
       form = useForm<{ code: string }>({ defaultValues: { code: '' } })

@@ -8,6 +8,7 @@ import { EmailInput } from './email-input'
 import { LocaleProvider } from './i18n/locale-provider'
 import { PhoneInput } from './phone-input'
 import { ResendButton } from './resend-button'
+import { skipIn } from '../test/engine'
 
 /**
  * The theme, measured in Chromium: the code boxes at 320 px in both directions, an app's own
@@ -206,7 +207,7 @@ describe('contrast, computed from the styles', () => {
   })
 })
 
-describe('forced colours', () => {
+describe.skipIf(skipIn(['firefox', 'webkit'], 'forced colours are emulated through Chromium only (CDP); Firefox over BiDi and WebDriver classic have no such override'))('forced colours', () => {
   afterEach(async () => {
     await commands.emulateForcedColors('none')
   })

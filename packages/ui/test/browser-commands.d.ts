@@ -16,6 +16,8 @@ declare module 'vitest/browser' {
     unrouteModule: (file: string) => Promise<void>
     /** How many requests {@link holdModule} met for `file`. */
     heldModuleRequests: (file: string) => Promise<number>
+    /** Gives the test's frame the focus (Firefox; a no-op in the other engines). */
+    focusTestFrame: () => Promise<void>
     /** The accessible names Chromium computes for the elements matching `selector`. */
     accessibleNames: (selector: string) => Promise<string[]>
   }

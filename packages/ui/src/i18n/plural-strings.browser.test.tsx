@@ -5,6 +5,7 @@ import { render } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { commands } from 'vitest/browser'
 import { COUNTDOWN_BUTTONS, COUNTDOWN_MAX_LENGTH, COUNTDOWN_SUFFIX, NUMERAL_FREE, SAMPLE_COUNTS } from '../../test/locale-rules'
+import { skipIn } from '../../test/engine'
 import { ResendButton } from '../resend-button'
 import { formatMessage } from './format-message'
 import { loadMessages } from './load-messages'
@@ -217,7 +218,7 @@ function placement(button: Element, countdown: Element, dir: 'ltr' | 'rtl'): str
  * own, read from its accessibility tree), and the seconds left are drawn outside it, beside it or
  * under it at 320 px, never over it, in the locale's words and plural form.
  */
-describe('countdown buttons, rendered (WCAG 2.5.3 label in name)', () => {
+describe.skipIf(skipIn(['firefox'], 'no way here to read Firefox’s own accessible names: WebDriver BiDi has no computed label and Firefox ESR has no classic WebDriver without geckodriver'))('countdown buttons, rendered (WCAG 2.5.3 label in name)', () => {
   test.each(LOCALES.map((l) => [l.api, l] as const))('%s: each button paints exactly its computed name, the seconds drawn beside it', async (_, locale) => {
     const messages = await messagesOf(locale)
     const dir = locale.dir === 'rtl' ? 'rtl' : 'ltr'
