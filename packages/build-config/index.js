@@ -2,6 +2,7 @@
 // package through its `exports` and would not transpile TypeScript from a workspace package.
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { starReExports } from './star-re-exports.js'
 
 // TypeScript 7 is a native binary without a library API, so the declarations come from its `tsc`,
 // run by rolldown-plugin-dts's `tsgo` mode (see shared/toolchain.md).
@@ -35,5 +36,7 @@ export function libraryBuild(kind, overrides = {}) {
     // be inlined without a word: make that a build error instead.
     deps: { onlyBundle: [] },
     ...overrides,
+    // Entry facades as `export * from` (see star-re-exports.js), then the package's own plugins.
+    plugins: [starReExports(), ...(overrides.plugins ?? [])],
   }
 }
