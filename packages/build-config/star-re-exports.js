@@ -60,13 +60,14 @@ export function starReExports() {
         const facade = readFacade(chunk.code)
         if (!facade) continue
         const exportedAs = new Map(facade.exports)
-        const lines = facade.imports.map(({ names: imported, from }) => {
-          const names = imported.filter(([, local]) => exportedAs.has(local))
+        const lines = facade.imports.map(({ names: all, from }) => {
+          const names = all.filter(([, local]) => exportedAs.has(local))
           const target = bundle[new URL(from, `file:///${chunk.fileName}`).pathname.slice(1)]
-          const all = target?.type === 'chunk' ? target.exports : undefined
+          const exportsOfTarget = target?.type === 'chunk' ? target.exports : undefined
           const sameNames = names.every(([imported, local]) => exportedAs.get(local) === imported)
-          const whole = all !== undefined && !all.includes('default') && all.length === names.length && names.every(([imported]) => all.includes(imported))
-          return { from, names, star: sameNames && whole, all }
+          const whole =
+            exportsOfTarget !== undefined && !exportsOfTarget.includes('default') && exportsOfTarget.length === names.length && names.every(([imported]) => exportsOfTarget.includes(imported))
+          return { from, names, star: sameNames && whole, all: exportsOfTarget ?? [] }
         })
         // `export *` of two modules that share a name exports neither: keep those named.
         const counts = new Map()
