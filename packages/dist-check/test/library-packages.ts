@@ -47,6 +47,7 @@ const RUNTIMES = {
   'verify-client': 'server',
   proxy: 'server',
   twilio: 'server',
+  provider: 'server',
 } as const
 
 /** The published packages, browser ones first. */
