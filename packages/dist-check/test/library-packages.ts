@@ -48,6 +48,7 @@ const RUNTIMES = {
   store: 'server',
   proxy: 'server',
   twilio: 'server',
+  provider: 'server',
 } as const
 
 /** The published packages, browser ones first. */
