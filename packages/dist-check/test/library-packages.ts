@@ -45,8 +45,10 @@ const RUNTIMES = {
   ui: 'browser',
   sandbox: 'server',
   'verify-client': 'server',
+  store: 'server',
   proxy: 'server',
   twilio: 'server',
+  provider: 'server',
 } as const
 
 /** The published packages, browser ones first. */
