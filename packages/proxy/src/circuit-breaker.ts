@@ -38,6 +38,10 @@ export interface CircuitBreakerOptions {
   maxOpenSeconds?: number
 }
 
+function refuse(problem: ProxyError, seconds: number): never {
+  throw new ProxyError(problem.code, { ...problem.extras, retryAfter: Math.max(1, Math.ceil(seconds)) })
+}
+
 /** Builds a closed breaker. */
 export function createCircuitBreaker(options: CircuitBreakerOptions = {}): CircuitBreaker {
   const failuresToOpen = options.failuresToOpen ?? 3
@@ -46,10 +50,6 @@ export function createCircuitBreaker(options: CircuitBreakerOptions = {}): Circu
   let failures = 0
   let open: { until: number; seconds: number; problem: ProxyError } | undefined
   let probing = false
-
-  const refuse = (problem: ProxyError, seconds: number): never => {
-    throw new ProxyError(problem.code, { ...problem.extras, retryAfter: Math.max(1, Math.ceil(seconds)) })
-  }
 
   return {
     admit(now) {

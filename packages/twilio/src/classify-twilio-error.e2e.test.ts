@@ -5,7 +5,7 @@
 // from Twilio's error dictionary (https://www.twilio.com/docs/api/errors/60605, /60217, /60223):
 // `{ code, message, more_info, status }` with the HTTP status Twilio documents.
 import { createServer } from 'node:http'
-import type { Server } from 'node:http'
+import type { Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createVerifyHandler } from '@hakiki/proxy'
 import { toNodeListener } from '@hakiki/proxy/node'
@@ -42,6 +42,12 @@ const listen = async (server: Server): Promise<string> => {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
+/** Twilio's error body, as its error dictionary shows it. */
+function twilioError(res: ServerResponse, status: number, code: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' })
+  res.end(JSON.stringify({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status }))
+}
+
 async function start(channels?: readonly Channel[]): Promise<Running> {
   const sandbox = await startSandboxServer({ port: 0 })
   closers.push(() => sandbox.close())
@@ -53,15 +59,11 @@ async function start(channels?: readonly Channel[]): Promise<Running> {
     req.on('data', (chunk: Buffer) => (body += chunk.toString()))
     req.on('end', () => {
       const form = new URLSearchParams(body)
-      const isStart = req.method === 'POST' && /\/Verifications$/.test(req.url ?? '')
+      const isStart = req.method === 'POST' && (req.url ?? '').endsWith('/Verifications')
       if (isStart) starts++
-      const error = (status: number, code: number, message: string) => {
-        res.writeHead(status, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status }))
-      }
-      if (isStart && form.get('To')?.startsWith('+44791112')) return error(403, 60605, 'Verification delivery attempt blocked by geo permissions')
-      if (isStart && form.get('Channel') === 'call') return error(400, 60223, 'Delivery channel disabled: VOICE')
-      if (isStart && form.get('Channel') === 'email') return error(400, 60217, 'Email channel is not configured')
+      if (isStart && form.get('To')?.startsWith('+44791112')) return twilioError(res, 403, 60605, 'Verification delivery attempt blocked by geo permissions')
+      if (isStart && form.get('Channel') === 'call') return twilioError(res, 400, 60223, 'Delivery channel disabled: VOICE')
+      if (isStart && form.get('Channel') === 'email') return twilioError(res, 400, 60217, 'Email channel is not configured')
       void fetch(`${sandbox.url}${req.url}`, {
         method: req.method,
         headers: { authorization: req.headers.authorization ?? '', 'content-type': req.headers['content-type'] ?? 'application/x-www-form-urlencoded' },
