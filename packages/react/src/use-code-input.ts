@@ -30,6 +30,7 @@ import {
 } from 'react'
 import { assignRef } from './assign-ref'
 import { composeHandlers } from './compose-handlers'
+import { useControllableState } from './use-controllable-state'
 import { useIsoLayoutEffect } from './use-iso-layout-effect'
 import { useLatestRef } from './use-latest-ref'
 import { useObservedInput } from './use-observed-input'
@@ -161,9 +162,11 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
   const generatedId = useId()
   const id = options.id ?? generatedId
 
-  const [inner, setInner] = useState(() => normalizeCode(defaultValue, length))
-  const controlled = valueProp !== undefined
-  const value = controlled ? normalizeCode(valueProp, length) : inner
+  const [value, setCode, controlled] = useControllableState<string, [CodeChangeDetails]>({
+    value: valueProp === undefined ? undefined : normalizeCode(valueProp, length),
+    defaultValue: () => normalizeCode(defaultValue, length),
+    onChange: options.onChange,
+  })
   const [active, setActive] = useState(() => value.length)
   const [isFocused, setFocused] = useState(false)
   /** The text an input method is composing, shown as it is until the composition ends. */
@@ -205,18 +208,17 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
 
   /** Records `next` as the code; `byUser` edits may complete it. */
   const commit = useCallback((next: string, byUser: boolean): void => {
-    const { options: o, length: n, controlled: isControlled } = latest.current
+    const { options: o, length: n } = latest.current
     const isGuess = next === guessed.current
     if (next !== valueRef.current) {
       valueRef.current = next
-      if (!isControlled) setInner(next)
-      o.onChange?.(next, { guessed: isGuess })
+      setCode(next, { guessed: isGuess })
     }
     if (byUser && !isGuess && isCompleteCode(next, n) && next !== lastCompleted.current) {
       lastCompleted.current = next
       o.onComplete?.(next)
     }
-  }, [latest])
+  }, [latest, setCode])
 
   /** Puts the selection on slot `index`: the digit there (typing replaces it) or the caret at the end. */
   const select = useCallback((index: number): void => {
@@ -242,7 +244,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
     forced.current = { value: next, caret }
     setNativeValue(el, next)
     el.dispatchEvent(new Event('input', { bubbles: true }))
-  }, [select])
+  }, [select, setActive])
 
   /** Inserts text (paste, drop, WebOTP) at the selection; a whole code replaces everything. */
   const insert = useCallback((text: string, at: CodeSelection): void => {
@@ -270,7 +272,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
         }
         return next
       },
-      [commit, latest],
+      [commit, latest, setActive],
     ),
     onFormReset: useCallback((): string | undefined => {
       const { options: o, length: n, controlled: isControlled } = latest.current
@@ -279,7 +281,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
       commit(next, false)
       setActive(next.length)
       return next
-    }, [commit, latest]),
+    }, [commit, latest, setActive]),
   })
 
   // WebOTP: Chrome on Android offers the code of an SMS bound to this origin; it replaces the field.
