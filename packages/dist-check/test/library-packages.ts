@@ -45,8 +45,13 @@ const RUNTIMES = {
   ui: 'browser',
   sandbox: 'server',
   'verify-client': 'server',
+  store: 'server',
+  'store-redis': 'server',
+  'store-cloudflare': 'server',
+  'store-deno-kv': 'server',
   proxy: 'server',
   twilio: 'server',
+  provider: 'server',
 } as const
 
 /** The published packages, browser ones first. */
