@@ -38,8 +38,8 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     code: "export { useStartVerification, useCheckCode, VerificationProvider } from '@hakiki/react'\nexport { createProxyAdapter } from '@hakiki/core'",
     budgetGzip: 2 * 1024,
   },
-  { name: 'hakiki CodeInput', kind: 'hakiki', code: "export { CodeInput } from '@hakiki/ui'", budgetGzip: 5 * 1024 },
-  { name: 'hakiki PhoneInput (with validation)', kind: 'hakiki', code: "export { PhoneInput } from '@hakiki/ui'", budgetGzip: 16 * 1024, budgetsBy: { webpack: 16.5 * 1024 } },
+  { name: 'hakiki CodeInput', kind: 'hakiki', code: "export { CodeInput } from '@hakiki/ui'", budgetGzip: 5.6 * 1024 },
+  { name: 'hakiki PhoneInput (with validation)', kind: 'hakiki', code: "export { PhoneInput } from '@hakiki/ui'", budgetGzip: 16.5 * 1024, budgetsBy: { webpack: 17 * 1024 } },
   {
     // `countries="all"`: what a mounted field loads before any interaction. The region index
     // (every region's calling code and metadata loader) is fetched only when needed (the list
@@ -49,11 +49,11 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     name: 'hakiki PhoneInput, every country (up front)',
     kind: 'hakiki',
     code: "export { PhoneInput } from '@hakiki/ui'",
-    budgetGzip: 16 * 1024,
-    budgetsBy: { webpack: 16.5 * 1024 },
+    budgetGzip: 16.5 * 1024,
+    budgetsBy: { webpack: 17 * 1024 },
   },
   { name: 'hakiki CountrySelect', kind: 'hakiki', code: "export { CountrySelect } from '@hakiki/ui'", budgetGzip: 5.5 * 1024, budgetsBy: { rolldown: 6.1 * 1024, webpack: 6.7 * 1024 } },
-  { name: 'hakiki VerificationFlow', kind: 'hakiki', code: "export { VerificationFlow } from '@hakiki/ui'", budgetGzip: 34 * 1024, budgetsBy: { webpack: 34.5 * 1024 } },
+  { name: 'hakiki VerificationFlow', kind: 'hakiki', code: "export { VerificationFlow } from '@hakiki/ui'", budgetGzip: 35.5 * 1024 },
   { name: 'input-otp (OTPInput)', kind: 'alternative', code: "export { OTPInput } from 'input-otp'" },
   { name: 'react-otp-input', kind: 'alternative', code: "export { default } from 'react-otp-input'" },
   { name: 'react-phone-number-input (default)', kind: 'alternative', code: "export { default } from 'react-phone-number-input'" },
