@@ -5,7 +5,7 @@ import { REQUIRED_PLACEHOLDERS, type MessageTemplate } from './message-template'
 import { renderMessage } from './render-message'
 import { TEMPLATES } from './templates'
 
-const dir = new URL('../templates/', import.meta.url)
+const dir = new URL('../../templates/', import.meta.url)
 
 /** Plural categories in which a locale says the number in words, so `{count}` is left out. */
 const NUMERAL_FREE: Readonly<Record<string, readonly string[]>> = { ar: ['zero', 'one', 'two'], he: ['one', 'two'] }
