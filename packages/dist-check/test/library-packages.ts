@@ -45,6 +45,7 @@ const RUNTIMES = {
   ui: 'browser',
   sandbox: 'server',
   'verify-client': 'server',
+  store: 'server',
   proxy: 'server',
   twilio: 'server',
   provider: 'server',

@@ -14,6 +14,7 @@ import { nodeFetch } from '@hakiki/verify-client/node'
 import { createMemoryStore, createVerifyHandler, verifyReceipt, type ReceiptClaims, type VerifyHandler } from '@hakiki/proxy'
 import { toNodeListener } from '@hakiki/proxy/node'
 import { toExpressMiddleware } from '@hakiki/proxy/express'
+import { createMemoryStore as createStore, StoreUnavailableError, type VerifyStore } from '@hakiki/store'
 import { createTwilioProvider, type TwilioCredentials } from '@hakiki/twilio'
 import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
 import type { VerifyProvider } from '@hakiki/proxy'
@@ -54,6 +55,12 @@ export async function serverSide(): Promise<void> {
   const twilio: VerifyProvider = createTwilioProvider(credentials, { serviceSid: DEFAULT_TWILIO_ACCOUNT.services[0]!.sid, baseUrl: server.url })
   // @ts-expect-error an API key needs its secret
   createTwilioProvider({ accountSid: 'AC', apiKeySid: 'SK' }, { serviceSid: 'VA' })
-  void [inbox, listener, middleware, claims.sub satisfies string, failed, twilio.name]
+  const store: VerifyStore = createStore({ maxCounters: 1000 })
+  const taken = await store.take([{ key: 'k', windowSeconds: 60, limit: 5 }])
+  const retryAfter: number = taken.ok ? 0 : taken.retryAfterSeconds
+  // @ts-expect-error a quota needs its limit
+  await store.take([{ key: 'k', windowSeconds: 60 }])
+  const outage = new StoreUnavailableError('take', 'timeout')
+  void [inbox, listener, middleware, claims.sub satisfies string, failed, twilio.name, retryAfter, outage.code satisfies 'store_unavailable']
   await server.close()
 }

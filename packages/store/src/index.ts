@@ -1,0 +1,8 @@
+export type { Entry, Quota, Tally, TakeResult, VerifyStore, WriteOp } from './verify-store'
+export { StoreUnavailableError } from './store-unavailable-error'
+export type { StoreUnavailableReason } from './store-unavailable-error'
+export { DEFAULT_STORE_TIMEOUT_MS, storeUntil, storeWithDeadline, withDeadline } from './with-deadline'
+export { createMemoryStore } from './memory-store'
+export type { MemoryStoreOptions } from './memory-store'
+export { checkCounters, checkWrite, keysOf, planAdd, planGive, planTake, planWrite, secondsLeft, toCount, toMilliseconds, writeKeys } from './store-plan'
+export type { ReadRecord, StorePlan, StoredRecord } from './store-plan'
