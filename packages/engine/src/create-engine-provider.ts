@@ -34,12 +34,27 @@ import {
 import { assertEngineSecret, base64url, constantTimeEqual, deriveCode, deriveKey, hmac, randomHex } from './engine-crypto'
 import type { EngineOptions, Route } from './engine-options'
 import { parseRecord, type DeliveryState, type EngineRecord } from './engine-record'
-import { createComposer } from './messages/compose-message'
+import { createComposer } from './compose-message'
 import { countryOf, coverageOf, routeChannels, selectRoutes } from './select-routes'
 import type { DeliveryReport, Transport } from './transport'
 
 /** How long a record outlives its code, so a read just after expiry answers `expired` rather than 404. */
 const RETENTION_SECONDS = 600
+
+/** Whole seconds until the code expires, at least 1 (a store window's length). */
+const secondsLeft = (record: EngineRecord, now: number) => Math.max(1, Math.ceil((record.expiresAt - now) / 1000))
+/** How long the record (and its counters) stay in the store. */
+const recordTtl = (record: EngineRecord, now: number) => secondsLeft(record, now) + RETENTION_SECONDS
+
+/** The verification as the provider answers it. */
+const view = (record: EngineRecord, now: number, status = verificationStatusAt(record, now)): ProviderVerification => ({
+  id: record.id,
+  to: record.to,
+  channel: record.channel,
+  status,
+  delivery: record.delivery.status,
+  expiresAt: record.expiresAt,
+})
 
 /** The engine as a provider, plus what only the engine has. */
 export interface EngineProvider extends VerifyProvider {
@@ -87,18 +102,6 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
     // Addresses appear in keys only as keyed hashes: a store listing shows no phone numbers.
     address: async (to: string) => `${prefix}to:${base64url(await hmac(await addressKey, to.toLowerCase())).slice(0, 32)}`,
   }
-  const secondsLeft = (record: EngineRecord, now: number) => Math.max(1, Math.ceil((record.expiresAt - now) / 1000))
-  const recordTtl = (record: EngineRecord, now: number) => secondsLeft(record, now) + RETENTION_SECONDS
-
-  const view = (record: EngineRecord, now: number, status = verificationStatusAt(record, now)): ProviderVerification => ({
-    id: record.id,
-    to: record.to,
-    channel: record.channel,
-    status,
-    delivery: record.delivery.status,
-    expiresAt: record.expiresAt,
-  })
-
   const load = async (id: string, call: ProviderCall) => {
     const [text] = await call.store.get([keys.record(id)])
     return { text, record: parseRecord(text, id) }

@@ -1,6 +1,6 @@
 import type { Channel } from '@hakiki/core'
 import type { ProviderCoverage } from '@hakiki/provider'
-import type { MessageTemplate } from './messages/message-template'
+import type { MessageTemplate } from '@hakiki/messages'
 import type { Transport } from './transport'
 
 /** One way out: a transport, for some channels and countries. Routes are tried in the order given. */

@@ -5,7 +5,7 @@
  */
 import type { ApiLocale, Channel } from '@hakiki/core'
 import type { SandboxState } from './sandbox-state'
-import { getTemplate, renderMessage } from '@hakiki/engine'
+import { getTemplate, renderMessage } from '@hakiki/messages'
 
 const MESSAGE_ID_PREFIX = { sms: 'SM', call: 'CA', email: 'EM' } as const
 

@@ -3,11 +3,10 @@
  * the code, the lifetime and the origin-bound line, and the sender for that locale and channel.
  */
 import { toApiLocale, toLanguageTag, type ApiLocale, type Channel } from '@hakiki/core'
-import type { MessageOverride } from '../engine-options'
-import type { OutboundMessage } from '../transport'
-import type { MessageTemplate } from './message-template'
-import { renderMessage } from './render-message'
-import { getTemplate } from './templates'
+import type { MessageOverride } from './engine-options'
+import type { OutboundMessage } from './transport'
+import type { MessageTemplate } from '@hakiki/messages'
+import { getTemplate, renderMessage } from '@hakiki/messages'
 
 /** What the engine knows when it composes a message. */
 export interface ComposeInput {
