@@ -32,6 +32,8 @@ export interface HandlerContext {
   keyOf(purpose: 'address' | 'session' | 'ip', value: string): Promise<string>
   now(): number
   codeLength: number
+  /** Deadline of a request body, in ms. */
+  bodyTimeoutMs: number
   codeTtlSeconds: number
   maxCheckAttempts: number
   receiptTtlSeconds: number
@@ -48,8 +50,10 @@ export interface HandlerContext {
   startBackoff?: { until: number; problem: ProxyError }
   /** Starts in a row that failed upstream with a 5xx problem (reset by a success). */
   startFailures?: number
-  /** Set once the "no client IP, per-IP caps off" warning was logged. */
+  /** Set once the "no client-IP policy" error was logged. */
   warnedNoClientIp?: boolean
+  /** Set once the "getClientIp returned nothing" warning was logged. */
+  warnedEmptyClientIp?: boolean
 }
 
 /** One request being handled. */

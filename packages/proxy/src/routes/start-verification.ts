@@ -29,14 +29,14 @@ export const START_FAILURES_BEFORE_BACKOFF = 3
 
 /** Handles a start; the origin and content type were checked by the caller. */
 export async function startVerification(ctx: HandlerContext, state: RequestState): Promise<Response> {
-  const input = parseStartInput(await readJsonBody(state.request), ctx.acceptsCountry)
+  const input = parseStartInput(await readJsonBody(state.request, { timeoutMs: ctx.bodyTimeoutMs }), ctx.acceptsCountry)
   state.maskedTo = maskAddress(input.to)
   // Before anything that costs: counters, the authorize hook (a one-time captcha), the API.
   if (input.channel !== 'email') ctx.checkNumberType(input.to, input.country ?? '', input.channel)
 
 
-  const sessionId = await ctx.sessions.read(state.request, ctx.secureCookie(state.request))
-  const cookie = await ctx.sessions.issue(sessionId, {
+  const session = await ctx.sessions.read(state.request, ctx.secureCookie(state.request))
+  const cookie = await ctx.sessions.issue(session, {
     path: state.base === '' ? '/' : state.base,
     secure: ctx.secureCookie(state.request),
   })
@@ -62,15 +62,16 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   const ipKey = ip === undefined || ip.trim() === '' ? undefined : (ipLimitKey(ip) ?? `raw:${ip.trim().slice(0, 100)}`)
   if (ipKey !== undefined) own.push(...hourDay(storeKeys.sendsPerIp(await ctx.keyOf('ip', ipKey)), ctx.limits.sendsPerIp))
   else {
-    if (!ctx.warnedNoClientIp) {
-      // Said once, loudly: without a client IP only the per-address and per-session caps hold, and
-      // a script sheds its session by dropping the cookie.
-      ctx.warnedNoClientIp = true
-      ctx.log.warn('no client IP known: per-IP send limits are off (set getClientIp, or trustProxy on the Node adapters)')
+    if (!ctx.warnedEmptyClientIp) {
+      // Said once, loudly: the app's getClientIp found no address (a request that bypassed the
+      // CDN that sets its header?); such requests only have the per-address and per-session caps,
+      // and a script sheds its session by dropping the cookie.
+      ctx.warnedEmptyClientIp = true
+      ctx.log.warn('getClientIp returned no address for a start: those requests share the sendsPerUnknownClient bucket (check that the header it reads is always set by your host)')
     }
     // Clients the proxy cannot tell apart share one small bucket, counted before the global cap:
     // a cookieless script then spends at most this bucket, never the cap every user shares.
-    if (sessionId === undefined) own.push(...hourDay(storeKeys.sendsUnknownClient(), ctx.limits.sendsPerUnknownClient))
+    if (session === undefined) own.push(...hourDay(storeKeys.sendsUnknownClient(), ctx.limits.sendsPerUnknownClient))
   }
   own.push(...hourDay(storeKeys.sendsPerSession(sessionKey), ctx.limits.sendsPerSession))
   const ownQuota = await consumeQuotas(ctx.store, own)
