@@ -47,6 +47,8 @@ const RUNTIMES = {
   'verify-client': 'server',
   store: 'server',
   'store-redis': 'server',
+  'store-cloudflare': 'server',
+  'store-deno-kv': 'server',
   proxy: 'server',
   twilio: 'server',
   provider: 'server',
