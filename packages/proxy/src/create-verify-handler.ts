@@ -7,6 +7,7 @@ import { getAdapterClientIp, hasUntrustedForwarding } from './client-ip'
 import { assertSecret, deriveHmacKey, hmac } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { HandlerContext, RequestState } from './handler-context'
+import { createCircuitBreaker } from './circuit-breaker'
 import { resolveLimits } from './limits'
 import { DEFAULT_BODY_TIMEOUT_MS } from './read-json-body'
 import { resolveCountryCheck } from './resolve-country-check'
@@ -95,6 +96,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     receiptAudience: options.receiptAudience,
     ratesTtlSeconds: positive(options.ratesTtlSeconds ?? 3600, 'ratesTtlSeconds'),
     authorize: options.authorize,
+    startBreaker: createCircuitBreaker(),
     getClientIp: async (request) => {
       if (options.getClientIp) return await options.getClientIp(request)
       if (hasUntrustedForwarding(request) && !warnedForwarding) {
