@@ -1,11 +1,19 @@
 import { describe, expect, it, vi } from 'vitest'
 import { connectVerificationFlow } from './connect-verification-flow'
-import type { FlowCommand, FlowState, SentVerification } from './flow-state'
+import type { FlowCommand, FlowErrorCode, FlowState, SentVerification } from './flow-state'
 
 const T0 = Date.UTC(2026, 0, 1, 12)
 // The server runs a minute ahead: every wait is read on its clock.
 const verification: SentVerification = { id: 'VE1', to: '+233241234567', channel: 'sms', codeLength: 6, expiresAt: T0 + 660_000, resendAt: T0 + 90_000, attemptsLeft: 5, skewMs: 60_000 }
 const codeSent: FlowState = { status: 'code_sent', to: '+233241234567', channel: 'sms', verification, code: '12' }
+
+const idle = (code: FlowErrorCode): FlowState => ({ status: 'idle', to: '+233241234567', channel: 'sms', error: { code } })
+
+/** What a Vue or Solid binding would do: `onChange` becomes `onInput`. */
+function normalizeProps<P extends object>(props: P): P {
+  const { onChange, ...rest } = props as P & { onChange?: unknown }
+  return (onChange === undefined ? props : { ...rest, onInput: onChange }) as P
+}
 
 function connect(state: FlowState, at = T0) {
   const send = vi.fn<(command: FlowCommand) => void>()
@@ -66,7 +74,6 @@ describe('connectVerificationFlow', () => {
   })
 
   it('says which part shows an error: the address field, the code field, or the flow', () => {
-    const idle = (code: string): FlowState => ({ status: 'idle', to: '+233241234567', channel: 'sms', error: { code } })
     expect(connect(idle('unsupported_country')).api.errors).toEqual({ address: { code: 'unsupported_country' }, code: undefined, flow: undefined })
     expect(connect(idle('network_error')).api.errors).toEqual({ address: undefined, code: undefined, flow: { code: 'network_error' } })
     const wrong: FlowState = { ...codeSent, error: { code: 'wrong_code', attemptsLeft: 4 } }
@@ -99,10 +106,6 @@ describe('connectVerificationFlow', () => {
   })
 
   it('hands every props object to the normaliser, so another framework can bind them', () => {
-    const normalizeProps = <P extends object>(props: P): P => {
-      const { onChange, ...rest } = props as P & { onChange?: unknown }
-      return (onChange === undefined ? props : { ...rest, onInput: onChange }) as P
-    }
     const api = connectVerificationFlow(codeSent, () => {}, { normalizeProps })
     expect(api.getCodeInputProps()).toHaveProperty('onInput')
     expect(api.getCodeInputProps()).not.toHaveProperty('onChange')

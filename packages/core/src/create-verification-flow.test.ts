@@ -230,18 +230,18 @@ describe('createVerificationFlow', () => {
   })
 })
 
-describe('createVerificationFlow: callbacks and persistence', () => {
-  /** A Storage stand-in: a Map behind the three methods the flow calls. */
-  function memoryStorage() {
-    const items = new Map<string, string>()
-    return {
-      items,
-      getItem: (key: string) => items.get(key) ?? null,
-      setItem: (key: string, value: string) => void items.set(key, value),
-      removeItem: (key: string) => void items.delete(key),
-    }
+/** A Storage stand-in: a Map behind the three methods the flow calls. */
+function memoryStorage() {
+  const items = new Map<string, string>()
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
   }
+}
 
+describe('createVerificationFlow: callbacks and persistence', () => {
   it('calls onVerified once per verified verification and onStateChange on every change', async () => {
     const { flow } = setup()
     const verified: string[] = []
