@@ -47,9 +47,13 @@ const RUNTIMES = {
   'verify-client': 'server',
   store: 'server',
   'store-redis': 'server',
+  'store-cloudflare': 'server',
+  'store-deno-kv': 'server',
   proxy: 'server',
   twilio: 'server',
   provider: 'server',
+  engine: 'server',
+  messages: 'server',
 } as const
 
 /** The published packages, browser ones first. */
