@@ -44,6 +44,7 @@ describe('runtime-neutral entries', () => {
       '@hakiki/verify-client ./node (import)',
       '@hakiki/proxy ./node (import)',
       '@hakiki/proxy ./express (import)',
+      '@hakiki/server ./node (import)',
     ])
   })
 
