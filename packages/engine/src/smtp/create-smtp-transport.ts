@@ -9,7 +9,7 @@
  */
 import type { Channel } from '@hakiki/core'
 import { ProviderError, type ProviderErrorKind } from '@hakiki/provider'
-import nodemailer from 'nodemailer'
+import { createTransport } from 'nodemailer'
 import type { OutboundMessage, SendReceipt, Transport } from '../transport'
 
 /** Options of {@link createSmtpTransport}. */
@@ -53,7 +53,7 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/
 export function createSmtpTransport(options: SmtpTransportOptions): Transport {
   const name = options.name ?? 'smtp'
   const timeoutMs = options.timeoutMs ?? 10_000
-  const mailer = nodemailer.createTransport({
+  const mailer = createTransport({
     host: options.host,
     port: options.port,
     secure: options.secure ?? false,
@@ -68,11 +68,11 @@ export function createSmtpTransport(options: SmtpTransportOptions): Transport {
     debug: false,
   })
   const channels: readonly Channel[] = ['email']
+  const fail = (kind: ProviderErrorKind, extra: { providerCode?: string; cause?: unknown } = {}) => new ProviderError(kind, { provider: name, operation: 'send', ...extra })
   return {
     name,
     channels,
     async send(message: OutboundMessage, callOptions): Promise<SendReceipt> {
-      const fail = (kind: ProviderErrorKind, extra: { providerCode?: string; cause?: unknown } = {}) => new ProviderError(kind, { provider: name, operation: 'send', ...extra })
       if (message.channel !== 'email') throw fail('unsupported_channel')
       const size = new TextEncoder().encode(`${message.subject ?? ''}${message.text}${message.html ?? ''}`).byteLength
       if (size > MAX_MESSAGE_BYTES) throw fail('misconfigured')
