@@ -7,7 +7,9 @@ import { getAdapterClientIp, hasUntrustedForwarding } from './client-ip'
 import { assertSecret, deriveHmacKey, hmac } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { HandlerContext, RequestState } from './handler-context'
+import { resolveBudgets } from './budgets'
 import { createCircuitBreaker } from './circuit-breaker'
+import { createFeeTable } from './fee-table'
 import { resolveLimits } from './limits'
 import { DEFAULT_BODY_TIMEOUT_MS } from './read-json-body'
 import { resolveCountryCheck } from './resolve-country-check'
@@ -73,6 +75,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   })
   const keyOfKey = deriveHmacKey(secret, 'store-keys')
   const onEvent = options.onEvent
+  const budgets = resolveBudgets(options.budgets)
   let warnedForwarding = false
 
   const ctx: HandlerContext = {
@@ -80,7 +83,11 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     // Every store call has a deadline: a Redis that is down or hung must not hang every request.
     store: storeWithDeadline(options.store ?? createMemoryStore({ now }), options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS),
     limits: resolveLimits(options.limits),
-    acceptsCountry: resolveCountryCheck(options.countries, provider, log),
+    // Local development (loopback origins only) sends a few codes nobody verifies all day long:
+    // the budgets apply there only when configured.
+    budgets: origins.development && options.budgets === undefined ? undefined : budgets,
+    fees: createFeeTable(provider, { ttlSeconds: options.ratesTtlSeconds ?? 3600, defaultFeeUsd: budgets.defaultFeeUsd, now }),
+    acceptsCountry: resolveCountryCheck(options.countries, provider, log, options.openHighRiskCountries),
     checkNumberType: createNumberTypeCheck(options.numberTypes),
     sessions: createSessionCodec(secret, now),
     secureCookie: origins.secureCookie,

@@ -152,20 +152,24 @@ export interface QuotaTicket {
 export async function consumeQuotas(
   store: CounterStore,
   quotas: readonly Quota[],
-): Promise<{ wait: number; ticket?: undefined } | { wait?: undefined; ticket: QuotaTicket }> {
+): Promise<{ wait: number; index: number; ticket?: undefined } | { wait?: undefined; ticket: QuotaTicket }> {
   const taken: Quota[] = []
   const refund = async () => {
     await Promise.all(taken.map((q) => store.increment(q.key, q.windowSeconds, -1)))
   }
   let wait: number | undefined
-  for (const quota of quotas) {
+  let index = -1
+  for (const [i, quota] of quotas.entries()) {
     const { count, resetInSeconds } = await store.increment(quota.key, quota.windowSeconds)
     taken.push(quota)
-    if (count > quota.limit) wait = Math.max(wait ?? 0, resetInSeconds)
+    if (count > quota.limit) {
+      wait = Math.max(wait ?? 0, resetInSeconds)
+      if (index < 0) index = i
+    }
   }
   if (wait !== undefined) {
     await refund()
-    return { wait }
+    return { wait, index }
   }
   return { ticket: { refund } }
 }

@@ -15,8 +15,9 @@ import { ProxyError } from '../problem'
 import { readJsonBody } from '../read-json-body'
 import { isOutage, upstreamProblem } from '../upstream-problem'
 import { mailboxOf, parseStartInput } from '../validate'
-import type { StartInput } from '../validate'
-import type { VerificationRecord } from '../verification-record'
+import type { AuthorizeContext } from '../verify-handler-options'
+import type { BudgetCharges, VerificationRecord } from '../verification-record'
+import { mergeCharges, takeBudgets } from '../take-budgets'
 import { MAX_SESSIONS_PER_VERIFICATION, VERIFICATION_ID, loadRecord, recordTtlSeconds, saveRecord } from '../verification-record'
 import { failedChecks } from './owned-record'
 import { storeKeys } from '../store-keys'
@@ -94,11 +95,20 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     await Promise.all([ctx.store.delete(gateKey), ownQuota.ticket.refund()])
     throw new ProxyError('rate_limited', { retryAfter: shared.wait, detail: 'Too many codes requested; try again later.' })
   }
-  const quota = { ticket: { refund: () => Promise.all([ownQuota.ticket.refund(), shared.ticket.refund()]).then(() => undefined) } }
+  // The budgets of unverified sends (per IP, IPv6 /48, number prefix, country in money; a soft
+  // limit in all): what a verification gives back, so they bind attackers, not users.
+  let budget
+  try {
+    budget = await takeBudgets(ctx, state, input, ipKey)
+  } catch (error) {
+    await Promise.all([ctx.store.delete(gateKey), ownQuota.ticket.refund(), shared.ticket.refund()])
+    throw error
+  }
+  const quota = { ticket: { refund: () => Promise.all([ownQuota.ticket.refund(), shared.ticket.refund(), budget.refund()]).then(() => undefined) } }
 
   // Last before the send: a one-time captcha the hook verifies is spent only on a start that goes
   // out (it used to be spent on starts then refused by the cooldown or a cap).
-  if (ctx.authorize && !(await isAuthorized(ctx, state.request, input))) {
+  if (ctx.authorize && !(await isAuthorized(ctx, state.request, { ...input, elevated: budget.elevated }))) {
     await Promise.all([ctx.store.delete(gateKey), quota.ticket.refund()])
     throw new ProxyError('forbidden')
   }
@@ -134,6 +144,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     throw problem
   }
   permit.answered()
+  await budget.commit()
 
   if (!VERIFICATION_ID.test(verification.id)) {
     // The code probably went out, so the counted send stays; the gate goes, or the user could
@@ -157,6 +168,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
         sessions: previous.sessions.includes(sessionKey)
           ? previous.sessions
           : [...previous.sessions, sessionKey].slice(-MAX_SESSIONS_PER_VERIFICATION),
+        ...withCharges(mergeCharges(previous.charges, budget.charges)),
       }
     : {
         id: verification.id,
@@ -169,6 +181,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
         sends: 1,
         lastSendAt: sentAt,
         status: 'pending',
+        ...withCharges(mergeCharges(undefined, budget.charges)),
       }
   const cooldown = cooldownAfter(record.sends, ctx.limits.resendCooldownSeconds)
   await saveRecord(ctx.store, record, sentAt)
@@ -210,7 +223,11 @@ async function currentRecord(ctx: HandlerContext, addressKey: string, now: numbe
   return record && record.status === 'pending' && now < record.expiresAt ? record : undefined
 }
 
-async function isAuthorized(ctx: HandlerContext, request: Request, input: StartInput): Promise<boolean> {
+function withCharges(charges: BudgetCharges | undefined): { charges?: BudgetCharges } {
+  return charges === undefined ? {} : { charges }
+}
+
+async function isAuthorized(ctx: HandlerContext, request: Request, input: AuthorizeContext): Promise<boolean> {
   try {
     return (await ctx.authorize?.(request, input)) === true
   } catch (error) {
