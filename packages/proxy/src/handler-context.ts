@@ -51,10 +51,8 @@ export interface HandlerContext {
   log: Required<ProxyLogger>
   /** Opens after upstream outages of starts, so the provider is left alone for a while. */
   startBreaker: CircuitBreaker
-  /** Set once the "no client-IP policy" error was logged. */
-  warnedNoClientIp?: boolean
-  /** Set once the "getClientIp returned nothing" warning was logged. */
-  warnedEmptyClientIp?: boolean
+  /** Warnings said once per handler (shared by every request's view of the context). */
+  warned: Set<string>
 }
 
 /** One request being handled. */

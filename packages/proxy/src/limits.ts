@@ -159,13 +159,21 @@ export async function consumeQuotas(
   }
   let wait: number | undefined
   let index = -1
-  for (const [i, quota] of quotas.entries()) {
-    const { count, resetInSeconds } = await store.increment(quota.key, quota.windowSeconds)
-    taken.push(quota)
-    if (count > quota.limit) {
-      wait = Math.max(wait ?? 0, resetInSeconds)
-      if (index < 0) index = i
+  try {
+    for (const [i, quota] of quotas.entries()) {
+      // Counted as taken before the answer: a store that times out may still apply the increment,
+      // and giving back one that never happened is harmless (a counter never goes below zero).
+      taken.push(quota)
+      const { count, resetInSeconds } = await store.increment(quota.key, quota.windowSeconds)
+      if (count > quota.limit) {
+        wait = Math.max(wait ?? 0, resetInSeconds)
+        if (index < 0) index = i
+      }
     }
+  } catch (error) {
+    // The store failed half-way: what was taken goes back, as far as the store lets it.
+    await refund().catch(() => undefined)
+    throw error
   }
   if (wait !== undefined) {
     await refund()

@@ -21,9 +21,22 @@ import { mergeCharges, takeBudgets } from '../take-budgets'
 import { MAX_SESSIONS_PER_VERIFICATION, VERIFICATION_ID, loadRecord, recordTtlSeconds, saveRecord } from '../verification-record'
 import { failedChecks } from './owned-record'
 import { storeKeys } from '../store-keys'
+import { StoreUnavailableError } from '../stores/store-deadline'
 
 /** Handles a start; the origin and content type were checked by the caller. */
 export async function startVerification(ctx: HandlerContext, state: RequestState): Promise<Response> {
+  // What this request took, to give back if the store fails half-way (a paused Redis used to
+  // spend an IP's slots with no code sent). Emptied once the provider has answered.
+  const undo: Array<() => Promise<unknown>> = []
+  try {
+    return await start(ctx, state, undo)
+  } catch (error) {
+    if (error instanceof StoreUnavailableError && undo.length > 0) await Promise.allSettled(undo.map((giveBack) => giveBack()))
+    throw error
+  }
+}
+
+async function start(ctx: HandlerContext, state: RequestState, undo: Array<() => Promise<unknown>>): Promise<Response> {
   const input = parseStartInput(await readJsonBody(state.request, { timeoutMs: ctx.bodyTimeoutMs }), ctx.acceptsCountry)
   state.maskedTo = maskAddress(input.to)
   // A channel the provider declares it cannot send (e-mail on a Twilio service without a Mailer)
@@ -54,11 +67,11 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   const ipKey = ip === undefined || ip.trim() === '' ? undefined : (ipLimitKey(ip) ?? `raw:${ip.trim().slice(0, 100)}`)
   if (ipKey !== undefined) own.push(...hourDay(storeKeys.sendsPerIp(await ctx.keyOf('ip', ipKey)), ctx.limits.sendsPerIp))
   else {
-    if (!ctx.warnedEmptyClientIp) {
+    if (!ctx.warned.has('empty-client-ip')) {
       // Said once, loudly: the app's getClientIp found no address (a request that bypassed the
       // CDN that sets its header?); such requests only have the per-address and per-session caps,
       // and a script sheds its session by dropping the cookie.
-      ctx.warnedEmptyClientIp = true
+      ctx.warned.add('empty-client-ip')
       ctx.log.warn('getClientIp returned no address for a start: those requests share the sendsPerUnknownClient bucket (check that the header it reads is always set by your host)')
     }
     // Clients the proxy cannot tell apart share one small bucket, counted before the global cap:
@@ -68,6 +81,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   own.push(...hourDay(storeKeys.sendsPerSession(sessionKey), ctx.limits.sendsPerSession))
   const ownQuota = await consumeQuotas(ctx.store, own)
   if (ownQuota.wait !== undefined) throw new ProxyError('rate_limited', { retryAfter: ownQuota.wait, detail: 'Too many codes requested; try again later.' })
+  undo.push(() => ownQuota.ticket.refund())
 
   const current = await currentRecord(ctx, addressKey, now)
   if (current !== undefined && !current.sessions.includes(sessionKey)) {
@@ -80,6 +94,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   // The cooldown gate: a key that exists exactly while a resend must wait. Incrementing it is one
   // atomic step, so two concurrent starts cannot both pass (a check-then-set could).
   const gateKey = storeKeys.cooldown(addressKey)
+  undo.push(() => ctx.store.delete(gateKey))
   const gate = await ctx.store.increment(gateKey, cooldownAfter((current?.sends ?? 0) + 1, ctx.limits.resendCooldownSeconds))
   if (gate.count > 1) {
     await ownQuota.ticket.refund()
@@ -99,11 +114,14 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   // limit in all): what a verification gives back, so they bind attackers, not users.
   let budget
   try {
+    undo.push(() => shared.ticket.refund())
     budget = await takeBudgets(ctx, state, input, ipKey)
   } catch (error) {
     await Promise.all([ctx.store.delete(gateKey), ownQuota.ticket.refund(), shared.ticket.refund()])
     throw error
   }
+  const taken = budget
+  undo.push(() => taken.refund())
   const quota = { ticket: { refund: () => Promise.all([ownQuota.ticket.refund(), shared.ticket.refund(), budget.refund()]).then(() => undefined) } }
 
   // Last before the send: a one-time captcha the hook verifies is spent only on a start that goes
@@ -127,6 +145,8 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
 
   let verification
   try {
+    // From here on the provider decides what is given back (a timeout keeps the send counted).
+    undo.length = 0
     verification = await ctx.provider.start({ to: input.to, channel: input.channel, locale: input.localeTag, codeLength: ctx.codeLength })
   } catch (error) {
     // After a timeout the code may have gone out anyway, so the cooldown and the counted send
