@@ -42,6 +42,14 @@ const nextPhone = () => {
   return `+23324${String(sequence).padStart(7, '0')}`
 }
 
+/** Runs `work`, adding its duration to `samples` when given. */
+async function timed(samples: number[] | undefined, work: () => Promise<{ status: number; body: string }>) {
+  const started = performance.now()
+  const result = await work()
+  samples?.push(performance.now() - started)
+  return result
+}
+
 /** Gets a token for the client. */
 export async function getToken(baseUrl: string, clientId: string, clientSecret: string): Promise<string> {
   const { status, body } = await send(
@@ -63,12 +71,6 @@ export async function measureFlows(baseUrl: string, token: string, readCode: Cod
   let failed = 0
   let firstFailure: string | undefined
   const path = `${baseUrl}/verify/v1/identity/verification`
-  const timed = async (samples: number[] | undefined, work: () => Promise<{ status: number; body: string }>) => {
-    const started = performance.now()
-    const result = await work()
-    samples?.push(performance.now() - started)
-    return result
-  }
   const flow = async (measure: boolean) => {
     const to = nextPhone()
     const created = await timed(measure ? latency.create : undefined, () => send(path, 'POST', json, JSON.stringify({ to })))
