@@ -137,7 +137,8 @@ export async function measureList(options: { runs?: number; candidates?: readonl
               await new Promise<void>((resolve) =>
                 requestAnimationFrame(() => {
                   const channel = new MessageChannel()
-                  channel.port1.onmessage = () => resolve()
+                  channel.port1.addEventListener('message', () => resolve())
+                  channel.port1.start()
                   channel.port2.postMessage(undefined)
                 }),
               )
