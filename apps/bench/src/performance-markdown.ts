@@ -61,7 +61,11 @@ export function performanceMarkdown(results: {
       `|---|---:|${size.bundlers.map(() => '---:').join('|')}|---:|${size.before ? '---:|' : ''}`,
     )
     for (const row of size.rows) {
-      const budget = row.budgetGzip ? kb(Math.min(...Object.values(row.budgetGzip))) : ''
+      // One figure when every bundler has the same budget, else the others named: "16.5 (webpack 17.0)".
+      const budgets: Partial<Record<Bundler, number>> = row.budgetGzip ?? {}
+      const base = Math.min(...Object.values(budgets).filter((v): v is number => v !== undefined))
+      const others = size.bundlers.filter((b) => budgets[b] !== undefined && budgets[b] !== base).map((b) => `${b} ${kb(budgets[b] ?? 0)}`)
+      const budget = row.budgetGzip ? `${kb(base)}${others.length > 0 ? ` (${others.join(', ')})` : ''}` : ''
       const before = size.before ? ` ${row.before ? size.bundlers.map((b) => kb(row.before?.[b].gzip ?? 0)).join(' / ') : ''} |` : ''
       out.push(
         `| ${row.kind === 'hakiki' ? `**${row.name}**` : row.name} | ${row.source ? kb(row.source.gzip) : ''} | ${size.bundlers.map((b) => kb(row.published[b].gzip)).join(' | ')} | ${budget} |${before}`,
