@@ -207,3 +207,29 @@ describe('routes and failover', () => {
     await expect(engine.start({ to: '+2348031234567', channel: 'sms', locale: 'en' }, call)).rejects.toMatchObject({ kind: 'unsupported_country' })
   })
 })
+
+describe('races with a message on its way', () => {
+  it('never writes back a verification approved while its re-send was being sent', async () => {
+    let release: (() => void) | undefined
+    const sent: OutboundMessage[] = []
+    const slow: Transport = {
+      name: 'slow',
+      channels: ['sms'],
+      async send(message) {
+        sent.push(message)
+        // The first send goes through; the re-send waits until the test lets it go.
+        if (sent.length > 1) await new Promise<void>((resolve) => (release = resolve))
+        return { status: 'sent', messageId: `slow-${sent.length}` }
+      },
+    }
+    const { engine, call } = setup(() => [{ transport: slow }])
+    const { id } = await engine.start({ to: PHONE, channel: 'sms', locale: 'en' }, call)
+    const code = codeIn(sent[0]!)
+    const resending = engine.start({ to: PHONE, channel: 'sms', locale: 'en', resend: { id, channel: 'sms', sends: 1 } }, call)
+    await expect.poll(() => release !== undefined).toBe(true)
+    expect(await engine.check(id, code, call)).toMatchObject({ status: 'approved' })
+    release!()
+    await expect(resending).rejects.toMatchObject({ kind: 'not_found' })
+    await expect(engine.check(id, code, call)).rejects.toMatchObject({ kind: 'not_found' })
+  })
+})
