@@ -233,3 +233,15 @@ describe('races with a message on its way', () => {
     await expect(engine.check(id, code, call)).rejects.toMatchObject({ kind: 'not_found' })
   })
 })
+
+describe('which verification a start re-sends', () => {
+  it("re-sends the address's own pending verification when the one named belongs to another address", async () => {
+    const { engine, inbox, call } = setup()
+    const mine = await engine.start({ to: PHONE, channel: 'sms', locale: 'en' }, call)
+    const other = await engine.start({ to: '+233241234568', channel: 'sms', locale: 'en' }, call)
+    const again = await engine.start({ to: PHONE, channel: 'sms', locale: 'en', resend: { id: other.id, channel: 'sms', sends: 1 } }, call)
+    expect(again.id).toBe(mine.id)
+    expect(inbox.list(PHONE)).toHaveLength(2)
+    expect(inbox.list('+233241234568')).toHaveLength(1)
+  })
+})

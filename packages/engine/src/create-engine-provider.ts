@@ -217,10 +217,13 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
     for (let round = 0; round < 2; round++) {
       // The pending verification this start re-sends: the one the caller names, else this address's.
       const [pointer] = await call.store.get([addressKeyOf])
-      const pendingId = input.resend?.id ?? pointer
-      const { text: pendingText, record: pending } = pendingId === undefined ? { text: undefined, record: undefined } : await load(pendingId, call)
-      if (pending && pending.to.toLowerCase() === to.toLowerCase() && verificationStatusAt(pending, now) === 'pending') {
-        return resend(pending, pendingText, { channel, locale }, now, call)
+      // A named verification of another address (or a finished one) is no reason to ignore this address's own.
+      for (const pendingId of new Set([input.resend?.id, pointer])) {
+        if (pendingId === undefined) continue
+        const { text: pendingText, record: pending } = await load(pendingId, call)
+        if (pending && pending.to.toLowerCase() === to.toLowerCase() && verificationStatusAt(pending, now) === 'pending') {
+          return resend(pending, pendingText, { channel, locale }, now, call)
+        }
       }
       const id = `VE${randomHex(16)}`
       const record: EngineRecord = {
