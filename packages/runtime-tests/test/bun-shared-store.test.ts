@@ -2,11 +2,11 @@
 // real redis-server. Requests reach them through a round-robin balancer.
 import { startSandboxServer, type SandboxServer } from '@hakiki/sandbox/node'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startRedis, type RedisServer } from './redis-server'
 import { startRoundRobin, type RoundRobin } from './round-robin'
 import { runtimeBinary } from './runtime-binary'
-import { expectSharedStore } from './shared-store'
+import { SHARED_STORE_EXPECTED, runSharedStore } from './shared-store'
 import { spawnServer, type RuntimeServer } from './spawn-server'
 import { SECRET } from './verify-through'
 
@@ -33,6 +33,6 @@ describe('two Bun processes sharing a Redis store', () => {
     const env = { NO_COLOR: '1', BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0', VERIFY_BASE_URL: sandbox.url, HAKIKI_SECRET: SECRET, PUBLIC_ORIGIN: balancer.origin, REDIS_URL: redis.url }
     servers.push(...(await Promise.all([0, 1].map(() => spawnServer(runtimeBinary('bun'), ['run', 'test/fixtures/bun-redis-server.ts'], { cwd: PACKAGE_DIR, env })))))
     balancer.setBackends(servers.map((s) => s.origin))
-    await expectSharedStore(balancer, sandbox, '+2332412342')
+    expect(await runSharedStore(balancer, sandbox, '+2332412342')).toEqual(SHARED_STORE_EXPECTED)
   })
 })

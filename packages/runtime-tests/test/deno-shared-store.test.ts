@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startRoundRobin, type RoundRobin } from './round-robin'
 import { runtimeBinary } from './runtime-binary'
-import { expectSharedStore } from './shared-store'
+import { SHARED_STORE_EXPECTED, runSharedStore } from './shared-store'
 import { spawnServer, type RuntimeServer } from './spawn-server'
 import { SECRET } from './verify-through'
 
@@ -43,6 +43,6 @@ describe('two Deno processes sharing a Deno KV store', () => {
     const args = ['run', '--no-lock', '--unstable-kv', '--allow-net=127.0.0.1', '--allow-env', '--allow-read', `--allow-write=${TEMP}`, 'test/fixtures/deno-kv-server.ts']
     servers.push(...(await Promise.all([0, 1].map(() => spawnServer(runtimeBinary('deno'), args, { cwd: PACKAGE_DIR, env })))))
     balancer.setBackends(servers.map((s) => s.origin))
-    await expectSharedStore(balancer, sandbox, '+2332412341')
+    expect(await runSharedStore(balancer, sandbox, '+2332412341')).toEqual(SHARED_STORE_EXPECTED)
   })
 })

@@ -5,9 +5,9 @@ import { startSandboxServer, type SandboxServer } from '@hakiki/sandbox/node'
 import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startRoundRobin, type RoundRobin } from './round-robin'
-import { expectSharedStore } from './shared-store'
+import { SHARED_STORE_EXPECTED, runSharedStore } from './shared-store'
 import { SECRET } from './verify-through'
 
 let sandbox: SandboxServer
@@ -54,6 +54,6 @@ describe('two Workers sharing a Durable Object store', () => {
     })
     await mf.ready
     balancer.setBackends(await Promise.all(names.map(async (name) => (await mf!.unsafeGetDirectURL(name)).origin)))
-    await expectSharedStore(balancer, sandbox, '+2332412340')
+    expect(await runSharedStore(balancer, sandbox, '+2332412340')).toEqual(SHARED_STORE_EXPECTED)
   })
 })
