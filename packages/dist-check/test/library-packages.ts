@@ -52,6 +52,8 @@ const RUNTIMES = {
   proxy: 'server',
   twilio: 'server',
   provider: 'server',
+  engine: 'server',
+  messages: 'server',
 } as const
 
 /** The published packages, browser ones first. */
