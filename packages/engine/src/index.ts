@@ -8,3 +8,6 @@ export { createEngineProvider, type EngineProvider } from './create-engine-provi
 export type { EngineOptions, MessageOverride, Route } from './engine-options'
 export type { DeliveryReport, OutboundMessage, SendReceipt, Transport, TransportCallOptions } from './transport'
 export { createInboxTransport, type InboxMessage, type InboxTransport, type InboxTransportOptions } from './transports/create-inbox-transport'
+export { createAfricasTalkingTransport, type AfricasTalkingOptions } from './transports/create-africas-talking-transport'
+export { createTermiiTransport, type TermiiOptions } from './transports/create-termii-transport'
+export { createInfobipTransport, type InfobipOptions } from './transports/create-infobip-transport'
