@@ -604,7 +604,7 @@ function resumable(snapshot: FlowState): FlowState {
   return snapshot
 }
 
-const STATUSES: ReadonlySet<string> = new Set(FLOW_STATUSES)
+const STATUSES: ReadonlySet<string> = /* @__PURE__ */ new Set(FLOW_STATUSES)
 
 /** Checks a snapshot from storage before trusting it: storage is shared with every script of the origin. */
 function isFlowState(value: unknown): value is FlowState {

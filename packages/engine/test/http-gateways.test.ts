@@ -11,10 +11,15 @@ import { createEngineProvider, type EngineProvider, type Transport } from '../sr
 import { createAfricasTalkingTransport } from '../src/transports/create-africas-talking-transport'
 import { createInfobipTransport } from '../src/transports/create-infobip-transport'
 import { createTermiiTransport } from '../src/transports/create-termii-transport'
-import { startAfricasTalkingStandIn, startInfobipStandIn, startTermiiStandIn, type GatewayStandIn } from './gateway-stand-ins'
+import { createTwilioMessagingTransport } from '../src/transports/create-twilio-messaging-transport'
+import { startAfricasTalkingStandIn, startInfobipStandIn, startTermiiStandIn, startTwilioStandIn, type GatewayStandIn } from './gateway-stand-ins'
 
 const SECRET = 'a test secret of at least thirty-two bytes'
 const KENYA = '+254711234567'
+
+const TWILIO = { accountSid: `AC${'1'.repeat(32)}`, authToken: 'tw-token' }
+const twilioTransport = (baseUrl: string, reports: string) =>
+  createTwilioMessagingTransport({ ...TWILIO, from: '+15005550006', callFrom: '+15005550006', baseUrl, statusCallbackUrl: `${reports}/twilio` })
 
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -53,6 +58,10 @@ const GATEWAYS: Record<string, (reports: string) => Promise<Gateway>> = {
   infobip: async (reports) => {
     const standIn = await startInfobipStandIn({ apiKey: 'ib-key' })
     return { standIn, transport: createInfobipTransport({ apiKey: 'ib-key', from: 'Acme', baseUrl: standIn.url, notifyUrl: `${reports}/infobip`, reportToken: 'ib-report-secret' }) }
+  },
+  'twilio messaging': async (reports) => {
+    const standIn = await startTwilioStandIn(TWILIO)
+    return { standIn, transport: twilioTransport(standIn.url, reports) }
   },
 }
 
@@ -123,5 +132,26 @@ describe('failover between gateways', () => {
     const code = codeOf(infobip.standIn.sends[0]!.text)
     expect(code).toBe(codeOf(at.standIn.sends[0]!.text))
     expect(await engine.check(id, code, call)).toMatchObject({ status: 'approved' })
+  })
+})
+
+describe('voice through Twilio', () => {
+  it('calls with the script in the person\'s language, the digits spoken one by one twice, and reads the call status', async () => {
+    const { call } = setup()
+    let engine: EngineProvider | undefined
+    const reports = await reportServer(() => engine!, call)
+    const standIn = await startTwilioStandIn(TWILIO)
+    closers.push(() => standIn.close())
+    engine = createEngineProvider({ secret: SECRET, appName: 'Acme', routes: [{ transport: twilioTransport(standIn.url, reports) }] })
+    const started = await engine.start({ to: KENYA, channel: 'call', locale: 'fr' }, call)
+    expect(standIn.calls).toHaveLength(1)
+    const placed = standIn.calls[0]!
+    expect(placed.language).toBe('fr')
+    const digits = /(\d(?:, \d){5})/.exec(placed.text)![1]!
+    expect(placed.text.split(digits).length - 1).toBe(2)
+    expect(await standIn.report(placed.messageId, 'delivered', { tamper: true })).toBe(401)
+    expect(await standIn.report(placed.messageId, 'delivered')).toBe(200)
+    expect((await engine.status(started.id, call)).delivery).toBe('delivered')
+    expect(await engine.check(started.id, digits.replace(/, /g, ''), call)).toMatchObject({ status: 'approved' })
   })
 })

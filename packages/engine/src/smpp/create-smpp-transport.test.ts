@@ -97,6 +97,20 @@ describe('createSmppTransport against an SMSC', () => {
     expect(codeOf(second.submitted[0]!.text)).toBe(codeOf(first.submitted[0]!.text))
   })
 
+  it('binds again after the SMSC dropped the connection', async () => {
+    const center = await smsc()
+    const t = transport(center, 'smpp')
+    const message = { channel: 'sms' as const, to: NIGERIA, locale: 'en', text: 'x', reference: 'r' }
+    // (A submit caught by the drop fails at once with "unavailable", not at its deadline.)
+    await t.send(message)
+    center.dropConnections()
+    // The next send may race the close: it either binds anew right away, or fails once and binds on the one after.
+    const outcome = await t.send(message).then(() => 'sent', (e: { kind?: string }) => e.kind)
+    if (outcome !== 'sent') await t.send(message)
+    expect(center.binds.filter((b) => b.ok).length).toBe(2)
+    expect(center.submitted.length).toBeGreaterThanOrEqual(2)
+  })
+
   it('classifies an invalid destination as invalid_phone_number', async () => {
     const center = await smsc()
     const t = transport(center, 'smpp')
