@@ -27,6 +27,8 @@ export interface MessageSink {
   failNext(n: number, status: number): void
   /** Delays every post by `ms` (a slow gateway). */
   setDelay(ms: number): void
+  /** Posts received and not yet answered. */
+  readonly pending: number
   close(): Promise<void>
 }
 
@@ -44,6 +46,7 @@ export async function startMessageSink(token = 'sink-token-0123456789'): Promise
   let failures = 0
   let failStatus = 503
   let delayMs = 0
+  let pending = 0
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://sink')
     if (req.method === 'GET' && url.pathname === '/sandbox/messages') {
@@ -55,6 +58,8 @@ export async function startMessageSink(token = 'sink-token-0123456789'): Promise
     let body = ''
     req.setEncoding('utf8')
     req.on('data', (chunk: string) => (body += chunk))
+    pending += 1
+    res.once('close', () => (pending -= 1))
     req.on('end', () => {
       void (async () => {
         if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs))
@@ -81,6 +86,9 @@ export async function startMessageSink(token = 'sink-token-0123456789'): Promise
     },
     setDelay(ms) {
       delayMs = ms
+    },
+    get pending() {
+      return pending
     },
     close: () =>
       new Promise<void>((resolve) => {
