@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net'
 import type { ProviderCall } from '@hakiki/provider'
 import { createMemoryStore } from '@hakiki/store'
 import { afterEach, describe, expect, it } from 'vitest'
+import { describeTransportContract } from '../src/contract/index'
 import { createEngineProvider, type EngineProvider, type Transport } from '../src/index'
 import { createAfricasTalkingTransport } from '../src/transports/create-africas-talking-transport'
 import { createInfobipTransport } from '../src/transports/create-infobip-transport'
@@ -45,6 +46,14 @@ interface Gateway {
   transport: Transport
 }
 
+/** A report each gateway's transport must refuse: the right shape, the wrong secret. */
+const FORGED: Record<string, () => Request> = {
+  "africa's talking": () => new Request('http://127.0.0.1/reports/africas-talking?key=guess', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'id=ATXid_1&status=Success' }),
+  termii: () => new Request('http://127.0.0.1/reports/termii', { method: 'POST', headers: { 'content-type': 'application/json', 'x-termii-signature': 'ab'.repeat(64) }, body: '{"message_id":"1","status":"Delivered"}' }),
+  infobip: () => new Request('http://127.0.0.1/reports/infobip?token=guess', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"results":[{"messageId":"1","status":{"groupName":"DELIVERED"}}]}' }),
+  'twilio messaging': () => new Request('http://127.0.0.1/reports/twilio', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'Zm9yZ2Vk' }, body: 'MessageSid=SM1&MessageStatus=delivered' }),
+}
+
 /** Each gateway, started against the report URL. */
 const GATEWAYS: Record<string, (reports: string) => Promise<Gateway>> = {
   "africa's talking": async (reports) => {
@@ -74,6 +83,19 @@ function setup() {
 const codeOf = (text: string) => /#(\d{6})$/.exec(text)![1]!
 
 for (const [label, start] of Object.entries(GATEWAYS)) {
+  describeTransportContract(`${label} against its stand-in`, async () => {
+    const { standIn, transport } = await start('http://127.0.0.1:9/reports')
+    const calls = (standIn as { calls?: { text: string }[] }).calls ?? []
+    return {
+      transport,
+      addresses: { sms: KENYA, call: KENYA },
+      received: () => [...standIn.sends, ...calls].map((s) => s.text),
+      breakCounterpart: () => void (standIn.mode = 'down'),
+      forgedReport: FORGED[label]!,
+      close: () => standIn.close(),
+    }
+  })
+
   describe(`${label} transport against its stand-in`, () => {
     it('sends in the wire format, takes a delivery report, and refuses a forged one', async () => {
       const { call } = setup()

@@ -5,6 +5,7 @@ import type { ProviderCall } from '@hakiki/provider'
 import { createMemoryStore } from '@hakiki/store'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSmsc, type Smsc } from '../../test/smsc'
+import { describeTransportContract } from '../contract/index'
 import { createEngineProvider, type EngineProvider } from '../create-engine-provider'
 import type { Transport } from '../transport'
 import { createSmppTransport } from './create-smpp-transport'
@@ -116,4 +117,25 @@ describe('createSmppTransport against an SMSC', () => {
     const t = transport(center, 'smpp')
     await expect(t.send({ channel: 'sms', to: '+12', locale: 'en', text: 'x', reference: 'r' })).rejects.toMatchObject({ kind: 'invalid_phone_number', providerCode: '0xb' })
   })
+})
+
+describeTransportContract('smpp against an SMSC', async () => {
+  const center = await startSmsc(GOOD)
+  const t = createSmppTransport({ url: center.url, systemId: GOOD.systemId, password: GOOD.password, sourceAddr: 'ACME', timeoutMs: 5000 })
+  let closed = false
+  const closeCenter = async () => {
+    if (closed) return
+    closed = true
+    await center.close()
+  }
+  return {
+    transport: t,
+    addresses: { sms: NIGERIA },
+    received: () => center.submitted.map((s) => s.text),
+    breakCounterpart: closeCenter,
+    close: async () => {
+      await t.close!()
+      await closeCenter()
+    },
+  }
 })

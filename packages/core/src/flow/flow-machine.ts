@@ -4,8 +4,8 @@
  * the events it ignores on purpose. `flow-machine.test.ts` walks every state × every event of this
  * config, so an event nobody thought about in some state is a failing test, not a silent no-op.
  */
-import { addressKindOf, isEmailChannel } from './channel-info'
-import { ALL_CHANNELS, type Channel, type StartVerificationResponse, type VerificationStatus } from './contract'
+import { addressKindOf, isEmailChannel } from '../rules/channel-info'
+import { ALL_CHANNELS, type Channel, type StartVerificationResponse, type VerificationStatus } from '../adapters/contract'
 import type {
   FlowBase,
   FlowError,
@@ -16,7 +16,7 @@ import type {
   SentVerification,
 } from './flow-state'
 import { canResend, isExpiredAt } from './flow-clock'
-import { isCompleteCode, normalizeCode } from './normalize-code'
+import { isCompleteCode, normalizeCode } from '../fields/normalize-code'
 
 /** The `type` of every event the machine knows. */
 export type FlowEventType = FlowEvent['type']

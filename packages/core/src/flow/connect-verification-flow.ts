@@ -4,10 +4,10 @@
  * spelling (`onChange`, `aria-*`, `data-*`), and the handlers read only `event.target.value` and
  * call `event.preventDefault()`, so they fit React and plain DOM listeners alike.
  */
-import { CHANNEL_INFO, isEmailChannel } from './channel-info'
-import { CHANNELS, type Channel } from './contract'
+import { CHANNEL_INFO, isEmailChannel } from '../rules/channel-info'
+import { CHANNELS, type Channel } from '../adapters/contract'
 import { ADDRESS_ERROR_CODES, EMAIL_HELPS_CODES, placeOfError, switchTargetOf, type FlowErrorPlace } from './flow-policy'
-import type { PhoneCountryCode } from './offered-phone-countries'
+import type { PhoneCountryCode } from '../phone/offered-phone-countries'
 import { canResendAt } from './flow-machine'
 import type { FlowAnnouncementEntry } from './create-verification-flow'
 import type { FlowCommand, FlowError, FlowState, FlowStatus, SentVerification } from './flow-state'
