@@ -37,12 +37,16 @@ Configuration (see the guide "Run your own Verify API"):
              429 and Retry-After, tokensNotBefore (revokes every earlier token), disabled
   tokens     lifetimeSeconds (default 3600); tokens live in the store, hashed, on every instance
   fees       sms per country, call, email (USD strings): the rate endpoint and the fee header
-  routes     ordered delivery routes: transport { type: "webhook", url, token }, channels,
-             countries; the engine fails over to the next route
+  routes     ordered delivery routes { transport, channels, countries }; the engine fails the
+             same code over to the next route on an error or a failed delivery report.
+             transport.type: webhook (POST JSON to your URL), africas-talking, termii, infobip,
+             smtp, smpp; each gateway's secrets as { "env": ... }. Delivery reports:
+             POST /delivery-reports/<transport name> (authenticated as the gateway allows)
   store      { "type": "memory" } (one instance) or { "type": "redis", "url": {"env": ...} }
              (several instances behind a load balancer share verifications and tokens)
 
 Operations:
+  POST /delivery-reports/<name>   a gateway's delivery-report webhook
   GET /healthz    200 while the process runs (liveness)
   GET /readyz     200 when the store answers; 503 while draining or when the store is down
   SIGTERM/SIGINT  graceful shutdown: /readyz turns 503, new connections are refused, requests in

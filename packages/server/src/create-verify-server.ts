@@ -33,7 +33,7 @@ import {
 } from '@hakiki/sandbox/wire'
 import { StoreUnavailableError, storeWithDeadline, type VerifyStore } from '@hakiki/store'
 import { verifyClientSecret } from './client-secret'
-import { createWebhookTransport } from './create-webhook-transport'
+import { createRouteTransport } from './create-route-transport'
 import { FAIR_USE_LIMITS, fairUseMessage, fairUseQuotas } from './fair-use'
 import { scopedStore } from './scoped-store'
 import type { ServerClient, ServerConfig, ServerRoute } from './server-config'
@@ -47,7 +47,7 @@ export interface VerifyServerOptions {
   config: ServerConfig
   /** Where verifications, tokens and counters live; shared by every instance of one service. */
   store: VerifyStore
-  /** Builds a route's transport; default: the built-in ones (`webhook`). */
+  /** Builds a route's transport; default `createRouteTransport` (webhook, Africa's Talking, Termii, Infobip). */
   createTransport?: (route: ServerRoute) => Transport
   /** Structured log lines; default none. */
   logger?: ServerLogger
@@ -61,7 +61,7 @@ export interface VerifyServerOptions {
 
 /** A running Verify API. */
 export interface VerifyServer {
-  /** The Fetch handler: the spec's five endpoints, `/healthz` and `/readyz`. Never rejects. */
+  /** The Fetch handler: the spec's five endpoints, `/delivery-reports/{transport}`, `/healthz` and `/readyz`. Never rejects. */
   fetch(request: Request): Promise<Response>
   /** Revokes one access token on every instance; resolves whether it was live. */
   revokeToken(token: string): Promise<boolean>
@@ -81,11 +81,6 @@ const TAG_OF_API_LOCALE = new Map(LOCALES.map((l) => [l.api as string, l.tag]))
 /** ISO country of a covered E.164 number by its dialling code, `none` for anything else (labels only). */
 const countryLabel = (to: string) => (to.startsWith('+') ? (COUNTRIES.find((c) => to.startsWith(`+${c.dialCode}`))?.iso2 ?? 'other') : 'none')
 
-const defaultTransport = (route: ServerRoute): Transport => {
-  const t = route.transport
-  return createWebhookTransport({ name: t.name, url: t.url, channels: t.channels, timeoutMs: t.timeoutSeconds * 1000, ...(t.token ? { token: t.token } : {}) })
-}
-
 const unauthorized = (message: string, error?: string) =>
   new SandboxApiError(401, message, { 'www-authenticate': error ? `Bearer realm="verify", error="${error}"` : 'Bearer realm="verify"' })
 
@@ -103,7 +98,7 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
   const logger = options.logger ?? silentLogger
   const metrics = options.metrics ?? createServerMetrics()
   const storeTimeoutMs = options.storeTimeoutMs ?? 2000
-  const makeTransport = options.createTransport ?? defaultTransport
+  const makeTransport = options.createTransport ?? createRouteTransport
   const transports = new Map<string, Transport>()
   const routes = config.routes.map((route) => {
     const transport = transports.get(route.transport.name) ?? makeTransport(route)
@@ -289,11 +284,25 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     }
   }
 
+  /**
+   * A gateway's delivery-report webhook (`POST /delivery-reports/{transport}`), authenticated by
+   * the transport as its gateway allows. A report names a message, not a client: each client's
+   * records are tried, and the message belongs to at most one.
+   */
+  const deliveryReports = async ({ request }: RequestContext) => {
+    const store = storeWithDeadline(options.store, storeTimeoutMs)
+    let response = new Response(null, { status: 404 })
+    const report = engine.deliveryReport?.bind(engine)
+    if (report) for (const client of clients.values()) response = await report(request.clone(), callFor(store, client.id, request.signal))
+    return response
+  }
+
   const table: Route[] = [
     { path: TOKEN_PATH, methods: { POST: token } },
     { path: VERIFICATION_PATH, methods: { POST: create } },
     { path: /^\/verify\/v1\/identity\/verification\/([^/]+)$/, methods: { GET: get, PATCH: verify } },
     { path: RATE_PATH, methods: { GET: rates } },
+    { path: /^\/delivery-reports\/([a-z0-9-]{1,40})$/, methods: { POST: deliveryReports } },
     { path: '/healthz', methods: { GET: healthz } },
     { path: '/readyz', methods: { GET: readyz } },
   ]

@@ -45,16 +45,81 @@ const clientSchema = z
   })
   .strict()
 
+const transportName = z.string().regex(/^[a-z0-9-]{1,40}$/, 'lower-case letters, digits and dashes')
+const timeoutSeconds = z.number().min(0.1).max(60).default(10)
+const gatewayUrl = z.url({ protocol: /^https?$/ })
+
 const transportSchema = z.discriminatedUnion('type', [
   z
     .object({
       type: z.literal('webhook'),
-      name: z.string().regex(/^[a-z0-9-]{1,40}$/).default('webhook'),
-      url: z.url({ protocol: /^https?$/ }),
+      name: transportName.default('webhook'),
+      url: gatewayUrl,
       /** Sent as `Authorization: Bearer …` so the receiver can authenticate the server. */
       token: secretValue.optional(),
       channels: z.array(z.enum(CHANNEL_LIST)).min(1).default([...CHANNELS]),
-      timeoutSeconds: z.number().min(0.1).max(60).default(10),
+      timeoutSeconds,
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('africas-talking'),
+      name: transportName.default('africas-talking'),
+      username: z.string().min(1),
+      apiKey: secretValue,
+      from: z.string().min(1).max(11).optional(),
+      baseUrl: gatewayUrl.optional(),
+      reportKey: secretValue,
+      timeoutSeconds,
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('termii'),
+      name: transportName.default('termii'),
+      apiKey: secretValue,
+      from: z.string().min(1).max(11),
+      baseUrl: gatewayUrl,
+      route: z.enum(['dnd', 'generic']).optional(),
+      secretKey: secretValue,
+      timeoutSeconds,
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('infobip'),
+      name: transportName.default('infobip'),
+      baseUrl: gatewayUrl,
+      apiKey: secretValue,
+      from: z.string().min(1),
+      notifyUrl: gatewayUrl.optional(),
+      reportToken: secretValue,
+      timeoutSeconds,
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('smtp'),
+      name: transportName.default('smtp'),
+      host: z.string().min(1),
+      port: z.int().min(1).max(65535),
+      secure: z.boolean().optional(),
+      requireTls: z.boolean().optional(),
+      auth: z.object({ user: z.string().min(1), pass: secretValue }).strict().optional(),
+      from: z.string().min(3),
+      timeoutSeconds,
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('smpp'),
+      name: transportName.default('smpp'),
+      url: z.string().regex(/^smpps?:\/\/[^\s/]+$/, 'smpp://host:port or smpps://host:port'),
+      systemId: z.string().min(1).max(16),
+      password: secretValue,
+      systemType: z.string().max(13).optional(),
+      sourceAddr: z.string().min(1).max(20),
+      timeoutSeconds,
     })
     .strict(),
 ])
@@ -116,9 +181,21 @@ export type ServerConfig = Omit<z.output<typeof configSchema>, 'engine' | 'store
 export type ServerClient = z.output<typeof clientSchema>
 /** A client's limits. */
 export type ClientLimits = z.output<typeof limitsSchema>
+/** Replaces every `{ env }` secret of `T` by the string read. */
+type Resolved<T> = {
+  [K in keyof T]: [Exclude<T[K], undefined>] extends [string | { env: string }]
+    ? { env: string } extends Exclude<T[K], undefined>
+      ? string | Extract<T[K], undefined>
+      : T[K]
+    : Exclude<T[K], undefined> extends object
+      ? Resolved<Exclude<T[K], undefined>> | Extract<T[K], undefined>
+      : T[K]
+}
+/** A configured transport, with its secrets read from the environment. */
+export type ServerTransportConfig = Resolved<z.output<typeof transportSchema>>
 /** A configured route, with its transport's secrets read. */
 export interface ServerRoute {
-  transport: { type: 'webhook'; name: string; url: string; token?: string; channels: Channel[]; timeoutSeconds: number }
+  transport: ServerTransportConfig
   channels?: Channel[]
   countries?: 'all' | CountryCode[]
 }
@@ -164,13 +241,18 @@ export function parseServerConfig(input: unknown, env: Readonly<Record<string, s
     ids.add(client.id)
   })
   const names = new Set<string>()
+  /** A copy of `value` with every `{ env }` read (secret fields of a transport). */
+  const resolve = (value: unknown, path: string): unknown => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
+    if (Object.keys(value).length === 1 && typeof (value as { env?: unknown }).env === 'string') return read(value as { env: string }, path)
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolve(inner, `${path}.${key}`)]))
+  }
   const routes = config.routes.map((route, i): ServerRoute => {
     const { transport } = route
     if (names.has(transport.name)) issues.push(`routes[${i}].transport.name: "${transport.name}" is used by an earlier route; give each transport its own name`)
     names.add(transport.name)
-    const token = transport.token === undefined ? undefined : read(transport.token, `routes[${i}].transport.token`)
     return {
-      transport: { ...transport, ...(token === undefined ? { token: undefined } : { token }) },
+      transport: resolve(transport, `routes[${i}].transport`) as ServerTransportConfig,
       ...(route.channels ? { channels: route.channels } : {}),
       ...(route.countries ? { countries: route.countries } : {}),
     }

@@ -2,9 +2,9 @@
  * The states and events of one verification, as plain serializable data: a snapshot can be kept
  * in `sessionStorage` and resumed after a reload without sending another code.
  */
-import type { Channel, CheckCodeResponse, StartVerificationResponse, VerificationStatusResponse } from './contract'
-import type { PhoneCountryCode } from './offered-phone-countries'
-import type { HakikiErrorCode } from './hakiki-error'
+import type { Channel, CheckCodeResponse, StartVerificationResponse, VerificationStatusResponse } from '../adapters/contract'
+import type { PhoneCountryCode } from '../phone/offered-phone-countries'
+import type { HakikiErrorCode } from '../adapters/hakiki-error'
 
 /**
  * What the last action ran into; `wrong_code`, `incomplete_code` and `already_tried` (the code just

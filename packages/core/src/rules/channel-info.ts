@@ -4,7 +4,7 @@
  * types it can reach. Every rule that used to ask `channel === 'email'` asks this table instead,
  * so a new channel is one entry here, one in `CHANNELS`, and its words in the catalogs.
  */
-import type { Channel } from './contract'
+import type { Channel } from '../adapters/contract'
 
 /** The kind of address a channel reaches: a phone number (E.164) or an e-mail address. */
 export type AddressKind = 'phone' | 'email'

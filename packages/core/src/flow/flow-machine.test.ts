@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { StartVerificationResponse } from './contract'
+import type { StartVerificationResponse } from '../adapters/contract'
 import { FLOW_EVENT_TYPES, FLOW_STATUSES, flowGuards, flowMachine, initialFlowState, machine, type FlowEffect, type FlowEventType } from './flow-machine'
 import type { FlowCommand, FlowEvent, FlowState, FlowStatus, SentVerification } from './flow-state'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createMemoryAdapter, type MemoryAdapterOptions } from './create-memory-adapter'
+import { createMemoryAdapter, type MemoryAdapterOptions } from '../adapters/create-memory-adapter'
 import { createVerificationFlow } from './create-verification-flow'
 import type { FlowState, FlowStatus } from './flow-state'
-import type { VerificationAdapter } from './verification-adapter'
+import type { VerificationAdapter } from '../adapters/verification-adapter'
 
 const PHONE = '+233241234567'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { StartVerificationResponse } from './contract'
+import type { StartVerificationResponse } from '../adapters/contract'
 import type { CodeSentState, FlowCommand, FlowResult, FlowState } from './flow-state'
 import { canResend, secondsUntilExpiry, secondsUntilResend } from './flow-clock'
 import { initialFlowState } from './flow-machine'

@@ -5,10 +5,10 @@
  * Written here rather than taken from a library: the OTP inputs we measured reject Arabic-Indic
  * digits and pasted sentences outright, and the rules below fit in a few hundred bytes.
  */
-import { CODE_MIN_DIGITS, CODE_SEPARATOR_CLASS, INVISIBLE_MARK_CLASS } from './rules/code-format'
-import { toAsciiDigits } from './to-ascii-digits'
+import { CODE_MIN_DIGITS, CODE_SEPARATOR_CLASS, INVISIBLE_MARK_CLASS } from '../rules/code-format'
+import { toAsciiDigits } from '../rules/to-ascii-digits'
 
-export { toAsciiDigits } from './to-ascii-digits'
+export { toAsciiDigits } from '../rules/to-ascii-digits'
 
 const INVISIBLE = new RegExp(`[${INVISIBLE_MARK_CLASS}]`, 'g')
 const LETTER = /\p{L}/u

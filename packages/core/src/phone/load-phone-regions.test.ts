@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { buildPhoneRegions, packPhoneRegions, PHONE_CHUNK_BUDGET, phoneChunkBytes, phoneChunkName, REGION_INDEX_PATH, REGIONS_DIR, renderPhoneRegionIndex, renderPhoneRegionModule } from '../scripts/generate-phone-metadata'
+import { buildPhoneRegions, packPhoneRegions, PHONE_CHUNK_BUDGET, phoneChunkBytes, phoneChunkName, REGION_INDEX_PATH, REGIONS_DIR, renderPhoneRegionIndex, renderPhoneRegionModule } from '../../scripts/generate-phone-metadata'
 import { COUNTRIES } from './countries'
 import { createPhoneHelpers } from './create-phone-helpers'
 import { getPhoneRegionCallingCode, getPhoneRegionsForCallingCode, loadPhoneRegions, PHONE_REGIONS } from './load-phone-regions'

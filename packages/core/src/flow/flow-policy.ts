@@ -4,8 +4,8 @@
  * to. View policy, not wording: every framework's view asks the same questions, so the answers
  * live here, beside `connectVerificationFlow`, which hands them out.
  */
-import { CHANNEL_INFO } from './channel-info'
-import type { Channel } from './contract'
+import { CHANNEL_INFO } from '../rules/channel-info'
+import type { Channel } from '../adapters/contract'
 import type { FlowError, SentVerification } from './flow-state'
 
 /** Where an error is shown: on the address field, on the code field, or as the flow's own. */

@@ -1,4 +1,4 @@
-import { toAsciiDigits } from './to-ascii-digits'
+import { toAsciiDigits } from '../rules/to-ascii-digits'
 
 /**
  * An extension after the number, as libphonenumber-js recognises one: `;ext=12`, `ext. 12`,

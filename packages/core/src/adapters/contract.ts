@@ -2,7 +2,7 @@
  * The browser-facing contract of `@hakiki/proxy`: the JSON shapes the proxy answers with and the
  * adapters in this package read. Fields may be added over time, never renamed.
  */
-import type { ApiLocale } from './locales'
+import type { ApiLocale } from '../rules/locales'
 
 /** How the code travels to the user. Facts about each (address kind, switch partner…) are in `CHANNEL_INFO`. */
 export type Channel = 'sms' | 'call' | 'email' | 'whatsapp'

@@ -3,7 +3,7 @@ import examplesMobile from 'libphonenumber-js/examples.mobile.json'
 import { parsePhoneNumberFromString, type CountryCode as LibCountryCode, type MetadataJson } from 'libphonenumber-js/core'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { buildPhoneMetadata, findUnsupportedPhoneFeatures, GENERATED_PATH, renderPhoneMetadataModule } from '../scripts/generate-phone-metadata'
+import { buildPhoneMetadata, findUnsupportedPhoneFeatures, GENERATED_PATH, renderPhoneMetadataModule } from '../../scripts/generate-phone-metadata'
 import { COUNTRIES } from './countries'
 import { coveredPhoneMetadata } from './phone-metadata.gen'
 

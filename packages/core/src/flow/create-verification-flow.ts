@@ -1,10 +1,10 @@
-import type { Channel } from './contract'
-import type { PhoneCountryCode } from './offered-phone-countries'
+import type { Channel } from '../adapters/contract'
+import type { PhoneCountryCode } from '../phone/offered-phone-countries'
 import { toClientTime } from './flow-clock'
 import { flowMachine, initialFlowState, machine, type FlowAnnouncement, type FlowEffect } from './flow-machine'
 import type { FlowCommand, FlowError, FlowEvent, FlowResult, FlowState, VerifiedState } from './flow-state'
-import { isHakikiError } from './hakiki-error'
-import type { VerificationAdapter } from './verification-adapter'
+import { isHakikiError } from '../adapters/hakiki-error'
+import type { VerificationAdapter } from '../adapters/verification-adapter'
 
 /** Options of {@link createVerificationFlow}. */
 export interface VerificationFlowOptions {

@@ -1,4 +1,4 @@
-import { isEmailAddress } from './rules/is-email-address'
+import { isEmailAddress } from './is-email-address'
 
 /** Why an e-mail address is refused; `undefined` when it is fine. */
 export type EmailInputError = 'required' | 'invalid'

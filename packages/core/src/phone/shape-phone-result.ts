@@ -1,7 +1,7 @@
 import type { PhoneNumberType } from 'libphonenumber-js/core'
 import { cleanPhoneInput } from './clean-phone-input'
 import { isCoveredCountry } from './countries'
-import { isE164 } from './rules/e164'
+import { isE164 } from '../rules/e164'
 import type { InvalidPhoneNumber, ParsedPhoneNumber, PhoneAsYouType, PhoneNumberError } from './phone-types'
 
 /**

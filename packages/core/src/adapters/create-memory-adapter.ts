@@ -8,12 +8,12 @@ import {
   type VerificationStatus,
   type VerificationStatusResponse,
 } from './contract'
-import { isEmailChannel } from './channel-info'
-import { COUNTRIES } from './countries'
+import { isEmailChannel } from '../rules/channel-info'
+import { COUNTRIES } from '../phone/countries'
 import { HakikiError, type HakikiErrorCode } from './hakiki-error'
-import { DEFAULT_API_LOCALE, toApiLocale, type ApiLocale } from './locales'
-import { parsePhoneNumber } from './phone'
-import { compactPhoneNumber, isE164, isEmailAddress, PROBLEM_STATUS, readSubmittedCode } from './rules'
+import { DEFAULT_API_LOCALE, toApiLocale, type ApiLocale } from '../rules/locales'
+import { parsePhoneNumber } from '../phone/phone'
+import { compactPhoneNumber, isE164, isEmailAddress, PROBLEM_STATUS, readSubmittedCode } from '../rules'
 import type { AdapterCallOptions, VerificationAdapter } from './verification-adapter'
 
 /** The adapter operations, for scripted failures. */
