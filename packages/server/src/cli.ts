@@ -8,7 +8,8 @@ import { hashClientSecret } from './client-secret'
 import { loadServerConfig } from './load-server-config'
 import { ServerConfigError } from './server-config'
 import { createJsonLogger } from './server-logger'
-import { startVerifyServer } from './start-verify-server'
+import { openStore, startVerifyServer } from './start-verify-server'
+import { createTokenService } from './token-service'
 
 /** The text of `--help`. */
 export const HELP = `hakiki-server: the Verify API (OAuth client credentials; create, get and verify
@@ -20,6 +21,9 @@ Usage:
   hakiki-server --config hakiki-server.json [--port N] [--host H]
   hakiki-server hash-secret            reads a client secret on stdin (or HAKIKI_CLIENT_SECRET)
                                        and prints the hash for clients[].secretHash
+  hakiki-server revoke-token --config FILE
+                                       reads an access token on stdin and revokes it on every
+                                       instance sharing the configured store
   hakiki-server --help
 
 Options:
@@ -80,6 +84,17 @@ async function main(argv: string[]): Promise<number> {
     const secret = process.env.HAKIKI_CLIENT_SECRET ?? (await readStdin())
     process.stdout.write(`${await hashClientSecret(secret)}\n`)
     return 0
+  }
+  if (positionals[0] === 'revoke-token') {
+    const config = await loadServerConfig(values.config ?? process.env.HAKIKI_SERVER_CONFIG ?? 'hakiki-server.json')
+    const opened = await openStore(config, createJsonLogger({ level: 'warn', write: (line) => process.stderr.write(`${line}\n`) }))
+    try {
+      const revoked = await createTokenService(opened.store, config.tokens.lifetimeSeconds).revoke(await readStdin())
+      process.stdout.write(revoked ? 'revoked\n' : 'no such live token\n')
+      return revoked ? 0 : 1
+    } finally {
+      await opened.close()
+    }
   }
   if (positionals.length > 0) {
     process.stderr.write(`unknown command ${positionals[0]}; see hakiki-server --help\n`)

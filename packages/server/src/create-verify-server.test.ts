@@ -139,6 +139,24 @@ describe('clients', () => {
     expect((await rate(after, fresh)).status).toBe(401)
   })
 
+  it('run at most two secret checks at once: a flood of guesses gets 429, a known client is not slowed', async () => {
+    const { server, token } = await setup()
+    expect((await token(0)).status).toBe(200)
+    const guess = () =>
+      server.fetch(
+        new Request(`${BASE}/oauth/client/accesstoken?grant_type=client_credentials`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ client_id: 'bank', client_secret: 'guess-0123456789' }).toString(),
+        }),
+      )
+    const guesses = Promise.all(Array.from({ length: 6 }, guess))
+    // The right secret of a client already seen is remembered: no PBKDF2, no queue.
+    expect((await token(0)).status).toBe(200)
+    const statuses = (await guesses).map((r) => r.status).toSorted()
+    expect(statuses).toEqual([401, 401, 429, 429, 429, 429])
+  })
+
   it('revokeToken ends one token at once', async () => {
     const { token, call, server } = await setup()
     const a = (await token(0)).token

@@ -76,6 +76,8 @@ export interface VerifyServer {
 }
 
 const CODE = /^[0-9]{4,10}$/
+/** Secret checks (PBKDF2) running at once per process, at most. */
+const MAX_CONCURRENT_HASHES = 2
 const TAG_OF_API_LOCALE = new Map(LOCALES.map((l) => [l.api as string, l.tag]))
 
 /** ISO country of a covered E.164 number by its dialling code, `none` for anything else (labels only). */
@@ -117,6 +119,7 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     [...new Uint8Array(await crypto.subtle.sign('HMAC', await addressKey, new TextEncoder().encode(to.toLowerCase())))].slice(0, 16).map((b) => b.toString(16).padStart(2, '0')).join('')
   let draining = false
   let inFlight = 0
+  let hashing = 0
 
   const callFor = (store: VerifyStore, clientId: string, signal: AbortSignal): ProviderCall => ({
     store: scopedStore(store, `c:${clientId}:`),
@@ -170,7 +173,15 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     const fingerprint = await sha256(`${clientId}\u0000${clientSecret}`)
     let ok = client !== undefined && !client.disabled && goodSecrets.get(clientId) === fingerprint
     if (!ok && client && !client.disabled) {
-      ok = await verifyClientSecret(clientSecret, client.secretHash)
+      // PBKDF2 is slow on purpose; bounding how many run at once keeps a flood of guesses from
+      // starving every other endpoint (a client with a secret that worked before skips it).
+      if (hashing >= MAX_CONCURRENT_HASHES) throw new SandboxApiError(429, 'Too many token requests at once: retry in a second', { 'retry-after': '1' })
+      hashing += 1
+      try {
+        ok = await verifyClientSecret(clientSecret, client.secretHash)
+      } finally {
+        hashing -= 1
+      }
       if (ok) goodSecrets.set(clientId, fingerprint)
     }
     if (!client || !ok) {

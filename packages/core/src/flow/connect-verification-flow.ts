@@ -8,7 +8,7 @@ import { CHANNEL_INFO, isEmailChannel } from '../rules/channel-info'
 import { CHANNELS, type Channel } from '../adapters/contract'
 import { ADDRESS_ERROR_CODES, EMAIL_HELPS_CODES, placeOfError, switchTargetOf, type FlowErrorPlace } from './flow-policy'
 import type { PhoneCountryCode } from '../phone/offered-phone-countries'
-import { canResendAt } from './flow-machine'
+import { canResendAt, newCodeAt } from './flow-machine'
 import type { FlowAnnouncementEntry } from './create-verification-flow'
 import type { FlowCommand, FlowError, FlowState, FlowStatus, SentVerification } from './flow-state'
 
@@ -190,8 +190,8 @@ export function connectVerificationFlow(state: FlowState, send: (command: FlowCo
   const isBusy = state.status === 'sending' || state.status === 'checking'
   const canResend = !isBusy && canResendAt(state, clientNow)
   // One wait for every button that asks for a code (resend, switch, new code, send after a
-  // refusal), on the server's clock once (see `waitOf`); none once it has passed.
-  const wait = canResend ? undefined : waitOf(state)
+  // refusal), on the server's clock once (see `newCodeAt`); none once it has passed.
+  const wait = canResend ? undefined : newCodeAt(state)
   const waitUntil = wait !== undefined && wait > clientNow ? wait : undefined
   const normalize = options.normalizeProps ?? (<P extends object>(props: P): P => props)
   const part = (name: string): PartAttributes => ({ 'data-part': name, 'data-state': state.status })
@@ -305,15 +305,4 @@ export function connectVerificationFlow(state: FlowState, send: (command: FlowCo
         ? { to: state.verification.to, channel: state.verification.channel, verificationId: state.verification.id, receipt: state.receipt }
         : undefined,
   }
-}
-
-/** Until when (client ms) a new code cannot be asked for: the later of the cooldown and a refused send's wait. */
-function waitOf(state: FlowState): number | undefined {
-  const error = 'error' in state ? state.error : undefined
-  const retryAt = error?.code === 'rate_limited' ? error.retryAt : undefined
-  // The cooldown of the last code gates every send to its address: the code step's and the problem step's.
-  const verification = 'verification' in state && state.status !== 'verified' ? state.verification : undefined
-  const cooldown = verification ? verification.resendAt - verification.skewMs : undefined
-  if (retryAt === undefined) return cooldown
-  return cooldown === undefined ? retryAt : Math.max(retryAt, cooldown)
 }

@@ -15,7 +15,7 @@ import type {
   IdleState,
   SentVerification,
 } from './flow-state'
-import { canResend, isExpiredAt } from './flow-clock'
+import { isExpiredAt, toClientTime } from './flow-clock'
 import { isCompleteCode, normalizeCode } from '../fields/normalize-code'
 
 /** The `type` of every event the machine knows. */
@@ -123,11 +123,26 @@ export type FlowActivity = 'expiryTimer'
  */
 export function canResendAt(state: FlowState, clientNow: number): boolean {
   const verification = 'verification' in state ? state.verification : undefined
-  if (!verification) return false
-  const error = 'error' in state ? state.error : undefined
-  if (error?.code === 'rate_limited' && error.retryAt !== undefined && clientNow < error.retryAt) return false
   const resendable = state.status === 'code_sent' || state.status === 'expired' || state.status === 'locked' || state.status === 'failed'
-  return resendable && canResend(verification, clientNow)
+  if (!verification || !resendable) return false
+  const at = newCodeAt(state)
+  return at === undefined || clientNow >= at
+}
+
+/**
+ * Client epoch ms from which a new code can be asked for: the later of the last code's cooldown
+ * (read on the server's clock: the skew measured with the answer is applied here, once) and the
+ * wait a refused send asked for (`rate_limited` with `retryAt`). `undefined` when neither applies.
+ * The one computation behind the machine's `canResend` guard and `connect()`'s `waitUntil`.
+ */
+export function newCodeAt(state: FlowState): number | undefined {
+  const error = 'error' in state ? state.error : undefined
+  const retryAt = error?.code === 'rate_limited' ? error.retryAt : undefined
+  // The cooldown of the last code gates every send to its address: the code step's and the problem step's.
+  const verification = 'verification' in state && state.status !== 'verified' ? state.verification : undefined
+  const cooldown = verification ? toClientTime(verification, verification.resendAt) : undefined
+  if (retryAt === undefined) return cooldown
+  return cooldown === undefined ? retryAt : Math.max(retryAt, cooldown)
 }
 
 /** A kept code for the address and channel being submitted, if one is still usable at `at`. */
