@@ -59,7 +59,8 @@ Operations:
   Logs            one JSON object per line on stdout; addresses masked (+233*******67), never a
                   code, secret or token
   Metrics         OpenTelemetry API instruments (meter @hakiki/server): hakiki.sends,
-                  hakiki.verifications.checked (by client, channel, country, status: conversion),
+                  hakiki.verifications.created, hakiki.verifications.checked (by client,
+                  channel, country, status: conversion = approved / created),
                   hakiki.http.server.duration (ms, by endpoint and status). Register an SDK
                   MeterProvider (e.g. node --import your-otel-setup.js) to export them.
 `

@@ -227,8 +227,11 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
       throw new SandboxApiError(429, fairUseMessage(limit, client.limits, taken.retryAfterSeconds), { 'retry-after': String(taken.retryAfterSeconds) })
     }
     let started: ProviderVerification
+    // One instant for the whole start: a verification created by this request expires exactly
+    // one lifetime after it, a re-sent one earlier (its lifetime runs from its first send).
+    const startedAt = now()
     try {
-      started = await engine.start({ to: input.to, channel: input.channel, locale: TAG_OF_API_LOCALE.get(input.locale) ?? 'en' }, callFor(store, client.id, request.signal))
+      started = await engine.start({ to: input.to, channel: input.channel, locale: TAG_OF_API_LOCALE.get(input.locale) ?? 'en' }, { ...callFor(store, client.id, request.signal), clock: { now: () => startedAt } })
     } catch (error) {
       // Nothing went out: the fair-use counts are given back.
       await store.give(quotas).catch(() => {})
@@ -237,9 +240,11 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
       return providerFailure(error)
     }
     metrics.sent({ ...labels, outcome: 'sent' })
+    const created = started.expiresAt === startedAt + lifetimeSeconds * 1000
+    if (created) metrics.created(labels)
     logger.log('info', 'code sent', { client: client.id, verificationId: started.id, channel: input.channel, to: maskAddress(input.to), transactionId })
     const fee = input.channel === 'sms' ? (input.country ? config.fees.sms[input.country] : undefined) ?? '0.0000' : config.fees[input.channel === 'call' ? 'call' : 'email']
-    return envelope(201, 'Verification code sent', data(started), transactionId, { fee })
+    return envelope(201, created ? 'Verification created' : 'Verification code sent again', data(started), transactionId, { fee })
   }
 
   const get = async ({ request, param, transactionId }: RequestContext) => {
