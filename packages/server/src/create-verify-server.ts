@@ -35,6 +35,7 @@ import {
 import { StoreUnavailableError, storeWithDeadline, type VerifyStore } from '@hakiki/store'
 import { verifyClientSecret } from './client-secret'
 import { createRouteTransport } from './create-route-transport'
+import { createTwilioRoutes } from './create-twilio-routes'
 import { FAIR_USE_LIMITS, fairUseMessage, fairUseQuotas } from './fair-use'
 import { scopedStore } from './scoped-store'
 import type { ServerClient, ServerConfig, ServerRoute } from './server-config'
@@ -165,17 +166,17 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
   }
 
   /**
-   * Whether `secret` matches `hash`. PBKDF2 is slow on purpose: a secret that matched before is
+   * Whether `given` matches `hash`. PBKDF2 is slow on purpose: a secret that matched before is
    * remembered (by SHA-256, per `key`), and at most two checks run at once, so a flood of guesses
    * gets 429 instead of starving every other endpoint.
    */
-  const checkSecret = async (key: string, secret: string, hash: string): Promise<boolean> => {
-    const fingerprint = await sha256(`${key}\u0000${secret}`)
+  const checkSecret = async (key: string, given: string, hash: string): Promise<boolean> => {
+    const fingerprint = await sha256(`${key}\u0000${given}`)
     if (goodSecrets.get(key) === fingerprint) return true
     if (hashing >= MAX_CONCURRENT_HASHES) throw new SandboxApiError(429, 'Too many token requests at once: retry in a second', { 'retry-after': '1' })
     hashing += 1
     try {
-      if (!(await verifyClientSecret(secret, hash))) return false
+      if (!(await verifyClientSecret(given, hash))) return false
     } finally {
       hashing -= 1
     }
@@ -336,6 +337,18 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     { path: /^\/verify\/v1\/identity\/verification\/([^/]+)$/, methods: { GET: get, PATCH: verify } },
     { path: RATE_PATH, methods: { GET: rates } },
     { path: /^\/delivery-reports\/([a-z0-9-]{1,40})$/, methods: { POST: deliveryReports } },
+    ...(config.clients.some((c) => c.twilio)
+      ? createTwilioRoutes({
+          clients: config.clients,
+          engine,
+          lifetimeSeconds,
+          store: () => storeWithDeadline(options.store, storeTimeoutMs),
+          callFor,
+          checkSecret,
+          startFor,
+          addressHash,
+        })
+      : []),
     { path: '/healthz', methods: { GET: healthz } },
     { path: '/readyz', methods: { GET: readyz } },
   ]
