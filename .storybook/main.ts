@@ -1,4 +1,5 @@
 import type { StorybookConfig } from '@storybook/react-vite'
+import remarkGfm from 'remark-gfm'
 import { defaultClientConditions } from 'vite'
 
 /**
@@ -8,7 +9,13 @@ import { defaultClientConditions } from 'vite'
  */
 const config: StorybookConfig = {
   stories: ['../docs/**/*.mdx', '../docs/**/*.stories.@(ts|tsx)', '../packages/ui/src/**/*.stories.@(ts|tsx)'],
-  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
+  addons: [
+    // MDX alone knows no tables: GitHub-flavoured Markdown (tables, strikethrough, autolinks) as the
+    // READMEs are written, or every `| a | b |` row shows as raw text on the site.
+    { name: '@storybook/addon-docs', options: { mdxPluginOptions: { mdxCompileOptions: { remarkPlugins: [remarkGfm] } } } },
+    '@storybook/addon-a11y',
+    '@storybook/addon-vitest',
+  ],
   framework: { name: '@storybook/react-vite', options: {} },
   // react-docgen reads the props' doc comments from the sources; react-docgen-typescript needs the
   // TypeScript compiler API, which TypeScript 7 no longer has.

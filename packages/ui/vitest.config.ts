@@ -178,6 +178,22 @@ export default defineConfig({
                 await page.bringToFront()
                 await (await frame()).locator('html').click({ position: { x: 1, y: 1 }, force: true })
               },
+              // Text typed through an input method (a Japanese or Chinese IME in full-width mode): each
+              // piece is composed, then committed, as Chromium's IME bridge does (CDP Input.imeSetComposition
+              // then Input.insertText). Chromium-only; other engines dispatch the same composition events.
+              imeType: async (context, pieces: string[]) => {
+                if (context.project.config.browser.name !== 'chromium') throw new Error('imeType: Chromium only (CDP)')
+                const { page } = context as unknown as { page: Page }
+                const cdp = await page.context().newCDPSession(page)
+                try {
+                  for (const text of pieces) {
+                    await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length })
+                    await cdp.send('Input.insertText', { text })
+                  }
+                } finally {
+                  await cdp.detach()
+                }
+              },
               // The names the engine itself computes (its accessibility tree, as screen readers and
               // speech input get it) for the elements matching `selector` in the test's frame.
               accessibleNames,

@@ -1,4 +1,7 @@
+import type { Bundler } from './bundlers'
 import type { Machine } from './machine'
+import type { ListResult } from './list/measure-list'
+import type { SizeRow } from './published-sizes'
 import type { ProxyBenchResult } from './proxy/measure-proxy'
 import type { RendersResult } from './renders/measure-renders'
 
@@ -6,8 +9,13 @@ import type { RendersResult } from './renders/measure-renders'
 export interface SizeFile {
   date: string
   machine: Pick<Machine, 'cpu' | 'node'> & { cpus: number }
-  rows: Array<{ name: string; kind: string; minified: number; gzip: number; budgetGzip?: number }>
+  bundlers: readonly Bundler[]
+  /** What the `before` figures of the rows were measured on (a commit), when they were. */
+  before?: string
+  rows: SizeRow[]
 }
+
+const BUNDLER_LABELS: Record<Bundler, string> = { esbuild: 'esbuild', rolldown: 'Vite (rolldown)', webpack: 'webpack (terser)' }
 
 /** A result file: the result plus when and where it was measured. */
 export type Dated<T> = T & { date: string; machine: Machine }
@@ -26,20 +34,43 @@ export function performanceMarkdown(results: {
   size?: SizeFile
   renders?: Dated<RendersResult>
   proxy?: Dated<ProxyBenchResult>
+  list?: Dated<ListResult>
 }): string {
   const out: string[] = ['## Performance', '']
   out.push(
-    'Measured with `pnpm bench:size`, `pnpm bench:renders` and `pnpm bench:proxy` (sources and method in',
+    'Measured with `pnpm bench:size`, `pnpm bench:renders`, `pnpm bench:list` and `pnpm bench:proxy` (sources and method in',
     '[`apps/bench`](apps/bench)); `pnpm --filter @hakiki/bench performance` rewrites this section from',
     "their JSON results. Figures from one machine, in one run each; expect the timings to move by",
     'tens of percent from run to run on a shared machine, the counts and bytes not at all.',
     '',
   )
-  const { size, renders, proxy } = results
+  const { size, renders, proxy, list } = results
   if (size) {
-    out.push(`### Bundle size`, '', `esbuild, minified, \`gzip -9\`; react, react-dom and @tanstack/react-query external. ${day(size.date)}.`, '')
-    out.push('| bundle | minified kB | gzip kB |', '|---|---:|---:|')
-    for (const row of size.rows) out.push(`| ${row.kind === 'hakiki' ? `**${row.name}**` : row.name} | ${kb(row.minified)} | ${kb(row.gzip)} |`)
+    out.push(
+      `### Bundle size`,
+      '',
+      'What loads up front, minified, `gzip -9`, in kB; react, react-dom and @tanstack/react-query external. Ours as npm users get ' +
+        'them: the packed tarballs installed by npm in an app outside the workspace, bundled by each bundler in production mode; ' +
+        '"sources" is esbuild on the workspace\'s TypeScript sources, for comparison. CI enforces the budgets on the published ' +
+        `figures in every bundler (\`apps/bench/src/size-budget.test.ts\`). ${day(size.date)}.`,
+      '',
+    )
+    const beforeHeader = size.before ? ` before (${size.before}) |` : ''
+    out.push(
+      `| bundle | sources | ${size.bundlers.map((b) => BUNDLER_LABELS[b]).join(' | ')} | budget |${beforeHeader}`,
+      `|---|---:|${size.bundlers.map(() => '---:').join('|')}|---:|${size.before ? '---:|' : ''}`,
+    )
+    for (const row of size.rows) {
+      // One figure when every bundler has the same budget, else the others named: "16.5 (webpack 17.0)".
+      const budgets: Partial<Record<Bundler, number>> = row.budgetGzip ?? {}
+      const base = Math.min(...Object.values(budgets).filter((v): v is number => v !== undefined))
+      const others = size.bundlers.filter((b) => budgets[b] !== undefined && budgets[b] !== base).map((b) => `${b} ${kb(budgets[b] ?? 0)}`)
+      const budget = row.budgetGzip ? `${kb(base)}${others.length > 0 ? ` (${others.join(', ')})` : ''}` : ''
+      const before = size.before ? ` ${row.before ? size.bundlers.map((b) => kb(row.before?.[b].gzip ?? 0)).join(' / ') : ''} |` : ''
+      out.push(
+        `| ${row.kind === 'hakiki' ? `**${row.name}**` : row.name} | ${row.source ? kb(row.source.gzip) : ''} | ${size.bundlers.map((b) => kb(row.published[b].gzip)).join(' | ')} | ${budget} |${before}`,
+      )
+    }
     const find = (prefix: string) => size.rows.find((row) => row.name.startsWith(prefix))
     const ratios: string[] = []
     for (const [ours, ...theirs] of [
@@ -49,10 +80,10 @@ export function performanceMarkdown(results: {
       const a = find(ours)
       for (const name of theirs) {
         const b = find(name)
-        if (a && b) ratios.push(`${ours} is ${(a.gzip / b.gzip).toFixed(2)}× ${name}`)
+        if (a && b) ratios.push(`${ours} is ${size.bundlers.map((x) => (a.published[x].gzip / b.published[x].gzip).toFixed(2)).join(' / ')}× ${name}`)
       }
     }
-    if (ratios.length) out.push('', `Gzip ratios: ${ratios.join('; ')}.`)
+    if (ratios.length) out.push('', `Gzip ratios (${size.bundlers.join(' / ')}): ${ratios.join('; ')}.`)
     out.push('')
   }
   if (renders) {
@@ -73,6 +104,23 @@ export function performanceMarkdown(results: {
       out.push(
         `| ${label} | \`${c.text}\` | ${c.commitsPerKey.mean.toFixed(2)} (${c.commitsPerKey.max}) | ${c.siblingCommits} | ${c.keyToCommitMs.p50.toFixed(1)} | ${c.keyToPaintMs.p50.toFixed(1)} (${c.keyToPaintMs.p95.toFixed(1)}) |`,
       )
+    }
+    out.push('')
+  }
+  if (list) {
+    const theirs = list.candidates.find((c) => c.kind === 'alternative')
+    out.push(
+      '### Country list, first open',
+      '',
+      `Chromium ${list.chromium}, React production build, ${list.runs} fresh pages per list, interleaved; from \`click()\` on the picker's button ` +
+        `to the first task after the next animation frame with the options in it. Timings on a shared machine move by tens of percent. ${day(list.date)}, ${machineLine(list.machine)}.`,
+      '',
+      '| list | options | first open p50 ms | p95 ms | vs react-international-phone |',
+      '|---|---:|---:|---:|---:|',
+    )
+    for (const c of list.candidates) {
+      const ratio = theirs ? `${(c.firstOpenMs.p50 / theirs.firstOpenMs.p50).toFixed(2)}×` : ''
+      out.push(`| ${c.kind === 'hakiki' ? `**${c.label}**` : c.label} | ${c.options} | ${c.firstOpenMs.p50.toFixed(1)} | ${c.firstOpenMs.p95.toFixed(1)} | ${ratio} |`)
     }
     out.push('')
   }

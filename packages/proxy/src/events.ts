@@ -60,10 +60,26 @@ export interface UpstreamFailedEvent {
   upstreamStatus?: number
 }
 
-/** Everything `onEvent` receives. */
-export type VerifyEvent = SentEvent | CheckedEvent | RefusedEvent | UpstreamFailedEvent
+/**
+ * A budget of unverified sends refused a start (followed by a `request.refused`): the metric to
+ * alert on. `prefix`, `country`, `global` and `destination` (the per-address cap from everyone)
+ * mean that budget was spent and the start was not cleared (`authorize` with `elevated`, or a
+ * client with nothing unverified today).
+ */
+export interface BudgetExceededEvent {
+  type: 'budget.exceeded'
+  at: number
+  scope: 'ip' | 'network' | 'prefix' | 'country' | 'global' | 'destination'
+  /** ISO country of the destination. */
+  country?: string
+  /** Masked address. */
+  to: string
+}
 
-/** A logger; every method optional. Fields are already masked. Default: silent. */
+/** Everything `onEvent` receives. */
+export type VerifyEvent = SentEvent | CheckedEvent | RefusedEvent | UpstreamFailedEvent | BudgetExceededEvent
+
+/** A logger; every method optional. Fields are already masked. Default: warnings and errors on `console`. */
 export interface ProxyLogger {
   debug?(message: string, fields?: Record<string, unknown>): void
   info?(message: string, fields?: Record<string, unknown>): void

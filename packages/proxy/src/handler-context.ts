@@ -5,9 +5,11 @@
 import type { SecretInput } from './crypto'
 import { ProviderError } from './provider-error'
 import type { ProxyLogger, RouteName, UpstreamFailedEvent, VerifyEvent } from './events'
+import type { Budgets } from './budgets'
+import type { FeeTable } from './fee-table'
 import type { Limits } from './limits'
 import type { NumberTypeCheck } from './number-type-policy'
-import type { ProxyError } from './problem'
+import type { CircuitBreaker } from './circuit-breaker'
 import type { SessionCodec } from './session'
 import type { CounterStore } from './stores/counter-store'
 import type { AuthorizeContext } from './verify-handler-options'
@@ -20,6 +22,10 @@ export interface HandlerContext {
   provider: VerifyProvider
   store: CounterStore
   limits: Limits
+  /** The budgets of unverified sends; `undefined` in local development unless configured. */
+  budgets: Budgets | undefined
+  /** Fees per country for the money budgets: the provider's rates, else `budgets.defaultFeeUsd`. */
+  fees: FeeTable
   /** Whether phone numbers of a country are accepted (the `countries` option). */
   acceptsCountry: CountryCheck
   /** Refuses phone numbers whose type the channel may not send to. */
@@ -32,6 +38,8 @@ export interface HandlerContext {
   keyOf(purpose: 'address' | 'session' | 'ip', value: string): Promise<string>
   now(): number
   codeLength: number
+  /** Deadline of a request body, in ms. */
+  bodyTimeoutMs: number
   codeTtlSeconds: number
   maxCheckAttempts: number
   receiptTtlSeconds: number
@@ -41,15 +49,10 @@ export interface HandlerContext {
   getClientIp(request: Request): Promise<string | undefined>
   emit(event: VerifyEvent): void
   log: Required<ProxyLogger>
-  /**
-   * After a start failed upstream for a reason retrying will not fix soon (an outage, a broken
-   * configuration), starts answer this problem until `until` without calling the provider.
-   */
-  startBackoff?: { until: number; problem: ProxyError }
-  /** Starts in a row that failed upstream with a 5xx problem (reset by a success). */
-  startFailures?: number
-  /** Set once the "no client IP, per-IP caps off" warning was logged. */
-  warnedNoClientIp?: boolean
+  /** Opens after upstream outages of starts, so the provider is left alone for a while. */
+  startBreaker: CircuitBreaker
+  /** Warnings said once per handler (shared by every request's view of the context). */
+  warned: Set<string>
 }
 
 /** One request being handled. */

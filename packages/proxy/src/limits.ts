@@ -22,9 +22,21 @@ export interface Limits {
    * `resendCooldownSeconds[n - 1]`, the last one repeats. Default `[30, 60, 120]`.
    */
   resendCooldownSeconds: readonly number[]
-  /** Sends to one address. Default 5 an hour, 10 a day. */
+  /**
+   * Sends to one address from one client IP (IPv6 per /56). Default 5 an hour, 10 a day. Per
+   * client IP, so that someone who knows a number cannot spend its owner's allowance from
+   * elsewhere (it used to lock the owner out for the rest of the day).
+   */
   sendsPerDestination: HourDayCap
-  /** Sends from one browser session. Default 10 an hour, 20 a day. */
+  /**
+   * Sends to one address from everyone together: the bound on bombing one victim from many
+   * addresses. Default 10 an hour, 30 a day.
+   */
+  sendsPerDestinationAll: HourDayCap
+  /**
+   * Sends from one browser session. Default 10 an hour, 20 a day; never more than `sendsPerIp`
+   * (clamped), and the per-IP caps count too: a session is one browser behind one address.
+   */
   sendsPerSession: HourDayCap
   /**
    * Sends from one client IP (IPv6: per /56), only when the client IP is known (see
@@ -59,6 +71,7 @@ export interface Limits {
 export interface LimitsOptions {
   resendCooldownSeconds?: readonly number[]
   sendsPerDestination?: Partial<HourDayCap>
+  sendsPerDestinationAll?: Partial<HourDayCap>
   sendsPerSession?: Partial<HourDayCap>
   sendsPerIp?: Partial<HourDayCap>
   sendsPerUnknownClient?: Partial<HourDayCap>
@@ -70,6 +83,7 @@ export interface LimitsOptions {
 export const DEFAULT_LIMITS: Limits = {
   resendCooldownSeconds: [30, 60, 120],
   sendsPerDestination: { hour: 5, day: 10 },
+  sendsPerDestinationAll: { hour: 10, day: 30 },
   sendsPerSession: { hour: 10, day: 20 },
   sendsPerIp: { hour: 100, day: 1000 },
   sendsPerUnknownClient: { hour: 20, day: 100 },
@@ -82,6 +96,7 @@ export function resolveLimits(options: LimitsOptions = {}): Limits {
   const limits: Limits = {
     resendCooldownSeconds: options.resendCooldownSeconds ?? DEFAULT_LIMITS.resendCooldownSeconds,
     sendsPerDestination: { ...DEFAULT_LIMITS.sendsPerDestination, ...options.sendsPerDestination },
+    sendsPerDestinationAll: { ...DEFAULT_LIMITS.sendsPerDestinationAll, ...options.sendsPerDestinationAll },
     sendsPerSession: { ...DEFAULT_LIMITS.sendsPerSession, ...options.sendsPerSession },
     sendsPerIp: { ...DEFAULT_LIMITS.sendsPerIp, ...options.sendsPerIp },
     sendsPerUnknownClient: { ...DEFAULT_LIMITS.sendsPerUnknownClient, ...options.sendsPerUnknownClient },
@@ -93,6 +108,8 @@ export function resolveLimits(options: LimitsOptions = {}): Limits {
     ...limits.resendCooldownSeconds,
     limits.sendsPerDestination.hour,
     limits.sendsPerDestination.day,
+    limits.sendsPerDestinationAll.hour,
+    limits.sendsPerDestinationAll.day,
     limits.sendsPerSession.hour,
     limits.sendsPerSession.day,
     limits.sendsPerIp.hour,
@@ -105,6 +122,16 @@ export function resolveLimits(options: LimitsOptions = {}): Limits {
   ]
   if (limits.resendCooldownSeconds.length === 0 || !numbers.every((n) => Number.isSafeInteger(n) && n > 0)) {
     throw new TypeError('limits must be positive integers and resendCooldownSeconds must not be empty')
+  }
+  // From one address, never more than from everyone.
+  limits.sendsPerDestination = {
+    hour: Math.min(limits.sendsPerDestination.hour, limits.sendsPerDestinationAll.hour),
+    day: Math.min(limits.sendsPerDestination.day, limits.sendsPerDestinationAll.day),
+  }
+  // A session is one browser behind one address: its caps are never wider than the address's.
+  limits.sendsPerSession = {
+    hour: Math.min(limits.sendsPerSession.hour, limits.sendsPerIp.hour),
+    day: Math.min(limits.sendsPerSession.day, limits.sendsPerIp.day),
   }
   return limits
 }
@@ -144,20 +171,33 @@ export interface QuotaTicket {
 export async function consumeQuotas(
   store: CounterStore,
   quotas: readonly Quota[],
-): Promise<{ wait: number; ticket?: undefined } | { wait?: undefined; ticket: QuotaTicket }> {
+): Promise<{ wait: number; index: number; ticket?: undefined } | { wait?: undefined; ticket: QuotaTicket }> {
   const taken: Quota[] = []
   const refund = async () => {
     await Promise.all(taken.map((q) => store.increment(q.key, q.windowSeconds, -1)))
   }
   let wait: number | undefined
-  for (const quota of quotas) {
-    const { count, resetInSeconds } = await store.increment(quota.key, quota.windowSeconds)
-    taken.push(quota)
-    if (count > quota.limit) wait = Math.max(wait ?? 0, resetInSeconds)
+  let index = -1
+  try {
+    // Counted as taken before the answers: a store that times out may still apply an increment,
+    // and giving back one that never happened is harmless (a counter never goes below zero).
+    // Sent together, so a request waits for one round trip, not one per counter.
+    taken.push(...quotas)
+    const counts = await Promise.all(quotas.map((quota) => store.increment(quota.key, quota.windowSeconds)))
+    for (const [i, { count, resetInSeconds }] of counts.entries()) {
+      if (count > (quotas[i]?.limit ?? 0)) {
+        wait = Math.max(wait ?? 0, resetInSeconds)
+        if (index < 0) index = i
+      }
+    }
+  } catch (error) {
+    // The store failed half-way: what was taken goes back, as far as the store lets it.
+    await refund().catch(() => undefined)
+    throw error
   }
   if (wait !== undefined) {
     await refund()
-    return { wait }
+    return { wait, index }
   }
   return { ticket: { refund } }
 }

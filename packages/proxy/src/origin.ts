@@ -16,6 +16,8 @@ export interface OriginPolicy {
   isAllowed(origin: string, request: Request): boolean
   /** Whether the session cookie carries `Secure`. */
   secureCookie(request: Request): boolean
+  /** True when no `publicOrigin` is set or every one is on loopback: local development. */
+  readonly development: boolean
 }
 
 /** Hosts that only the machine itself can reach: the one case where the request's own origin is trusted. */
@@ -77,8 +79,10 @@ export function createOriginPolicy(options: {
       if (origin === 'null') return false
       if (publicOrigins.has(origin) || extra(origin)) return true
       if (publicOrigins.size > 0) return false
+      // Local development: any loopback page (a dev server on :5173 calling the API on :3000)
+      // calling a loopback server; only the machine itself can be either.
       const own = new URL(request.url).origin
-      if (origin === own && isLoopbackOrigin(own)) return true
+      if (isLoopbackOrigin(origin) && isLoopbackOrigin(own)) return true
       if (!warned) {
         warned = true
         options.logError(
@@ -93,6 +97,7 @@ export function createOriginPolicy(options: {
       if (publicOrigins.size > 0) return configuredSecure
       return wantsSecureCookie(new URL(request.url))
     },
+    development: [...publicOrigins].every((origin) => isLoopbackOrigin(origin)),
   }
 }
 

@@ -28,10 +28,26 @@ export const storeKeys = {
   sendsUnknownClient: () => 'su:unknown',
   /** Sends from one browser session. */
   sendsPerSession: (sessionKey: string) => `ss:${sessionKey}`,
-  /** Sends to one mailbox or number. */
-  sendsPerDestination: (mailboxKey: string) => `sd:${mailboxKey}`,
+  /** Sends to one mailbox or number from one client IP (hashed; `-` when none is known). */
+  sendsPerDestination: (mailboxKey: string, ipKey: string) => `sd:${mailboxKey}.${ipKey}`,
+  /** Sends to one mailbox or number from everyone. */
+  sendsPerDestinationAll: (mailboxKey: string) => `sa:${mailboxKey}`,
   /** Sends through the handler in all. */
   sendsTotal: () => 'st:all',
+  /** Unverified phone sends from a client IP (hashed), a day. */
+  unverifiedPerIp: (ipKey: string) => `ui:${ipKey}`,
+  /** Verified phone sends from a client IP (hashed), a day: each widens its unverified budget by one. */
+  verifiedPerIp: (ipKey: string) => `vi:${ipKey}`,
+  /** Unverified phone sends from an IPv6 /48 (hashed), a day. */
+  unverifiedPerNetwork: (networkKey: string) => `un:${networkKey}`,
+  /** Unverified sends to a number prefix (hashed), a day. */
+  unverifiedPerPrefix: (prefixKey: string) => `up:${prefixKey}`,
+  /** Phone sends to a country, a day. */
+  sentPerCountry: (country: string) => `sc:${country}`,
+  /** Verified phone sends to a country, a day. */
+  verifiedPerCountry: (country: string) => `vc:${country}`,
+  /** Unverified spend in all, micro-USD, a day. */
+  unverifiedMicros: () => 'um:all',
   /** Upstream send failures of the whole handler (back-off after an outage). */
   upstreamFailures: () => 'uf:start',
 

@@ -1,16 +1,26 @@
 import type { VerifyClient } from '@hakiki/verify-client'
 import type { SecretInput } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
+import type { PhoneCountryCode } from '@hakiki/core'
+import type { BudgetOptions } from './budgets'
 import type { LimitsOptions } from './limits'
 import type { NumberTypesOptions } from './number-type-policy'
 import type { CountryPolicy } from './validate'
 import type { AllowedOrigins } from './origin'
 import type { CounterStore } from './stores/counter-store'
+import type { VerifyStore } from '@hakiki/store'
 import type { StartInput } from './validate'
 import type { VerifyProvider } from './verify-provider'
 
 /** What `authorize` learns about the start it is asked to allow. The address is not masked. */
-export type AuthorizeContext = StartInput
+export interface AuthorizeContext extends StartInput {
+  /**
+   * True while unverified spend today is above the `budgets.unverifiedUsdSoftLimit` (an attack
+   * is likely under way): require a captcha (or the app's login) now, even if you let starts
+   * through without one otherwise.
+   */
+  elevated: boolean
+}
 
 /** Options of `createVerifyHandler`. */
 export interface VerifyHandlerOptions {
@@ -80,14 +90,29 @@ export interface VerifyHandlerOptions {
   /** Overrides of the abuse and cost limits (see `DEFAULT_LIMITS`). */
   limits?: LimitsOptions
   /**
-   * Where counters and verification owners live. Default: `createMemoryStore()`, right for one
-   * instance; several instances need a shared one such as `createRedisStore(client)`.
+   * Overrides of the budgets of unverified sends (see `DEFAULT_BUDGETS`): per client IP, IPv6 /48,
+   * number prefix and country (in USD, from the provider's rates), and a soft limit in all above
+   * which starts degrade (`authorize` asked with `elevated: true`) rather than stop. They apply
+   * wherever `publicOrigin` is not loopback; in local development only when this is given.
    */
-  store?: CounterStore
+  budgets?: BudgetOptions
   /**
-   * Deadline of each store call, in ms; default 1000. A store that fails or is late answers a
-   * fast 503 `store_unavailable` instead of holding the request (a Redis client's offline queue
-   * otherwise waits for ever while Redis is down or hung).
+   * High-risk countries (`HIGH_RISK_COUNTRIES`) to open although the country policy is `'all'`
+   * (its own or its provider's): `['AE']`. Listing a country in `countries` opens it too.
+   */
+  openHighRiskCountries?: readonly PhoneCountryCode[]
+  /**
+   * Where counters and verification owners live. Default: `createMemoryStore()`, right for one
+   * instance; several instances need a shared one: a `VerifyStore` of `@hakiki/store-redis`,
+   * `@hakiki/store-cloudflare` or `@hakiki/store-deno-kv`, or `createRedisStore(client)`.
+   */
+  store?: CounterStore | VerifyStore
+  /**
+   * Time a request may wait on its store, all its calls together, in ms (the provider's time is
+   * not counted); default 1000. A store that
+   * fails or is late answers a fast 503 `store_unavailable` instead of holding the request (a
+   * Redis client's offline queue otherwise waits for ever while Redis is down or hung), and what
+   * the request took is given back (give-backs get this long again past the deadline).
    */
   storeTimeoutMs?: number
   /**
@@ -99,15 +124,27 @@ export interface VerifyHandlerOptions {
   authorize?: (request: Request, start: AuthorizeContext) => boolean | Promise<boolean>
   /** Audit and metrics hook; addresses arrive masked. Its errors are logged, never fatal. */
   onEvent?: (event: VerifyEvent) => void | Promise<void>
-  /** Logger; default silent. Receives masked addresses only, never codes or tokens. */
+  /**
+   * Logger. Default: warnings and errors go to `console` (each names the option that fixes it);
+   * pass `{}` to silence them. Receives masked addresses only, never codes or tokens.
+   */
   logger?: ProxyLogger
   /**
-   * The client IP for per-IP limits. Default: what the `node:http`/Express adapter recorded (see
-   * their `trustProxy`), else none, and per-IP limits are skipped: a wrong IP (a load balancer's)
-   * would make every user share one counter. On other runtimes pass e.g.
-   * `(request) => request.headers.get('cf-connecting-ip') ?? undefined` on Cloudflare.
+   * The client IP for per-IP limits. Default: what the `node:http`/Express adapter recorded (the
+   * socket's peer, or per their `trustProxy`), or `setClientIp`. A Fetch mount sees no socket
+   * (Next.js, workers, Deno, Bun): there it is required outside local development, and starts
+   * are refused (502, with a logged error saying what to write) until it is set, since without
+   * it every new user would share one bucket. Use a header only your host sets:
+   * `clientIpFromHeader('x-real-ip')` on Vercel, `clientIpFromHeader('cf-connecting-ip')` on
+   * Cloudflare, `forwardedClientIp(n)` behind n reverse proxies of your own. A request it answers
+   * `undefined` for shares the small `sendsPerUnknownClient` bucket.
    */
   getClientIp?: (request: Request) => string | undefined | Promise<string | undefined>
+  /**
+   * Deadline of a request body, in ms; default 10 000. A body still arriving then is 408 and its
+   * request ends (a client trickling bytes used to hold a request for Node's 300 s).
+   */
+  bodyTimeoutMs?: number
   /** Clock in epoch milliseconds; default `Date.now`. */
   now?: () => number
   /** Digits of the codes the API sends (it does not say); default 6. Sent to browsers as `codeLength`. */

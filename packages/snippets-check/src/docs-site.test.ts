@@ -54,8 +54,17 @@ async function inPool<T, R>(items: readonly T[], task: (item: T) => Promise<R>):
   return results
 }
 
+const read = new Map<string, ReturnType<typeof openDocsPage>>()
+
+/** A docs page as a reader sees it, opened once for all the tests below. */
+function readDocsPage(id: string): ReturnType<typeof openDocsPage> {
+  let page = read.get(id)
+  if (!page) read.set(id, (page = openDocsPage(id)))
+  return page
+}
+
 /** Opens a docs page of the built site and returns what a reader sees, failing on any page error. */
-async function readDocsPage(id: string) {
+async function openDocsPage(id: string) {
   const page = await browser.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
@@ -73,10 +82,39 @@ async function readDocsPage(id: string) {
       })),
     )
     const error = await page.locator('.sb-errordisplay:visible').count()
-    return { headings, props, errors, error }
+    const content = page.locator('.sbdocs-content').first()
+    const text = await content.innerText()
+    const tables = await content.locator('table:not(.docblock-argstable)').count()
+    // Every link as written (the attribute, not the resolved URL) and every id a `#hash` may target.
+    const links = await content.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''))
+    const ids = await page.locator('[id]').evaluateAll((elements) => elements.map((e) => e.id))
+    return { headings, props, errors, error, text, tables, links, ids }
   } finally {
     await page.close()
   }
+}
+
+/**
+ * What is wrong with a rendered page: Markdown shown as text (a table's `|---|` row, YAML front
+ * matter), a Markdown file with tables rendering none, and internal links that lead nowhere. An
+ * internal link is `?path=/docs/<id>` or `?path=/story/<id>` of an entry of the site, or `#<id>` of
+ * an element of the page (and Storybook's `iframe.html?id=<id>`); anything else not `http(s):`/`mailto:` (a path to a file of the
+ * repository, `./other.mdx`) is dead on the site.
+ */
+function pageProblems(name: string, page: Awaited<ReturnType<typeof readDocsPage>>, source: string | undefined, ids: ReadonlySet<string>): string[] {
+  const problems: string[] = []
+  const rawTable = /^.*\|\s*:?-{3,}:?\s*\|.*$/m.exec(page.text)
+  if (rawTable) problems.push(`${name}: raw Markdown table "${rawTable[0].slice(0, 60)}"`)
+  const frontMatter = /^\s*(title|description|sidebar_position|slug):\s.*$/m.exec(page.text)
+  if (frontMatter) problems.push(`${name}: front matter shown as text "${frontMatter[0].slice(0, 60)}"`)
+  if (source !== undefined && /^\s*\|.*\|\s*$/m.test(source.replace(/^(```|~~~)[\s\S]*?^\1/gm, '')) && page.tables === 0) problems.push(`${name}: its Markdown has tables, the page shows none`)
+  for (const href of page.links) {
+    if (/^(https?:|mailto:)/.test(href)) continue
+    // Storybook's own "open in a new tab" links of the examples are iframe.html?id=<id>.
+    const target = /^(?:\?path=\/(?:docs|story)\/|iframe\.html\?id=)([\w-]+)$/.exec(href)?.[1]
+    if (target !== undefined ? !ids.has(target) : !(href.startsWith('#') && page.ids.includes(decodeURIComponent(href.slice(1))))) problems.push(`${name}: dead link ${href}`)
+  }
+  return problems
 }
 
 describe('the documentation site', () => {
@@ -109,6 +147,45 @@ describe('the documentation site', () => {
     const defaultOf = (component: string, prop: string) => pages.find((p) => p.name === component)?.page.props.find((p) => p.name === prop)?.defaultValue
     problems.push(...[['CodeInput', 'length', '6'], ['AttemptsNotice', 'warnAt', '2']].filter(([c, p, value]) => defaultOf(c!, p!) !== value).map(([c, p, value]) => `${c}.${p}: Default column "${defaultOf(c!, p!)}", not "${value}"`))
     expect(problems).toEqual([])
+  })
+
+  it('renders every docs page as a reader should see it: tables as tables, no front matter, no dead internal link', async () => {
+    const docs = entries.filter((e) => e.type === 'docs')
+    const ids = new Set(entries.map((e) => e.id))
+    const problems: string[] = []
+    for (const { entry, page } of await inPool(docs, async (docsEntry) => ({ entry: docsEntry, page: await readDocsPage(docsEntry.id) }))) {
+      const source = entry.importPath.endsWith('.mdx') ? readFileSync(path.join(root, entry.importPath), 'utf8') : undefined
+      problems.push(...pageProblems(entry.importPath.endsWith('.mdx') ? entry.importPath : entry.title, page, source, ids))
+    }
+    expect(docs.length).toBeGreaterThan(15)
+    expect(problems).toEqual([])
+  })
+
+  it('is branded Hakiki, in the tab title and the sidebar', async () => {
+    const page = await browser.newPage()
+    try {
+      await page.goto(`${site.url}/?path=/docs/introduction--docs`)
+      await page.waitForFunction(() => document.title.includes('Introduction'), undefined, { timeout: 60_000 })
+      await expect.poll(() => page.title()).toMatch(/Hakiki$/)
+      expect(await page.getByText('Hakiki docs').count()).toBeGreaterThan(0)
+      expect(await page.locator('#global-site-h1').textContent()).not.toMatch(/Storybook/)
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('searches the text of the pages, not only their titles', async () => {
+    const page = await browser.newPage()
+    try {
+      await page.goto(`${site.url}/iframe.html?viewMode=docs&id=search--docs`)
+      // A phrase of the security guide's body (no title says it), and one of the Twilio guide's table.
+      await page.getByLabel('Search the guides and the reference').fill('x-forwarded-for')
+      await expect.poll(() => page.locator('.sbdocs-content li a').allTextContents()).toContain('Guides / Server setup › Client IP')
+      await page.getByLabel('Search the guides and the reference').fill('Fraud Guard')
+      await expect.poll(async () => (await page.locator('.sbdocs-content li a').allTextContents()).some((t) => t.startsWith('Guides / Twilio Verify'))).toBe(true)
+    } finally {
+      await page.close()
+    }
   })
 
   it('has a page for every guide and for the headless hooks, which render without error', async () => {

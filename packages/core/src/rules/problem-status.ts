@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../contract'
+import type { ErrorCode } from '../adapters/contract'
 
 /**
  * The HTTP status of each problem code, as the proxy answers and the memory adapter imitates:
@@ -10,6 +10,7 @@ export const PROBLEM_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_email: 400,
   unsupported_country: 400,
   unsupported_number_type: 400,
+  unsupported_channel: 400,
   unsupported_locale: 400,
   invalid_code_format: 400,
   rate_limited: 429,

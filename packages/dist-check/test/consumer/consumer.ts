@@ -14,6 +14,10 @@ import { nodeFetch } from '@hakiki/verify-client/node'
 import { createMemoryStore, createVerifyHandler, verifyReceipt, type ReceiptClaims, type VerifyHandler } from '@hakiki/proxy'
 import { toNodeListener } from '@hakiki/proxy/node'
 import { toExpressMiddleware } from '@hakiki/proxy/express'
+import { createMemoryStore as createStore, StoreUnavailableError, type VerifyStore } from '@hakiki/store'
+import { createUpstashStore } from '@hakiki/store-redis'
+import { createDurableObjectStore, HakikiStoreObject, type DurableObjectNamespaceLike } from '@hakiki/store-cloudflare'
+import { createDenoKvStore, type DenoKvLike } from '@hakiki/store-deno-kv'
 import { createTwilioProvider, type TwilioCredentials } from '@hakiki/twilio'
 import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
 import type { VerifyProvider } from '@hakiki/proxy'
@@ -54,6 +58,14 @@ export async function serverSide(): Promise<void> {
   const twilio: VerifyProvider = createTwilioProvider(credentials, { serviceSid: DEFAULT_TWILIO_ACCOUNT.services[0]!.sid, baseUrl: server.url })
   // @ts-expect-error an API key needs its secret
   createTwilioProvider({ accountSid: 'AC', apiKeySid: 'SK' }, { serviceSid: 'VA' })
-  void [inbox, listener, middleware, claims.sub satisfies string, failed, twilio.name]
+  const store: VerifyStore = process.env.UPSTASH_REDIS_REST_URL ? createUpstashStore({ url: process.env.UPSTASH_REDIS_REST_URL, token: 't' }) : createStore({ maxCounters: 1000 })
+  const taken = await store.take([{ key: 'k', windowSeconds: 60, limit: 5 }])
+  const retryAfter: number = taken.ok ? 0 : taken.retryAfterSeconds
+  // @ts-expect-error a quota needs its limit
+  await store.take([{ key: 'k', windowSeconds: 60 }])
+  const outage = new StoreUnavailableError('take', 'timeout')
+  const edge: VerifyStore[] = [createDurableObjectStore({} as DurableObjectNamespaceLike, { name: 'app' }), createDenoKvStore({} as DenoKvLike, { prefix: ['app'] })]
+  void [edge, HakikiStoreObject.name]
+  void [inbox, listener, middleware, claims.sub satisfies string, failed, twilio.name, retryAfter, outage.code satisfies 'store_unavailable']
   await server.close()
 }

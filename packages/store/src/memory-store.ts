@@ -1,0 +1,95 @@
+import { StoreUnavailableError } from './store-unavailable-error'
+import type { StorePlan, StoredRecord } from './store-plan'
+import { planAdd, planGive, planTake, planWrite } from './store-plan'
+import type { VerifyStore } from './verify-store'
+
+/** Options of {@link createMemoryStore}. */
+export interface MemoryStoreOptions {
+  /** Clock in milliseconds; defaults to `Date.now`. Tests inject one to end windows without sleeping. */
+  now?: () => number
+  /** Most live counters (`take`, `add`). Default 100 000. */
+  maxCounters?: number
+  /** Most live records (`write`'s `set`). Default 100 000. */
+  maxRecords?: number
+}
+
+type Kind = 'counter' | 'record'
+
+interface Slot extends StoredRecord {
+  kind: Kind
+}
+
+/**
+ * A {@link VerifyStore} in this process's memory: right for a single instance (tests, a single VM
+ * or container). Several instances need a shared store, or each would count on its own and
+ * multiply every limit.
+ *
+ * Counters and records are bounded apart, so a flood of records (sessions) cannot crowd out a
+ * counter. A live counter is never evicted: evicting one would start its cap over. When a bound is
+ * reached and nothing has expired, the call rejects with {@link StoreUnavailableError} (`full`),
+ * which the proxy answers with 503, rather than forget a cap. Expired keys are dropped when read
+ * and swept when a bound is reached (only if one may have expired), never by a timer: the store
+ * keeps no process alive and needs no `close()`.
+ */
+export function createMemoryStore(options: MemoryStoreOptions = {}): VerifyStore {
+  const now = options.now ?? Date.now
+  const bounds: Record<Kind, number> = { counter: options.maxCounters ?? 100_000, record: options.maxRecords ?? 100_000 }
+  for (const bound of Object.values(bounds)) if (!(Number.isSafeInteger(bound) && bound > 0)) throw new TypeError('maxCounters and maxRecords must be whole numbers > 0')
+  const slots = new Map<string, Slot>()
+  const sizes: Record<Kind, number> = { counter: 0, record: 0 }
+  // The earliest expiry that may still be in the map: sweeping before it finds nothing, so a full
+  // store does not walk the whole map on every call.
+  let nextExpiry = Number.POSITIVE_INFINITY
+
+  function remove(key: string): void {
+    const slot = slots.get(key)
+    if (!slot) return
+    slots.delete(key)
+    sizes[slot.kind] -= 1
+  }
+
+  function read(key: string): StoredRecord | undefined {
+    const slot = slots.get(key)
+    if (slot && slot.expiresAt <= now()) {
+      remove(key)
+      return undefined
+    }
+    return slot
+  }
+
+  function sweep(t: number): void {
+    if (nextExpiry > t) return
+    nextExpiry = Number.POSITIVE_INFINITY
+    for (const [key, slot] of slots) {
+      if (slot.expiresAt <= t) remove(key)
+      else nextExpiry = Math.min(nextExpiry, slot.expiresAt)
+    }
+  }
+
+  /** Applies a plan's changes, or none of them when they would take a bound past its limit. */
+  function apply<T>(operation: string, kind: Kind, plan: StorePlan<T>): T {
+    let added = 0
+    for (const [key, record] of plan.changes) if (record && !slots.has(key)) added += 1
+    if (added > 0 && sizes[kind] + added > bounds[kind]) {
+      sweep(now())
+      if (sizes[kind] + added > bounds[kind]) throw new StoreUnavailableError(operation, 'full')
+    }
+    for (const [key, record] of plan.changes) {
+      remove(key)
+      if (!record) continue
+      slots.set(key, { ...record, kind })
+      sizes[kind] += 1
+      nextExpiry = Math.min(nextExpiry, record.expiresAt)
+    }
+    return plan.result
+  }
+
+  // Each method runs synchronously from its first read to its last change: atomic in one process.
+  return {
+    take: async (quotas) => apply('take', 'counter', planTake(quotas, read, now())),
+    give: async (tallies) => apply('give', 'counter', planGive(tallies, read)),
+    add: async (tallies) => apply('add', 'counter', planAdd(tallies, read, now())),
+    get: async (keys) => keys.map((key) => read(key)?.value),
+    write: async (op) => apply('write', 'record', planWrite(op, read, now())),
+  }
+}
