@@ -16,14 +16,11 @@ declare module 'vitest/browser' {
     unrouteModule: (file: string) => Promise<void>
     /** How many requests {@link holdModule} met for `file`. */
     heldModuleRequests: (file: string) => Promise<number>
-<<<<<<< HEAD
     /** Gives the test's frame the focus (Firefox; a no-op in the other engines). */
     focusTestFrame: () => Promise<void>
-=======
     /** Types each of `pieces` through an input method: composed, then committed (Chromium, over CDP). */
     imeType: (pieces: string[]) => Promise<void>
->>>>>>> main
-    /** The accessible names Chromium computes for the elements matching `selector`. */
+    /** The accessible names the engine computes for the elements matching `selector` (Chromium, WebKit). */
     accessibleNames: (selector: string) => Promise<string[]>
   }
 }
