@@ -9,8 +9,8 @@ import { defineConfig } from 'vitest/config'
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 /**
- * Runs every story (render, play function, axe check) as a test in each engine: Debian's Chromium,
- * Firefox ESR and WebKitGTK (build-config/browsers.js; `HAKIKI_BROWSERS=chromium` runs one).
+ * Runs every story (render, play function, axe check) as a test in Debian's Chromium and Firefox ESR,
+ * and WebKitGTK when asked (build-config/browsers.js: `HAKIKI_BROWSERS=chromium,firefox,webkit`).
  */
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
