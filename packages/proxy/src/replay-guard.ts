@@ -12,6 +12,22 @@ import { storeKeys } from './store-keys'
  */
 const GUARD_SINCE_KEY = `${storeKeys.receiptUse('')}guard-since`
 const GUARD_SINCE_TTL_SECONDS = 10 * 365 * 86_400
+/**
+ * How far back a new mark is set: receipts issued this long before it still pass. On a new store
+ * this covers a guard created lazily, just after the receipt it checks first; after a loss, it is
+ * the only window in which a receipt used before the loss could be used again.
+ */
+const MARK_GRACE_SECONDS = 5
+
+/**
+ * Marks `store` as remembering receipt uses from now on (less {@link MARK_GRACE_SECONDS}), unless
+ * it is marked already. The proxy calls it when it starts, before it issues any receipt, so a guard
+ * created later on the same store accepts every receipt of that proxy. Rejects when the store fails.
+ */
+export async function markReceiptStore(store: CounterStore, now: () => number = Date.now, timeoutMs: number = DEFAULT_STORE_TIMEOUT_MS): Promise<void> {
+  const since = Math.floor(now() / 1000) - MARK_GRACE_SECONDS
+  await withDeadline('compareAndSet', timeoutMs, () => store.compareAndSet(GUARD_SINCE_KEY, undefined, String(since), GUARD_SINCE_TTL_SECONDS))
+}
 
 /** Options of {@link createReceiptReplayGuard}. */
 export interface ReceiptReplayGuardOptions {
@@ -39,9 +55,10 @@ export type ReceiptSeenHook = (jti: string, expiresAt: number, issuedAt?: number
  * once instead of hanging the sign-up.
  *
  * Safe across a store that forgets (restarted without `appendonly`, failed over, flushed): the
- * guard marks the second since which the store has remembered uses (at creation, and again
- * whenever the mark is gone), and refuses receipts issued before the mark (`afterStoreLoss`), so a
- * receipt whose use was lost cannot be replayed. Two store calls per check.
+ * store is marked with the second since which it has remembered uses (by the proxy when it starts,
+ * by the guard when it is created, and again whenever the mark is gone), and receipts issued before
+ * the mark (less 5 s) are refused (`afterStoreLoss`), so a receipt whose use was lost cannot be
+ * replayed. Two store calls per check.
  *
  * @example
  * const seen = createReceiptReplayGuard(store)
@@ -54,7 +71,7 @@ export function createReceiptReplayGuard(store: CounterStore | VerifyStore, opti
   const failClosed = options.afterStoreLoss !== 'accept'
   const seconds = () => Math.floor(now() / 1000)
   // Marks the store if it is not marked yet (compare-and-set: the first mark stays).
-  const mark = () => withDeadline('compareAndSet', timeoutMs, () => counters.compareAndSet(GUARD_SINCE_KEY, undefined, String(seconds()), GUARD_SINCE_TTL_SECONDS))
+  const mark = () => markReceiptStore(counters, now, timeoutMs)
   const markedSince = () => withDeadline('get', timeoutMs, () => counters.get(GUARD_SINCE_KEY))
   // At once, before the app checks its first receipt: on a new store, receipts issued from now on
   // pass. A failure here is retried by the first check.
@@ -71,8 +88,7 @@ export function createReceiptReplayGuard(store: CounterStore | VerifyStore, opti
       since = await markedSince()
       if (since === undefined) throw new Error('the replay guard could not mark the store')
     }
-    // Without the issue time (a hook called by hand), assume the default lifetime. To the second:
-    // a receipt of the very second the loss was noticed passes.
+    // Without the issue time (a hook called by hand), assume the default lifetime.
     return (issuedAt ?? expiresAt - DEFAULT_RECEIPT_TTL_SECONDS) < Number(since)
   }
 }
