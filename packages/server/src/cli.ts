@@ -38,7 +38,9 @@ Configuration (see the guide "Run your own Verify API"):
              lifetimeSeconds, maxAttempts, maxSends
   clients    id, secretHash (PBKDF2-SHA-256, from hash-secret), name, channels, countries,
              limits { createsPerMinute, monthlyQuota, createsPerAddressPerHour } answered with
-             429 and Retry-After, tokensNotBefore (revokes every earlier token), disabled
+             429 and Retry-After, tokensNotBefore (revokes every earlier token), disabled,
+             twilio { accountSid, authTokenHash, serviceSid }: Twilio Verify v2's dialect
+             under /v2/Services/<serviceSid>/... for the official twilio SDK
   tokens     lifetimeSeconds (default 3600); tokens live in the store, hashed, on every instance
   fees       sms per country, call, email (USD strings): the rate endpoint and the fee header
   routes     ordered delivery routes { transport, channels, countries }; the engine fails the
@@ -59,7 +61,8 @@ Operations:
   Logs            one JSON object per line on stdout; addresses masked (+233*******67), never a
                   code, secret or token
   Metrics         OpenTelemetry API instruments (meter @hakiki/server): hakiki.sends,
-                  hakiki.verifications.checked (by client, channel, country, status: conversion),
+                  hakiki.verifications.created, hakiki.verifications.checked (by client,
+                  channel, country, status: conversion = approved / created),
                   hakiki.http.server.duration (ms, by endpoint and status). Register an SDK
                   MeterProvider (e.g. node --import your-otel-setup.js) to export them.
 `

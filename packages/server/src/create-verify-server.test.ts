@@ -198,7 +198,19 @@ describe('operations', () => {
     const code = inbox.list(GH)[0]!.text.match(/#(\d{6})/)![1]!
     await call('PATCH', `/verify/v1/identity/verification/${data.verificationId}`, { token: t, body: { code: code === '000000' ? '111111' : '000000' } })
     await call('PATCH', `/verify/v1/identity/verification/${data.verificationId}`, { token: t, body: { code } })
-    expect(recorded.filter((r) => r.name === 'hakiki.sends')).toEqual([{ name: 'hakiki.sends', value: 1, attributes: { client: 'shop', channel: 'sms', country: 'GH', outcome: 'sent' } }])
+    const again = (await (await create(t, { to: '+233241234580' })).json()) as { statusMessage: string }
+    const resent = (await (await create(t, { to: '+233241234580', channel: 'call' })).json()) as { statusMessage: string }
+    expect([again.statusMessage, resent.statusMessage]).toEqual(['Verification created', 'Verification code sent again'])
+    expect(recorded.filter((r) => r.name === 'hakiki.sends').map((r) => r.attributes)).toEqual([
+      { client: 'shop', channel: 'sms', country: 'GH', outcome: 'sent' },
+      { client: 'shop', channel: 'sms', country: 'GH', outcome: 'sent' },
+      { client: 'shop', channel: 'call', country: 'GH', outcome: 'sent' },
+    ])
+    // Conversion per country and channel: created (first sends only) against approved checks.
+    expect(recorded.filter((r) => r.name === 'hakiki.verifications.created').map((r) => r.attributes)).toEqual([
+      { client: 'shop', channel: 'sms', country: 'GH' },
+      { client: 'shop', channel: 'sms', country: 'GH' },
+    ])
     expect(recorded.filter((r) => r.name === 'hakiki.verifications.checked').map((r) => r.attributes.status)).toEqual(['pending', 'approved'])
     const durations = recorded.filter((r) => r.name === 'hakiki.http.server.duration')
     expect(durations.map((r) => r.attributes)).toContainEqual({ endpoint: 'PATCH /verify/v1/identity/verification/{id}', status: 200 })

@@ -28,12 +28,14 @@ import {
   validateCreateRequest,
   type RequestContext,
   type Route,
+  type CreateRequest,
   type TokenResponse,
   type VerificationData,
 } from '@hakiki/sandbox/wire'
 import { StoreUnavailableError, storeWithDeadline, type VerifyStore } from '@hakiki/store'
 import { verifyClientSecret } from './client-secret'
 import { createRouteTransport } from './create-route-transport'
+import { createTwilioRoutes } from './create-twilio-routes'
 import { FAIR_USE_LIMITS, fairUseMessage, fairUseQuotas } from './fair-use'
 import { scopedStore } from './scoped-store'
 import type { ServerClient, ServerConfig, ServerRoute } from './server-config'
@@ -119,6 +121,8 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     [...new Uint8Array(await crypto.subtle.sign('HMAC', await addressKey, new TextEncoder().encode(to.toLowerCase())))].slice(0, 16).map((b) => b.toString(16).padStart(2, '0')).join('')
   let draining = false
   let inFlight = 0
+  // The 429s that mean "this verification had its sends", apart from fair use (Twilio: 60203).
+  const maxSendsRefusals = new WeakSet<SandboxApiError>()
   let hashing = 0
 
   const callFor = (store: VerifyStore, clientId: string, signal: AbortSignal): ProviderCall => ({
@@ -148,7 +152,9 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
         throw notFound()
       case 'max_sends': {
         const retryAfter = String(Math.max(1, error.retryAfter ?? 1))
-        throw new SandboxApiError(429, `Too many sends: at most ${maxSends} per verification. Check the code already sent, or retry after ${retryAfter} seconds when it expires`, { 'retry-after': retryAfter })
+        const refusal = new SandboxApiError(429, `Too many sends: at most ${maxSends} per verification. Check the code already sent, or retry after ${retryAfter} seconds when it expires`, { 'retry-after': retryAfter })
+        maxSendsRefusals.add(refusal)
+        throw refusal
       }
       case 'invalid_phone_number':
         throw new SandboxApiError(400, "'to' is not a phone number the delivery routes accept")
@@ -163,6 +169,25 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     }
   }
 
+  /**
+   * Whether `given` matches `hash`. PBKDF2 is slow on purpose: a secret that matched before is
+   * remembered (by SHA-256, per `key`), and at most two checks run at once, so a flood of guesses
+   * gets 429 instead of starving every other endpoint.
+   */
+  const checkSecret = async (key: string, given: string, hash: string): Promise<boolean> => {
+    const fingerprint = await sha256(`${key}\u0000${given}`)
+    if (goodSecrets.get(key) === fingerprint) return true
+    if (hashing >= MAX_CONCURRENT_HASHES) throw new SandboxApiError(429, 'Too many token requests at once: retry in a second', { 'retry-after': '1' })
+    hashing += 1
+    try {
+      if (!(await verifyClientSecret(given, hash))) return false
+    } finally {
+      hashing -= 1
+    }
+    goodSecrets.set(key, fingerprint)
+    return true
+  }
+
   const token = async ({ request, url }: RequestContext) => {
     if (url.searchParams.get('grant_type') !== 'client_credentials') throw new SandboxApiError(400, 'grant_type=client_credentials is required in the query string')
     const form = await readForm(request)
@@ -170,20 +195,7 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     const clientSecret = form.get('client_secret') ?? ''
     if (clientId === '' || clientSecret === '') throw new SandboxApiError(400, 'client_id and client_secret are required form fields')
     const client = clients.get(clientId)
-    const fingerprint = await sha256(`${clientId}\u0000${clientSecret}`)
-    let ok = client !== undefined && !client.disabled && goodSecrets.get(clientId) === fingerprint
-    if (!ok && client && !client.disabled) {
-      // PBKDF2 is slow on purpose; bounding how many run at once keeps a flood of guesses from
-      // starving every other endpoint (a client with a secret that worked before skips it).
-      if (hashing >= MAX_CONCURRENT_HASHES) throw new SandboxApiError(429, 'Too many token requests at once: retry in a second', { 'retry-after': '1' })
-      hashing += 1
-      try {
-        ok = await verifyClientSecret(clientSecret, client.secretHash)
-      } finally {
-        hashing -= 1
-      }
-      if (ok) goodSecrets.set(clientId, fingerprint)
-    }
+    const ok = client !== undefined && !client.disabled && (await checkSecret(`oauth:${clientId}`, clientSecret, client.secretHash))
     if (!client || !ok) {
       logger.log('warn', 'token refused', { client: client ? clientId : 'unknown' })
       throw new SandboxApiError(401, 'Invalid client credentials: check client_id and client_secret')
@@ -210,10 +222,12 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     return json(200, body, { pragma: 'no-cache' })
   }
 
-  const create = async ({ request, transactionId }: RequestContext) => {
-    const store = storeWithDeadline(options.store, storeTimeoutMs)
-    const client = await authenticate(request, store)
-    const input = validateCreateRequest(await readJsonObject(request))
+  /**
+   * Starts (or re-sends) a verification for `client`, whichever dialect asked: the client's
+   * channels and countries, then fair use (given back if nothing went out), then the engine.
+   * @throws SandboxApiError 400, 429, 404 or 500.
+   */
+  const startFor = async (client: ServerClient, input: CreateRequest, store: VerifyStore, signal: AbortSignal, transactionId: string) => {
     if (!client.channels.includes(input.channel)) throw new SandboxApiError(400, `'channel' ${input.channel} is not enabled for this client: use ${client.channels.join(', ')}`)
     if (input.country && client.countries !== 'all' && !client.countries.includes(input.country)) {
       throw new SandboxApiError(400, `'to' is in a country this client may not send to: ${client.countries.join(', ')}`)
@@ -227,8 +241,11 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
       throw new SandboxApiError(429, fairUseMessage(limit, client.limits, taken.retryAfterSeconds), { 'retry-after': String(taken.retryAfterSeconds) })
     }
     let started: ProviderVerification
+    // One instant for the whole start: a verification created by this request expires exactly
+    // one lifetime after it, a re-sent one earlier (its lifetime runs from its first send).
+    const startedAt = now()
     try {
-      started = await engine.start({ to: input.to, channel: input.channel, locale: TAG_OF_API_LOCALE.get(input.locale) ?? 'en' }, callFor(store, client.id, request.signal))
+      started = await engine.start({ to: input.to, channel: input.channel, locale: TAG_OF_API_LOCALE.get(input.locale) ?? 'en' }, { ...callFor(store, client.id, signal), clock: { now: () => startedAt } })
     } catch (error) {
       // Nothing went out: the fair-use counts are given back.
       await store.give(quotas).catch(() => {})
@@ -237,9 +254,19 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
       return providerFailure(error)
     }
     metrics.sent({ ...labels, outcome: 'sent' })
+    const created = started.expiresAt === startedAt + lifetimeSeconds * 1000
+    if (created) metrics.created(labels)
     logger.log('info', 'code sent', { client: client.id, verificationId: started.id, channel: input.channel, to: maskAddress(input.to), transactionId })
+    return { started, created, startedAt }
+  }
+
+  const create = async ({ request, transactionId }: RequestContext) => {
+    const store = storeWithDeadline(options.store, storeTimeoutMs)
+    const client = await authenticate(request, store)
+    const input = validateCreateRequest(await readJsonObject(request))
+    const { started, created } = await startFor(client, input, store, request.signal, transactionId)
     const fee = input.channel === 'sms' ? (input.country ? config.fees.sms[input.country] : undefined) ?? '0.0000' : config.fees[input.channel === 'call' ? 'call' : 'email']
-    return envelope(201, 'Verification code sent', data(started), transactionId, { fee })
+    return envelope(201, created ? 'Verification created' : 'Verification code sent again', data(started), transactionId, { fee })
   }
 
   const get = async ({ request, param, transactionId }: RequestContext) => {
@@ -314,6 +341,19 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     { path: /^\/verify\/v1\/identity\/verification\/([^/]+)$/, methods: { GET: get, PATCH: verify } },
     { path: RATE_PATH, methods: { GET: rates } },
     { path: /^\/delivery-reports\/([a-z0-9-]{1,40})$/, methods: { POST: deliveryReports } },
+    ...(config.clients.some((c) => c.twilio)
+      ? createTwilioRoutes({
+          clients: config.clients,
+          engine,
+          lifetimeSeconds,
+          store: () => storeWithDeadline(options.store, storeTimeoutMs),
+          callFor,
+          checkSecret,
+          startFor,
+          addressHash,
+          isMaxSends: (error) => error instanceof SandboxApiError && maxSendsRefusals.has(error),
+        })
+      : []),
     { path: '/healthz', methods: { GET: healthz } },
     { path: '/readyz', methods: { GET: readyz } },
   ]

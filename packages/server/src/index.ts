@@ -7,6 +7,7 @@ export { createVerifyServer, type VerifyServer, type VerifyServerOptions } from 
 export { parseServerConfig, ServerConfigError, type ClientLimits, type ServerClient, type ServerConfig, type ServerConfigInput, type ServerRoute, type ServerTransportConfig } from './server-config'
 export { hashClientSecret, isClientSecretHash, MIN_PBKDF2_ITERATIONS, PBKDF2_ITERATIONS, verifyClientSecret } from './client-secret'
 export { createRouteTransport } from './create-route-transport'
+export { createTwilioRoutes, type TwilioDialectContext } from './create-twilio-routes'
 export { createWebhookTransport, type WebhookTransportOptions } from './create-webhook-transport'
 export { createServerMetrics, type SendLabels, type ServerMetrics } from './server-metrics'
 export { createJsonLogger, silentLogger, type LogLevel, type ServerLogger } from './server-logger'

@@ -39,6 +39,18 @@ const clientSchema = z
     channels: z.array(z.enum(CHANNEL_LIST)).min(1).default([...CHANNELS]),
     countries: countriesSchema.default('all'),
     limits: limitsSchema.default({ createsPerMinute: 600, monthlyQuota: 100_000, createsPerAddressPerHour: 10 }),
+    /**
+     * Twilio Verify v2's dialect (`/v2/Services/{serviceSid}/…`, Basic auth) for this client: the
+     * official `twilio` SDK points at the server unchanged. The auth token is kept as a hash.
+     */
+    twilio: z
+      .object({
+        accountSid: z.string().regex(/^AC[0-9a-f]{32}$/, 'AC and 32 lower-case hex digits'),
+        authTokenHash: z.string().refine(isClientSecretHash, 'a hash printed by `hakiki-server hash-secret`'),
+        serviceSid: z.string().regex(/^VA[0-9a-f]{32}$/, 'VA and 32 lower-case hex digits'),
+      })
+      .strict()
+      .optional(),
     /** Tokens issued before this instant (ISO 8601) are refused: revokes every token of the client at once. */
     tokensNotBefore: z.iso.datetime().optional(),
     disabled: z.boolean().default(false),
@@ -236,9 +248,12 @@ export function parseServerConfig(input: unknown, env: Readonly<Record<string, s
   if (secret !== '' && new TextEncoder().encode(secret).length < 32) issues.push('engine.secret: must be at least 32 bytes (e.g. `openssl rand -base64 48`)')
   const store = config.store.type === 'redis' ? { type: 'redis' as const, url: read(config.store.url, 'store.url'), keyPrefix: config.store.keyPrefix } : config.store
   const ids = new Set<string>()
+  const accounts = new Set<string>()
   config.clients.forEach((client, i) => {
     if (ids.has(client.id)) issues.push(`clients[${i}].id: "${client.id}" is used by an earlier client`)
     ids.add(client.id)
+    if (client.twilio && accounts.has(client.twilio.accountSid)) issues.push(`clients[${i}].twilio.accountSid: used by an earlier client`)
+    if (client.twilio) accounts.add(client.twilio.accountSid)
   })
   const names = new Set<string>()
   /** A copy of `value` with every `{ env }` read (secret fields of a transport). */
