@@ -2,6 +2,7 @@ import { formatPhoneNumber, toLanguageTag, type ApiLocale, type FlowState } from
 import { VerificationFlow, type VerifiedDetails } from '@hakiki/ui'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
+import { demoDefaultCountry } from './default-country'
 import { postSignup, SignupError, type SignupResult } from './signup-api'
 
 /** Props of {@link SignupForm}. */
@@ -63,6 +64,7 @@ export function SignupForm({ locale, onStateChange, countries }: SignupFormProps
   const verifiedRef = useRef(verified)
   const [result, setResult] = useState<SignupResult>()
   const [failure, setFailure] = useState<string>()
+  const [defaultCountry] = useState(() => demoDefaultCountry(navigator.languages, countries))
   const [flowKey, setFlowKey] = useState(0)
   const flowRef = useRef<HTMLDivElement>(null)
   const resultRef = useRef<HTMLHeadingElement>(null)
@@ -163,6 +165,7 @@ export function SignupForm({ locale, onStateChange, countries }: SignupFormProps
           key={flowKey}
           locale={toLanguageTag(locale)}
           {...(countries ? { countries } : {})}
+          defaultCountry={defaultCountry}
           persistKey={FLOW_KEY}
           headingLevel={2}
           onStateChange={onStateChange}

@@ -153,13 +153,14 @@ export function stepOf(state: FlowState): FlowStep {
  * everything returned is derived from `state` and `options` (nothing is kept between calls).
  */
 export function connectVerificationFlow(state: FlowState, send: (command: FlowCommand) => void, options: ConnectOptions = {}): VerificationFlowApi {
-  const clientNow = (options.now ?? Date.now)()
   const channels = options.channels && options.channels.length > 0 ? options.channels : CHANNELS
   const step = stepOf(state)
   const verification = 'verification' in state ? state.verification : undefined
   const error = 'error' in state ? state.error : undefined
   const isBusy = state.status === 'sending' || state.status === 'checking'
-  const canResend = !isBusy && canResendAt(state, clientNow)
+  // The clock is read only once a code was sent (a cooldown to compare with): rendering the address
+  // step reads no clock, so a server render or prerender (Next.js Cache Components) is deterministic.
+  const canResend = !isBusy && verification !== undefined && canResendAt(state, (options.now ?? Date.now)())
   const waitUntil = canResend || isBusy ? undefined : waitOf(state)
   const part = (name: string): PartAttributes => ({ 'data-part': name, 'data-state': state.status })
   const locale = options.locale
