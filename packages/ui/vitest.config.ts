@@ -54,6 +54,20 @@ export default defineConfig({
               unrouteModule: async ({ page }, file: string) => {
                 await page.unroute(`**/${file}*`)
               },
+              // Text typed through an input method (a Japanese or Chinese IME in full-width mode): each
+              // piece is composed, then committed, as Chromium's IME bridge does (CDP Input.imeSetComposition
+              // then Input.insertText). Chromium-only; other engines dispatch the same composition events.
+              imeType: async ({ page }, pieces: string[]) => {
+                const cdp = await page.context().newCDPSession(page)
+                try {
+                  for (const text of pieces) {
+                    await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length })
+                    await cdp.send('Input.insertText', { text })
+                  }
+                } finally {
+                  await cdp.detach()
+                }
+              },
               // The names Chromium itself computes (its accessibility tree, as screen readers and
               // speech input get it) for the elements matching `selector` in the test's frame.
               accessibleNames: async ({ page }, selector: string) => {

@@ -1,5 +1,6 @@
-import { ReceiptError, createMemoryStore, createReceiptReplayGuard, verifyReceipt } from '@hakiki/proxy'
+import { ProxyError, ReceiptError, createReceiptReplayGuard, readJsonBody, verifyReceipt } from '@hakiki/proxy'
 import { readEnv } from './read-env'
+import { appStore } from './store'
 
 /** What `POST /api/signup` answers once the receipt checks out. */
 export interface SignUpResult {
@@ -9,9 +10,9 @@ export interface SignUpResult {
   verificationId: string
 }
 
-// Each receipt is accepted once. One process here; several instances share the proxy's Redis
-// store instead (createRedisStore), so that every instance sees each use.
-const seen = createReceiptReplayGuard(createMemoryStore())
+// Each receipt is accepted once, recorded in the store the proxy uses (server/store.ts): with a
+// shared store (Redis) every instance of the app sees each use, not just the one it hit.
+let seen: ReturnType<typeof createReceiptReplayGuard> | undefined
 
 const problem = (status: number, code: string, title: string): Response =>
   Response.json({ type: `https://hakiki.dev/problems/${code}`, title, status, code }, { status, headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store' } })
@@ -23,13 +24,17 @@ const problem = (status: number, code: string, title: string): Response =>
  */
 export async function signUp(request: Request): Promise<Response> {
   if ((request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/json') return problem(415, 'invalid_request', 'Send JSON.')
-  let body: unknown
+  let body: Record<string, unknown>
   try {
-    body = await request.json()
-  } catch {
-    return problem(400, 'invalid_request', 'The body is not JSON.')
+    // At most 16 KiB, within 10 s: the proxy's own body rules (an unbounded `request.json()`
+    // buffered whatever a client sent, as slowly as it liked).
+    body = await readJsonBody(request)
+  } catch (error) {
+    if (error instanceof ProxyError) return problem(error.status, 'invalid_request', error.message)
+    throw error
   }
-  const { to, receipt } = (body ?? {}) as Record<string, unknown>
+  seen ??= createReceiptReplayGuard(appStore())
+  const { to, receipt } = body
   if (typeof to !== 'string' || to.length > 320) return problem(400, 'invalid_request', 'The verified address is required.')
   try {
     const claims = await verifyReceipt(receipt, readEnv('HAKIKI_SECRET'), { expectedTo: to, seen })

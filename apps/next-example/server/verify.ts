@@ -1,7 +1,8 @@
-import { createVerifyHandler, type VerifyHandler } from '@hakiki/proxy'
+import { clientIpFromHeader, createVerifyHandler, type VerifyHandler } from '@hakiki/proxy'
 import { createVerifyClient } from '@hakiki/verify-client'
 import { forwardedFor, trustedProxies } from './forwarded-for'
 import { readEnv } from './read-env'
+import { appStore } from './store'
 
 let handler: VerifyHandler | undefined
 
@@ -11,6 +12,7 @@ let handler: VerifyHandler | undefined
  */
 export function verifyHandler(): VerifyHandler {
   const hops = trustedProxies()
+  const ipHeader = process.env.HAKIKI_CLIENT_IP_HEADER
   handler ??= createVerifyHandler({
     client: createVerifyClient({
       baseUrl: readEnv('VERIFY_API_URL'),
@@ -27,9 +29,17 @@ export function verifyHandler(): VerifyHandler {
     // peer address into `X-Forwarded-For` only when the request has none, so the header is the
     // client's own word unless reverse proxies you run append to it: behind n of them, the entry
     // the outermost one appended is the n-th from the right (entries further left are whatever
-    // the client wrote). Facing the Internet directly, leave this out (per-IP limits are then
-    // skipped; the per-address, per-session and total caps still apply).
-    ...(hops > 0 ? { getClientIp: (request: Request) => forwardedFor(request, hops) } : {}),
+    // the client wrote). On a host whose edge sets a header of its own on every request, name it
+    // (Vercel: HAKIKI_CLIENT_IP_HEADER=x-real-ip; Cloudflare: cf-connecting-ip). With neither, the
+    // proxy serves local development only: elsewhere it refuses starts and logs what to set,
+    // rather than put every new user in one rate-limit bucket.
+    ...(hops > 0
+      ? { getClientIp: (request: Request) => forwardedFor(request, hops) }
+      : ipHeader
+        ? { getClientIp: clientIpFromHeader(ipHeader) }
+        : {}),
+    // One store for the proxy's counters and the sign-up route's replay guard (server/store.ts).
+    store: appStore(),
     logger: { error: (message, fields) => console.error(`[hakiki] ${message}`, fields ?? '') },
   })
   return handler

@@ -15,6 +15,7 @@ export * from './hakiki-error'
 export * from './verification-adapter'
 export * from './create-proxy-adapter'
 export * from './rules'
+export * from './fields'
 // `export *`, not a named re-export: with a named one, esbuild put the phone region loaders (reached
 // through this barrel by @hakiki/react's lazy region index) in the up-front chunk of every bundle that
 // imports validateEmail, such as VerificationFlow's (apps/bench size budgets).

@@ -46,6 +46,7 @@ const RUNTIMES = {
   sandbox: 'server',
   'verify-client': 'server',
   store: 'server',
+  'store-redis': 'server',
   proxy: 'server',
   twilio: 'server',
   provider: 'server',

@@ -27,7 +27,7 @@ function expectBuiltDeclarations(hakiki: readonly string[], entries: readonly st
   expect(entries.filter((entry) => !hakiki.some((file) => file.endsWith(`/packages/${entry}`)))).toEqual([])
 }
 
-const SERVER_ENTRIES = ['sandbox/dist/index.d.ts', 'sandbox/dist/node.d.ts', 'verify-client/dist/index.d.ts', 'verify-client/dist/node.d.ts', 'store/dist/index.d.ts', 'proxy/dist/index.d.ts', 'proxy/dist/node.d.ts', 'proxy/dist/express.d.ts']
+const SERVER_ENTRIES = ['sandbox/dist/index.d.ts', 'sandbox/dist/node.d.ts', 'verify-client/dist/index.d.ts', 'verify-client/dist/node.d.ts', 'store/dist/index.d.ts', 'store-redis/dist/index.d.ts', 'proxy/dist/index.d.ts', 'proxy/dist/node.d.ts', 'proxy/dist/express.d.ts']
 
 describe('the built declarations', () => {
   it('type-check an app that uses every entry, resolving each to dist/', () => {

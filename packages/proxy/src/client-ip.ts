@@ -71,3 +71,30 @@ function expandIpv6(ip: string): string[] | undefined {
   if (!groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return undefined
   return groups.map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
 }
+
+/**
+ * A `getClientIp` that reads a header your host sets and overwrites on every request, so a client
+ * cannot write it: `clientIpFromHeader('cf-connecting-ip')` on Cloudflare, `'x-real-ip'` on Vercel,
+ * `'x-nf-client-connection-ip'` on Netlify, `'fly-client-ip'` on Fly.io. Only a header the host
+ * itself sets is safe; anything a client may send would let it pick its own rate-limit key.
+ */
+export function clientIpFromHeader(name: string): (request: Request) => string | undefined {
+  const header = name.toLowerCase()
+  return (request) => request.headers.get(header)?.split(',')[0]?.trim() || undefined
+}
+
+/**
+ * A `getClientIp` for a Fetch mount behind `hops` reverse proxies you run, each appending the
+ * address it saw to `X-Forwarded-For` (nginx `$proxy_add_x_forwarded_for`): the entry the outermost
+ * one appended, the `hops`-th from the right. Entries further left are whatever the client wrote
+ * and are never read; a request with fewer entries than `hops` did not come through them and gets
+ * no address.
+ */
+export function forwardedClientIp(hops: number): (request: Request) => string | undefined {
+  if (!Number.isInteger(hops) || hops < 1) throw new TypeError('forwardedClientIp: hops must be a positive integer')
+  return (request) => {
+    const entries = (request.headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim())
+    if (entries.length < hops) return undefined
+    return entries[entries.length - hops] || undefined
+  }
+}

@@ -48,6 +48,8 @@ describe('hooks', () => {
       client,
       secret: SECRET,
       publicOrigin: 'http://proxy.test',
+      // A Fetch mount outside development must say where the client IP comes from.
+      getClientIp: () => '41.66.1.2',
       onEvent: () => {
         calls++
         if (calls % 2 === 0) return Promise.reject(new Error('metrics down for +233241234567'))
@@ -79,7 +81,9 @@ describe('hooks', () => {
       delete: () => Promise.reject(new Error('ECONNREFUSED redis')),
       compareAndSet: () => Promise.reject(new Error('ECONNREFUSED redis')),
     }
-    const handler = createVerifyHandler({ client, secret: SECRET, publicOrigin: 'http://proxy.test', store: failing, logger: { error: (m, f) => void logs.push(`${m} ${JSON.stringify(f)}`) } })
+    const handler = createVerifyHandler({ client, secret: SECRET, publicOrigin: 'http://proxy.test',
+      // A Fetch mount outside development must say where the client IP comes from.
+      getClientIp: () => '41.66.1.2', store: failing, logger: { error: (m, f) => void logs.push(`${m} ${JSON.stringify(f)}`) } })
     const res = await handler(
       new Request('http://proxy.test/verifications', {
         method: 'POST',

@@ -7,7 +7,9 @@ import { getAdapterClientIp, hasUntrustedForwarding } from './client-ip'
 import { assertSecret, deriveHmacKey, hmac } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { HandlerContext, RequestState } from './handler-context'
+import { createCircuitBreaker } from './circuit-breaker'
 import { resolveLimits } from './limits'
+import { DEFAULT_BODY_TIMEOUT_MS } from './read-json-body'
 import { resolveCountryCheck } from './resolve-country-check'
 import { createNumberTypeCheck } from './number-type-policy'
 import { addCorsHeaders, createOriginPolicy, isJsonContentType, preflightResponse, varyOnOrigin } from './origin'
@@ -28,6 +30,12 @@ import type { VerifyClient } from '@hakiki/verify-client'
 export type VerifyHandler = (request: Request) => Promise<Response>
 
 const silent = (): void => undefined
+
+/** The default logger: warnings and errors on `console` (fields are already masked); pass `logger` to route or silence them. */
+const CONSOLE_LOGGER: ProxyLogger = {
+  warn: (message, fields) => console.warn(`[hakiki] ${message}`, ...(fields === undefined ? [] : [fields])),
+  error: (message, fields) => console.error(`[hakiki] ${message}`, ...(fields === undefined ? [] : [fields])),
+}
 
 /**
  * Creates the proxy handler. Throws a `TypeError` at creation for a missing client, a secret
@@ -50,7 +58,8 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   if (!Number.isInteger(codeLength) || codeLength < 4 || codeLength > 10) throw new TypeError('codeLength must be 4 to 10')
   const secret = options.secret
   const now = options.now ?? Date.now
-  const logger: ProxyLogger = options.logger ?? {}
+  // Loud by default: a warning nobody sees is how a misconfiguration reaches production.
+  const logger: ProxyLogger = options.logger ?? CONSOLE_LOGGER
   const log: Required<ProxyLogger> = {
     debug: logger.debug?.bind(logger) ?? silent,
     info: logger.info?.bind(logger) ?? silent,
@@ -73,29 +82,37 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     limits: resolveLimits(options.limits),
     acceptsCountry: resolveCountryCheck(options.countries, provider, log),
     checkNumberType: createNumberTypeCheck(options.numberTypes),
-    sessions: createSessionCodec(secret),
+    sessions: createSessionCodec(secret, now),
     secureCookie: origins.secureCookie,
     secret,
     // Truncated to 128 bits: plenty against collisions, shorter keys in the store.
     keyOf: async (purpose, value) => (await hmac(await keyOfKey, `${purpose}:${value}`)).slice(0, 22),
     now,
     codeLength,
+    bodyTimeoutMs: positive(options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS, 'bodyTimeoutMs'),
     codeTtlSeconds: positive(options.codeTtlSeconds ?? 600, 'codeTtlSeconds'),
     maxCheckAttempts: positive(options.maxCheckAttempts ?? 5, 'maxCheckAttempts'),
     receiptTtlSeconds: positive(options.receiptTtlSeconds ?? 600, 'receiptTtlSeconds'),
     receiptAudience: options.receiptAudience,
     ratesTtlSeconds: positive(options.ratesTtlSeconds ?? 3600, 'ratesTtlSeconds'),
     authorize: options.authorize,
+    startBreaker: createCircuitBreaker(),
     getClientIp: async (request) => {
       if (options.getClientIp) return await options.getClientIp(request)
       if (hasUntrustedForwarding(request) && !warnedForwarding) {
         warnedForwarding = true
-        log.error(
-          'X-Forwarded-For arrived but the Node/Express adapter has no trustProxy setting: per-IP limits are off for forwarded requests. ' +
-            'Behind N reverse proxies pass toNodeListener(handler, { trustProxy: N }) (Express: app.set("trust proxy", N)); facing the Internet directly, pass useSocketAddress: true.',
+        log.warn(
+          'X-Forwarded-For arrived but the Node/Express adapter has no trustProxy setting: the socket address is counted as the client IP, and the header is ignored. ' +
+            'Behind N reverse proxies pass toNodeListener(handler, { trustProxy: N }) (Express: app.set("trust proxy", N)); facing the Internet directly, pass useSocketAddress: true to silence this.',
         )
       }
-      return getAdapterClientIp(request)
+      const adapterIp = getAdapterClientIp(request)
+      if (adapterIp !== undefined) return adapterIp
+      // A Fetch mount (Next.js, workers, Deno, Bun) sees no socket. In local development the one
+      // user is this machine; anywhere else a missing policy would put every new user in one
+      // bucket (twenty requests an hour closed sign-up), so starts are refused until one is set.
+      if (origins.development) return '127.0.0.1'
+      throw new MissingClientIpPolicy()
     },
     emit(event: VerifyEvent) {
       if (!onEvent) return
@@ -174,6 +191,13 @@ function finish(response: Response, corsOrigin: string | undefined): Response {
  */
 function toProblem(error: unknown, ctx: HandlerContext, state: RequestState): ProxyError {
   if (error instanceof ProxyError) return error
+  if (error instanceof MissingClientIpPolicy) {
+    if (!ctx.warnedNoClientIp) {
+      ctx.warnedNoClientIp = true
+      ctx.log.error(MISSING_CLIENT_IP_MESSAGE)
+    }
+    return new ProxyError('upstream_error', { detail: 'The server has no client-IP policy; its log says what to set.' })
+  }
   if (error instanceof StoreUnavailableError) {
     ctx.log.error('store unavailable; request refused', { route: state.route, reason: error.reason, message: error.message })
     return new ProxyError('store_unavailable', { retryAfter: 5 })
@@ -186,6 +210,18 @@ function toProblem(error: unknown, ctx: HandlerContext, state: RequestState): Pr
   })
   return new ProxyError('upstream_unavailable', { retryAfter: 30 })
 }
+
+/** Every runtime's answer, so the log line says exactly what to write. */
+const MISSING_CLIENT_IP_MESSAGE =
+  'createVerifyHandler: no client IP is known for this request and no getClientIp is set, so starts are refused (502 upstream_error) outside local development. ' +
+  'Per-IP limits need the real client address. Set getClientIp for your host: ' +
+  'Vercel: getClientIp: clientIpFromHeader("x-real-ip"); Cloudflare: clientIpFromHeader("cf-connecting-ip"); Netlify: clientIpFromHeader("x-nf-client-connection-ip"); ' +
+  'behind N reverse proxies you run that append to X-Forwarded-For: getClientIp: forwardedClientIp(N); ' +
+  'Deno: setClientIp(request, info.remoteAddr.hostname) before the handler; Bun: setClientIp(request, server.requestIP(request)?.address ?? ""); ' +
+  'Node: mount with toNodeListener / toExpressMiddleware from @hakiki/proxy/node, /express.'
+
+/** No client-IP policy on a Fetch mount outside development (see {@link MISSING_CLIENT_IP_MESSAGE}). */
+class MissingClientIpPolicy extends Error {}
 
 function errorName(error: unknown): string {
   return error instanceof Error ? error.name : typeof error

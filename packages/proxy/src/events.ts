@@ -63,7 +63,7 @@ export interface UpstreamFailedEvent {
 /** Everything `onEvent` receives. */
 export type VerifyEvent = SentEvent | CheckedEvent | RefusedEvent | UpstreamFailedEvent
 
-/** A logger; every method optional. Fields are already masked. Default: silent. */
+/** A logger; every method optional. Fields are already masked. Default: warnings and errors on `console`. */
 export interface ProxyLogger {
   debug?(message: string, fields?: Record<string, unknown>): void
   info?(message: string, fields?: Record<string, unknown>): void

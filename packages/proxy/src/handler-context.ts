@@ -7,7 +7,7 @@ import { ProviderError } from './provider-error'
 import type { ProxyLogger, RouteName, UpstreamFailedEvent, VerifyEvent } from './events'
 import type { Limits } from './limits'
 import type { NumberTypeCheck } from './number-type-policy'
-import type { ProxyError } from './problem'
+import type { CircuitBreaker } from './circuit-breaker'
 import type { SessionCodec } from './session'
 import type { CounterStore } from './stores/counter-store'
 import type { AuthorizeContext } from './verify-handler-options'
@@ -32,6 +32,8 @@ export interface HandlerContext {
   keyOf(purpose: 'address' | 'session' | 'ip', value: string): Promise<string>
   now(): number
   codeLength: number
+  /** Deadline of a request body, in ms. */
+  bodyTimeoutMs: number
   codeTtlSeconds: number
   maxCheckAttempts: number
   receiptTtlSeconds: number
@@ -41,15 +43,12 @@ export interface HandlerContext {
   getClientIp(request: Request): Promise<string | undefined>
   emit(event: VerifyEvent): void
   log: Required<ProxyLogger>
-  /**
-   * After a start failed upstream for a reason retrying will not fix soon (an outage, a broken
-   * configuration), starts answer this problem until `until` without calling the provider.
-   */
-  startBackoff?: { until: number; problem: ProxyError }
-  /** Starts in a row that failed upstream with a 5xx problem (reset by a success). */
-  startFailures?: number
-  /** Set once the "no client IP, per-IP caps off" warning was logged. */
+  /** Opens after upstream outages of starts, so the provider is left alone for a while. */
+  startBreaker: CircuitBreaker
+  /** Set once the "no client-IP policy" error was logged. */
   warnedNoClientIp?: boolean
+  /** Set once the "getClientIp returned nothing" warning was logged. */
+  warnedEmptyClientIp?: boolean
 }
 
 /** One request being handled. */

@@ -24,7 +24,10 @@ export interface Limits {
   resendCooldownSeconds: readonly number[]
   /** Sends to one address. Default 5 an hour, 10 a day. */
   sendsPerDestination: HourDayCap
-  /** Sends from one browser session. Default 10 an hour, 20 a day. */
+  /**
+   * Sends from one browser session. Default 10 an hour, 20 a day; never more than `sendsPerIp`
+   * (clamped), and the per-IP caps count too: a session is one browser behind one address.
+   */
   sendsPerSession: HourDayCap
   /**
    * Sends from one client IP (IPv6: per /56), only when the client IP is known (see
@@ -105,6 +108,11 @@ export function resolveLimits(options: LimitsOptions = {}): Limits {
   ]
   if (limits.resendCooldownSeconds.length === 0 || !numbers.every((n) => Number.isSafeInteger(n) && n > 0)) {
     throw new TypeError('limits must be positive integers and resendCooldownSeconds must not be empty')
+  }
+  // A session is one browser behind one address: its caps are never wider than the address's.
+  limits.sendsPerSession = {
+    hour: Math.min(limits.sendsPerSession.hour, limits.sendsPerIp.hour),
+    day: Math.min(limits.sendsPerSession.day, limits.sendsPerIp.day),
   }
   return limits
 }

@@ -19,12 +19,12 @@ export interface NodeAdapterOptions {
    */
   trustProxy?: boolean | number
   /**
-   * Whether the socket's peer address is the client IP when `trustProxy` is unset. Default: yes
-   * for requests without `X-Forwarded-For` (the server faces the Internet directly). A request
-   * that carries `X-Forwarded-For` with no `trustProxy` gets no client IP (the peer is then most
-   * likely a proxy every user shares) and the handler logs an error once saying to set
-   * `trustProxy`. `true`: always the socket's peer, whatever headers say (the server faces the
-   * Internet and ignores client-written headers); `false`: never.
+   * Whether the socket's peer address is the client IP when `trustProxy` is unset. Default: yes,
+   * whatever headers say. A request that carries `X-Forwarded-For` with no `trustProxy` still
+   * counts its socket's peer (a client-written header must not switch per-IP limits off), and
+   * the handler logs a warning once saying to set `trustProxy` if a proxy sits in front. `true`:
+   * the same, without the warning (the server faces the Internet); `false`: never (then, outside
+   * local development, `getClientIp` must say where the client IP comes from).
    */
   useSocketAddress?: boolean
 }
@@ -57,7 +57,7 @@ export async function serve(
     const request = toRequest(req, options, body, url)
     const ip = knownIp ?? clientIp(req, options)
     if (ip !== undefined) setClientIp(request, ip)
-    else if (hops(options) === 0 && options.useSocketAddress === undefined && req.headers['x-forwarded-for'] !== undefined) markUntrustedForwarding(request)
+    if (knownIp === undefined && hops(options) === 0 && options.useSocketAddress === undefined && req.headers['x-forwarded-for'] !== undefined) markUntrustedForwarding(request)
     response = await handler(request)
   } catch {
     // Only a request Node could parse but Fetch cannot represent ends here (e.g. a bad Host).
@@ -116,8 +116,10 @@ function clientIp(req: IncomingMessage, options: NodeAdapterOptions): string | u
       .filter(Boolean)
     return forwarded[forwarded.length - count] ?? forwarded[0] ?? req.socket.remoteAddress
   }
-  if (options.useSocketAddress === true) return req.socket.remoteAddress
-  if (options.useSocketAddress === false || req.headers['x-forwarded-for'] !== undefined) return undefined
+  // A client-written header never removes the socket address: with `X-Forwarded-For` and no
+  // trust setting the peer is still counted (at worst a proxy every user shares, which the
+  // handler's warning tells the app to declare), since dropping it switched per-IP caps off.
+  if (options.useSocketAddress === false) return undefined
   return req.socket.remoteAddress
 }
 

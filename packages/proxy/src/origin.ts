@@ -16,6 +16,8 @@ export interface OriginPolicy {
   isAllowed(origin: string, request: Request): boolean
   /** Whether the session cookie carries `Secure`. */
   secureCookie(request: Request): boolean
+  /** True when no `publicOrigin` is set or every one is on loopback: local development. */
+  readonly development: boolean
 }
 
 /** Hosts that only the machine itself can reach: the one case where the request's own origin is trusted. */
@@ -93,6 +95,7 @@ export function createOriginPolicy(options: {
       if (publicOrigins.size > 0) return configuredSecure
       return wantsSecureCookie(new URL(request.url))
     },
+    development: [...publicOrigins].every((origin) => isLoopbackOrigin(origin)),
   }
 }
 

@@ -27,11 +27,11 @@ const TITLES: Record<ErrorCode, string> = {
 
 /**
  * The statuses an `invalid_request` may carry instead of the table's 400: refusals of the HTTP
- * exchange itself rather than of its content (wrong method, body too large, not JSON), where HTTP
+ * exchange itself rather than of its content (wrong method, body too slow or too large, not JSON), where HTTP
  * has a more precise status that clients and intermediaries act on (`Allow` after a 405; a 413
  * is not retried with the same body). Every other code has exactly its `PROBLEM_STATUS`.
  */
-export type ProtocolStatus = 405 | 413 | 415
+export type ProtocolStatus = 405 | 408 | 413 | 415
 
 /** Fields of a problem besides its code and status. */
 export interface ProblemExtras {
@@ -47,7 +47,7 @@ export interface ProblemExtras {
 
 /** Extras of an `invalid_request`, which may name a {@link ProtocolStatus}. */
 export interface InvalidRequestExtras extends ProblemExtras {
-  /** A refusal of the HTTP exchange itself (405, 413, 415); default the table's 400. */
+  /** A refusal of the HTTP exchange itself (405, 408, 413, 415); default the table's 400. */
   status?: ProtocolStatus
 }
 

@@ -12,6 +12,11 @@ export type ProviderErrorKind =
   | 'invalid_email'
   /** The service does not send to this country (or geo-permissions block it). */
   | 'unsupported_country'
+  /**
+   * The service cannot use this channel (not configured or disabled for the service, e.g. Twilio
+   * 60217, 60223): an answer about this request, not an outage.
+   */
+  | 'unsupported_channel'
   /** The service refused the locale. */
   | 'unsupported_locale'
   /** The service refused the code's format on check. */

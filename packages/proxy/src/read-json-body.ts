@@ -4,14 +4,29 @@ import { ProxyError } from './problem'
 export const MAX_BODY_BYTES = 16 * 1024
 
 /**
- * Reads a JSON object body of at most {@link MAX_BODY_BYTES}, stopping as soon as it is exceeded
- * (a declared or streamed oversize body is 413 without buffering it). Invalid UTF-8, invalid JSON
- * and anything but an object are `invalid_request`.
+ * Longest a request body may take to arrive, in ms. A few dozen bytes need well under a second
+ * even on a poor mobile link; a client trickling bytes held the request (and its socket) for
+ * Node's 300 s before.
  */
-export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+export const DEFAULT_BODY_TIMEOUT_MS = 10_000
+
+/** Options of {@link readJsonBody}. */
+export interface ReadJsonBodyOptions {
+  /** Deadline of the whole body, in ms; default {@link DEFAULT_BODY_TIMEOUT_MS}. Late is 408. */
+  timeoutMs?: number
+}
+
+/**
+ * Reads a JSON object body of at most {@link MAX_BODY_BYTES}, stopping as soon as it is exceeded
+ * (a declared or streamed oversize body is 413 without buffering it) or its deadline passes (408).
+ * Invalid UTF-8, invalid JSON and anything but an object are `invalid_request`; every refusal is a
+ * {@link ProxyError} with code `invalid_request` and the status to answer. Also for an app's own
+ * routes (the sign-up route that checks a receipt).
+ */
+export async function readJsonBody(request: Request, options: ReadJsonBodyOptions = {}): Promise<Record<string, unknown>> {
   const declared = request.headers.get('content-length')
   if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw tooLarge()
-  const bytes = await readLimited(request)
+  const bytes = await readLimited(request, options.timeoutMs ?? DEFAULT_BODY_TIMEOUT_MS)
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
@@ -30,14 +45,18 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   return value as Record<string, unknown>
 }
 
-async function readLimited(request: Request): Promise<Uint8Array> {
+async function readLimited(request: Request, timeoutMs: number): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ProxyError('invalid_request', { status: 408, detail: 'The body took too long to arrive.' })), timeoutMs)
+  })
   try {
     for (;;) {
-      const { done, value } = await reader.read()
+      const { done, value } = await Promise.race([reader.read(), late])
       if (done) break
       size += value.byteLength
       if (size > MAX_BODY_BYTES) {
@@ -47,8 +66,13 @@ async function readLimited(request: Request): Promise<Uint8Array> {
       chunks.push(value)
     }
   } catch (error) {
-    if (error instanceof ProxyError) throw error
+    if (error instanceof ProxyError) {
+      await reader.cancel().catch(() => undefined)
+      throw error
+    }
     throw new ProxyError('invalid_request', { detail: 'The body could not be read.' })
+  } finally {
+    clearTimeout(timer)
   }
   const bytes = new Uint8Array(size)
   let offset = 0

@@ -20,41 +20,69 @@ export const SESSION_COOKIE = 'hakiki_sid'
 /** Name of the session cookie wherever it is `Secure`. */
 export const SECURE_SESSION_COOKIE = '__Host-hakiki_sid'
 
-/** Session lifetime: a day, well past any verification's life; the cookie is renewed on each start. */
+/**
+ * Session lifetime: a day, well past any verification's life. It is counted from the session's
+ * issue time, which is signed into the cookie: a kept cookie is refused after this long whatever
+ * the browser does with `Max-Age` (a script keeps cookies as long as it likes).
+ */
 export const SESSION_MAX_AGE_SECONDS = 86_400
+
+/**
+ * A start re-issues a session that has less than this left (a fresh id and issue time), so a
+ * verification it starts can always be finished by the same session.
+ */
+export const SESSION_RENEW_BEFORE_SECONDS = 3600
+
+/** A session read from a valid cookie. */
+export interface Session {
+  id: string
+  /** Issue time, epoch seconds (signed). */
+  issuedAt: number
+}
 
 /** Signs and reads session cookies. */
 export interface SessionCodec {
-  /** The session id carried by the request's cookie, if present once and correctly signed. */
-  read(request: Request, secure: boolean): Promise<string | undefined>
-  /** A fresh session id and its `Set-Cookie` value. */
-  issue(sessionId: string | undefined, cookie: { path: string; secure: boolean }): Promise<{ id: string; setCookie: string }>
+  /** The session carried by the request's cookie, if present once, correctly signed and not expired. */
+  read(request: Request, secure: boolean): Promise<Session | undefined>
+  /**
+   * The `Set-Cookie` for `session` (kept as issued: same id, same issue time), or for a fresh
+   * session when none is given or it has less than {@link SESSION_RENEW_BEFORE_SECONDS} left.
+   */
+  issue(session: Session | undefined, cookie: { path: string; secure: boolean }): Promise<{ id: string; setCookie: string }>
 }
 
-/** Builds the session codec for `secret`. */
-export function createSessionCodec(secret: SecretInput): SessionCodec {
+/** Builds the session codec for `secret`; `now` is the handler's clock (epoch ms). */
+export function createSessionCodec(secret: SecretInput, now: () => number = Date.now): SessionCodec {
   const key = deriveHmacKey(secret, 'session')
+  const nowSeconds = () => Math.floor(now() / 1000)
   return {
     async read(request, secure) {
       const values = readCookies(request.headers.get('cookie'), secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE)
       // Several values: one was planted (a sibling subdomain, another path). Trusting the first
       // that verifies let a planted, validly signed cookie of the attacker's own session win.
       if (values.length !== 1) return undefined
-      const value = values[0] ?? ''
-      const dot = value.indexOf('.')
-      if (dot < 1) return undefined
-      const id = value.slice(0, dot)
-      if (/^[A-Za-z0-9_-]{22}$/.test(id) && (await verifyHmac(await key, id, value.slice(dot + 1)))) return id
-      return undefined
+      // `id.issuedAt.mac(id.issuedAt)`: the issue time is under the MAC, so it cannot be moved. A
+      // cookie of the old `id.mac` form (no issue time, valid for ever) no longer parses.
+      const match = /^([A-Za-z0-9_-]{22})\.([0-9]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(values[0] ?? '')
+      if (!match) return undefined
+      const [, id = '', issued = '', mac = ''] = match
+      const issuedAt = Number(issued)
+      const age = nowSeconds() - issuedAt
+      // A little room for clocks of several instances that disagree, none for far-future times.
+      if (age >= SESSION_MAX_AGE_SECONDS || age < -300) return undefined
+      return (await verifyHmac(await key, `${id}.${issued}`, mac)) ? { id, issuedAt } : undefined
     },
-    async issue(sessionId, cookie) {
-      const id = sessionId ?? randomId()
-      const value = `${id}.${await hmac(await key, id)}`
+    async issue(session, cookie) {
+      const current = nowSeconds()
+      const keep = session !== undefined && session.issuedAt + SESSION_MAX_AGE_SECONDS - current > SESSION_RENEW_BEFORE_SECONDS
+      const id = keep ? session.id : randomId()
+      const issuedAt = keep ? session.issuedAt : current
+      const value = `${id}.${issuedAt}.${await hmac(await key, `${id}.${issuedAt}`)}`
       const attributes = [
         cookie.secure ? `${SECURE_SESSION_COOKIE}=${value}` : `${SESSION_COOKIE}=${value}`,
         // `__Host-` demands Path=/ (and Secure, and no Domain).
         `Path=${cookie.secure ? '/' : cookie.path}`,
-        `Max-Age=${SESSION_MAX_AGE_SECONDS}`,
+        `Max-Age=${Math.max(1, issuedAt + SESSION_MAX_AGE_SECONDS - current)}`,
         'HttpOnly',
         // Lax, not Strict: Strict would drop the cookie when the user arrives from a link in the
         // very e-mail that carries the code. Lax still withholds it from cross-site POSTs.

@@ -99,15 +99,27 @@ export interface VerifyHandlerOptions {
   authorize?: (request: Request, start: AuthorizeContext) => boolean | Promise<boolean>
   /** Audit and metrics hook; addresses arrive masked. Its errors are logged, never fatal. */
   onEvent?: (event: VerifyEvent) => void | Promise<void>
-  /** Logger; default silent. Receives masked addresses only, never codes or tokens. */
+  /**
+   * Logger. Default: warnings and errors go to `console` (each names the option that fixes it);
+   * pass `{}` to silence them. Receives masked addresses only, never codes or tokens.
+   */
   logger?: ProxyLogger
   /**
-   * The client IP for per-IP limits. Default: what the `node:http`/Express adapter recorded (see
-   * their `trustProxy`), else none, and per-IP limits are skipped: a wrong IP (a load balancer's)
-   * would make every user share one counter. On other runtimes pass e.g.
-   * `(request) => request.headers.get('cf-connecting-ip') ?? undefined` on Cloudflare.
+   * The client IP for per-IP limits. Default: what the `node:http`/Express adapter recorded (the
+   * socket's peer, or per their `trustProxy`), or `setClientIp`. A Fetch mount sees no socket
+   * (Next.js, workers, Deno, Bun): there it is required outside local development, and starts
+   * are refused (502, with a logged error saying what to write) until it is set, since without
+   * it every new user would share one bucket. Use a header only your host sets:
+   * `clientIpFromHeader('x-real-ip')` on Vercel, `clientIpFromHeader('cf-connecting-ip')` on
+   * Cloudflare, `forwardedClientIp(n)` behind n reverse proxies of your own. A request it answers
+   * `undefined` for shares the small `sendsPerUnknownClient` bucket.
    */
   getClientIp?: (request: Request) => string | undefined | Promise<string | undefined>
+  /**
+   * Deadline of a request body, in ms; default 10 000. A body still arriving then is 408 and its
+   * request ends (a client trickling bytes used to hold a request for Node's 300 s).
+   */
+  bodyTimeoutMs?: number
   /** Clock in epoch milliseconds; default `Date.now`. */
   now?: () => number
   /** Digits of the codes the API sends (it does not say); default 6. Sent to browsers as `codeLength`. */

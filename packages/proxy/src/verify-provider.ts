@@ -68,6 +68,12 @@ export interface VerifyProvider {
    */
   readonly countries?: ProviderCoverage
   /**
+   * The channels this provider can send (Twilio: what the Verify service has set up). Starts on
+   * any other channel are refused with 400 `invalid_request` before any counter or upstream call.
+   * Left out: every channel.
+   */
+  readonly channels?: readonly Channel[]
+  /**
    * Sends a code. Starting again for the same address while a verification is pending re-sends
    * (the same code, at both services this kit knows) and answers the same id.
    */

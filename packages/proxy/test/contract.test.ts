@@ -32,7 +32,7 @@ describe('POST /verifications', () => {
       fee: expect.stringMatching(/^[0-9]+\.[0-9]+$/),
     })
     const cookie = res.headers.get('set-cookie') ?? ''
-    expect(cookie).toMatch(/^hakiki_sid=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; /)
+    expect(cookie).toMatch(/^hakiki_sid=[A-Za-z0-9_-]{22}\.[0-9]{10}\.[A-Za-z0-9_-]{43}; /)
     expect(cookie).toContain('Path=/api/verify')
     expect(cookie).toContain('HttpOnly')
     expect(cookie).toContain('SameSite=Lax')

@@ -1,4 +1,15 @@
-import { isCompleteCode, normalizeCode, pickCode } from '@hakiki/core'
+import {
+  checkCodeLength,
+  codeActiveIndex,
+  codeFieldKey,
+  codeSlotSelection,
+  insertIntoCode,
+  isCompleteCode,
+  keepsCodeSelection,
+  normalizeCode,
+  readCodeInput,
+  type CodeSelection,
+} from '@hakiki/core'
 import {
   useCallback,
   useId,
@@ -6,6 +17,7 @@ import {
   useState,
   type ChangeEvent,
   type ClipboardEvent,
+  type CompositionEvent,
   type DragEvent,
   type FocusEvent,
   type HTMLAttributes,
@@ -18,13 +30,11 @@ import {
 } from 'react'
 import { assignRef } from './assign-ref'
 import { composeHandlers } from './compose-handlers'
+import { useControllableState } from './use-controllable-state'
 import { useIsoLayoutEffect } from './use-iso-layout-effect'
+import { useLatestRef } from './use-latest-ref'
 import { useObservedInput } from './use-observed-input'
 import { useWebOTP } from './use-web-otp'
-
-/** Shortest and longest code the Verify API sends. */
-const MIN_LENGTH = 4
-const MAX_LENGTH = 10
 
 /** What {@link UseCodeInputOptions.onChange} learns besides the code. */
 export interface CodeChangeDetails {
@@ -133,15 +143,6 @@ function setNativeValue(input: HTMLInputElement, value: string): void {
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value)
 }
 
-/** Length of the common prefix and, after it, of the common suffix of two strings. */
-function commonEnds(a: string, b: string): [number, number] {
-  let p = 0
-  while (p < a.length && p < b.length && a[p] === b[p]) p++
-  let q = 0
-  while (q < a.length - p && q < b.length - p && a[a.length - 1 - q] === b[b.length - 1 - q]) q++
-  return [p, q]
-}
-
 /**
  * Headless one-time-code field: one real `<input>` drawn as `length` boxes.
  *
@@ -157,66 +158,78 @@ function commonEnds(a: string, b: string): [number, number] {
  */
 export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputResult {
   const { length: lengthOption = 6, value: valueProp, defaultValue = '', disabled, readOnly, loading, invalid, mask, name, autoFocus, webOtp = true } = options
-  if (!Number.isInteger(lengthOption) || lengthOption < MIN_LENGTH || lengthOption > MAX_LENGTH) {
-    throw new RangeError(`useCodeInput: length must be an integer ${MIN_LENGTH}–${MAX_LENGTH}, got ${String(lengthOption)}`)
-  }
-  const length = lengthOption
+  const length = checkCodeLength(lengthOption, 'useCodeInput')
   const generatedId = useId()
   const id = options.id ?? generatedId
 
-  const [inner, setInner] = useState(() => normalizeCode(defaultValue, length))
-  const controlled = valueProp !== undefined
-  const value = controlled ? normalizeCode(valueProp, length) : inner
+  const [value, setCode, controlled] = useControllableState<string, [CodeChangeDetails]>({
+    value: valueProp === undefined ? undefined : normalizeCode(valueProp, length),
+    defaultValue: () => normalizeCode(defaultValue, length),
+    onChange: options.onChange,
+  })
   const [active, setActive] = useState(() => value.length)
   const [isFocused, setFocused] = useState(false)
+  /** The text an input method is composing, shown as it is until the composition ends. */
+  const [composingText, setComposingText] = useState<string | undefined>(undefined)
 
   const inputRef = useRef<HTMLInputElement | null>(null)
   const slotRefs = useRef<(HTMLElement | null)[]>([])
   /** The code as last rendered or committed, ahead of React state within one event. */
   const valueRef = useRef(value)
   /** The selection this hook last put on the input: the range the next edit replaces. */
-  const selection = useRef<[number, number]>([value.length, value.length])
+  const selection = useRef<CodeSelection>([value.length, value.length])
+  /** The code and selection when an IME composition began: its commit is read against them. */
+  const composing = useRef<{ base: string; selection: CodeSelection } | undefined>(undefined)
+  /** The element the native `beforeinput` listener is on. */
+  const listened = useRef<HTMLInputElement | null>(null)
   /** An edit this hook made itself, carried through the `input` event it dispatched. */
   const forced = useRef<{ value: string; caret: number } | undefined>(undefined)
   const lastCompleted = useRef<string | undefined>(undefined)
   /** A code the last paste or autofill only guessed at: shown, never completed by itself. */
   const guessed = useRef<string | undefined>(undefined)
-  const activeIndex = Math.min(active, value.length, length - 1)
+  const activeIndex = codeActiveIndex(value, active, length)
 
   // Handlers read the latest options through this ref so callbacks can stay stable.
-  const latest = useRef({ options, length, controlled })
+  const latest = useLatestRef({ options, length, controlled })
   useIsoLayoutEffect(() => {
-    latest.current = { options, length, controlled }
     valueRef.current = value
   })
 
+  /**
+   * The selection the next edit replaces: the element's own while it has focus (a selection made
+   * by `select()`, a touch "Select all" or a script fires no event React reports), else the one
+   * this hook last set.
+   */
+  const currentSelection = useCallback((): CodeSelection => {
+    const el = inputRef.current
+    if (el && el.ownerDocument.activeElement === el && el.selectionStart !== null) return [el.selectionStart, el.selectionEnd ?? el.selectionStart]
+    return selection.current
+  }, [])
+
   /** Records `next` as the code; `byUser` edits may complete it. */
   const commit = useCallback((next: string, byUser: boolean): void => {
-    const { options: o, length: n, controlled: isControlled } = latest.current
+    const { options: o, length: n } = latest.current
     const isGuess = next === guessed.current
     if (next !== valueRef.current) {
       valueRef.current = next
-      if (!isControlled) setInner(next)
-      o.onChange?.(next, { guessed: isGuess })
+      setCode(next, { guessed: isGuess })
     }
     if (byUser && !isGuess && isCompleteCode(next, n) && next !== lastCompleted.current) {
       lastCompleted.current = next
       o.onComplete?.(next)
     }
-  }, [])
+  }, [latest, setCode])
 
   /** Puts the selection on slot `index`: the digit there (typing replaces it) or the caret at the end. */
   const select = useCallback((index: number): void => {
     const el = inputRef.current
     const v = valueRef.current
-    const n = latest.current.length
-    const start = Math.max(0, Math.min(index, v.length, n - 1))
-    const end = start < v.length ? start + 1 : start
+    const [start, end] = codeSlotSelection(v, index, latest.current.length)
     selection.current = [start, end]
     if (el && el.ownerDocument.activeElement === el && (el.selectionStart !== start || el.selectionEnd !== end)) {
       el.setSelectionRange(start, end, 'forward')
     }
-  }, [])
+  }, [latest])
 
   /** Applies an edit the way the browser would: set the value, then dispatch `input`, so that the
    * caller's native `onChange` (react-hook-form's `register`) sees it like typing. */
@@ -231,20 +244,15 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
     forced.current = { value: next, caret }
     setNativeValue(el, next)
     el.dispatchEvent(new Event('input', { bubbles: true }))
-  }, [select])
+  }, [select, setActive])
 
   /** Inserts text (paste, drop, WebOTP) at the selection; a whole code replaces everything. */
-  const insert = useCallback((text: string): void => {
-    const n = latest.current.length
-    const { code: digits, confident } = pickCode(text, n)
-    if (!digits) return
-    const v = valueRef.current
-    const [start, end] = selection.current
-    const whole = digits.length === n
-    const next = whole ? digits : (v.slice(0, start) + digits + v.slice(end)).slice(0, n)
-    guessed.current = confident ? undefined : next
-    edit(next, whole ? n : Math.min(start + digits.length, n))
-  }, [edit])
+  const insert = useCallback((text: string, at: CodeSelection): void => {
+    const out = insertIntoCode(valueRef.current, text, at, latest.current.length)
+    if (!out) return
+    guessed.current = out.guessed ? out.value : undefined
+    edit(out.value, out.caret)
+  }, [edit, latest])
 
   // Keep the DOM selection on the active slot after every render that moved it.
   useIsoLayoutEffect(() => {
@@ -264,7 +272,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
         }
         return next
       },
-      [commit],
+      [commit, latest, setActive],
     ),
     onFormReset: useCallback((): string | undefined => {
       const { options: o, length: n, controlled: isControlled } = latest.current
@@ -273,23 +281,25 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
       commit(next, false)
       setActive(next.length)
       return next
-    }, [commit]),
+    }, [commit, latest, setActive]),
   })
 
   // WebOTP: Chrome on Android offers the code of an SMS bound to this origin; it replaces the field.
   useWebOTP({
     length,
     enabled: webOtp && !disabled,
-    onCode: (code) => {
-      selection.current = [0, valueRef.current.length]
-      insert(code)
-    },
+    onCode: (code) => insert(code, [0, valueRef.current.length]),
   })
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>, userOnChange: ((event: ChangeEvent<HTMLInputElement>) => void) | undefined): void => {
     const el = event.currentTarget
     const raw = el.value
-    const prev = valueRef.current
+    // An input method is composing (a full-width digit, a Chinese or Japanese IME): its text stays
+    // as it is until it is committed. Rewriting it now made the IME commit it again (１ then ２ gave 1122).
+    if (composing.current) {
+      setComposingText(raw)
+      return
+    }
     let next: string
     let caret: number
     const own = forced.current
@@ -298,28 +308,11 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
       next = own.value
       caret = own.caret
     } else {
-      // Work out what was inserted: first assume it replaced the selection this hook set (typing
-      // over the active digit), else diff old and new text (autofill, IME, mobile keyboards).
-      let [start, end] = selection.current
-      let head = prev.slice(0, start)
-      let tail = prev.slice(end)
-      if (!(raw.length >= head.length + tail.length && raw.startsWith(head) && raw.endsWith(tail))) {
-        const [p, q] = commonEnds(prev, raw)
-        start = p
-        head = prev.slice(0, p)
-        tail = prev.slice(prev.length - q)
-      }
-      const picked = pickCode(raw.slice(head.length, raw.length - tail.length), length)
-      const digits = picked.code
-      if (digits.length === length) {
-        next = digits
-        caret = length
-      } else {
-        next = (head + digits + tail).slice(0, length)
-        caret = Math.min(start + digits.length, length)
-      }
+      const out = readCodeInput(valueRef.current, raw, selection.current, length)
+      next = out.value
+      caret = out.caret
       // iOS autofill and some keyboards paste through `input`, not `paste`: the same guess rule.
-      guessed.current = picked.confident ? undefined : next
+      guessed.current = out.guessed ? next : undefined
     }
     // Show the normalized code before the caller's onChange reads `event.target.value`.
     if (raw !== next) setNativeValue(el, next)
@@ -331,45 +324,37 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
   }
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
-    if (event.metaKey || event.ctrlKey || event.altKey) return
-    const v = valueRef.current
-    const [start, end] = selection.current
-    const last = Math.min(v.length, length - 1)
-    const move = (to: number): void => {
-      event.preventDefault()
-      setActive(to)
-      select(to)
+    if (event.metaKey || event.ctrlKey || event.altKey || composing.current) return
+    const out = codeFieldKey(event.key, valueRef.current, currentSelection(), activeIndex, length, event.currentTarget.readOnly)
+    if (!out) return
+    event.preventDefault()
+    if ('move' in out) {
+      setActive(out.move)
+      select(out.move)
+    } else {
+      edit(out.edit.value, out.edit.caret)
     }
-    switch (event.key) {
-      case 'ArrowLeft':
-        return move(Math.max(0, activeIndex - 1))
-      case 'ArrowRight':
-        return move(Math.min(last, activeIndex + 1))
-      case 'Home':
-      case 'ArrowUp':
-        return move(0)
-      case 'End':
-      case 'ArrowDown':
-        return move(last)
-      case 'Backspace': {
-        if (event.currentTarget.readOnly || end - start > 1) return
-        event.preventDefault()
-        if (start < v.length) {
-          // A digit is selected: remove it, then select the one before it, as a caret after it
-          // would; on the last digit the caret stays in the box that just emptied.
-          edit(v.slice(0, start) + v.slice(start + 1), start === v.length - 1 ? start : Math.max(0, start - 1))
-        } else if (start > 0) {
-          edit(v.slice(0, start - 1), start - 1)
-        }
-        return
-      }
-      case 'Delete': {
-        if (event.currentTarget.readOnly || end - start > 1) return
-        event.preventDefault()
-        if (start < v.length) edit(v.slice(0, start) + v.slice(start + 1), start)
-        return
-      }
-    }
+  }
+
+  /** Before the browser inserts text, the selection it replaces, read from the element (see `currentSelection`). */
+  const handleBeforeInput = useCallback((): void => {
+    if (!composing.current) selection.current = currentSelection()
+  }, [currentSelection])
+
+  const handleCompositionStart = (): void => {
+    composing.current = { base: valueRef.current, selection: currentSelection() }
+  }
+
+  const handleCompositionEnd = (event: CompositionEvent<HTMLInputElement>): void => {
+    const started = composing.current
+    composing.current = undefined
+    setComposingText(undefined)
+    if (!started) return
+    // The committed text, read against the code and selection the composition started from.
+    const out = readCodeInput(started.base, event.currentTarget.value, started.selection, length)
+    guessed.current = out.guessed ? out.value : undefined
+    if (out.value === valueRef.current) setNativeValue(event.currentTarget, out.value)
+    edit(out.value, out.caret)
   }
 
   const handleSelect = (event: SyntheticEvent<HTMLInputElement>): void => {
@@ -378,9 +363,8 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
     const end = el.selectionEnd ?? start
     const [s, e] = selection.current
     if (start === s && end === e) return
-    const v = valueRef.current
     // Select-all stays, so that Ctrl+A then typing, Delete or paste replaces the whole code.
-    if (start === 0 && end === v.length && v.length > 1) {
+    if (keepsCodeSelection(valueRef.current, [start, end])) {
       selection.current = [start, end]
       return
     }
@@ -410,13 +394,13 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
   const handlePaste = (event: ClipboardEvent<HTMLInputElement>): void => {
     if (event.currentTarget.readOnly) return
     event.preventDefault()
-    insert(event.clipboardData.getData('text/plain'))
+    insert(event.clipboardData.getData('text/plain'), currentSelection())
   }
 
   const handleDrop = (event: DragEvent<HTMLInputElement>): void => {
     if (event.currentTarget.readOnly) return
     event.preventDefault()
-    insert(event.dataTransfer.getData('text/plain'))
+    insert(event.dataTransfer.getData('text/plain'), currentSelection())
     event.currentTarget.focus()
   }
 
@@ -437,7 +421,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
   })
 
   const getInputProps = (props: CodeInputUserProps = {}): CodeInputElementProps => {
-    const { ref: userRef, onChange: userOnChange, onKeyDown, onFocus, onBlur, onClick, onSelect, onPaste, onDrop, ...rest } = props
+    const { ref: userRef, onChange: userOnChange, onKeyDown, onFocus, onBlur, onClick, onSelect, onPaste, onDrop, onCompositionStart, onCompositionEnd, ...rest } = props
     return {
       id,
       name,
@@ -458,9 +442,15 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
       'aria-busy': loading || undefined,
       ...dataAttributes,
       ...rest,
-      value,
+      value: composingText ?? value,
       ref: (el: HTMLInputElement | null) => {
         inputRef.current = el
+        if (el && el !== listened.current) {
+          // Native `beforeinput` (React's `onBeforeInput` is a polyfill that misses deletions and drops).
+          listened.current?.removeEventListener('beforeinput', handleBeforeInput)
+          el.addEventListener('beforeinput', handleBeforeInput)
+          listened.current = el
+        }
         observe(el)
         assignRef(userRef, el)
       },
@@ -484,6 +474,11 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
       },
       onPaste: composeHandlers(onPaste, handlePaste),
       onDrop: composeHandlers(onDrop, handleDrop),
+      onCompositionStart: composeHandlers(onCompositionStart, handleCompositionStart),
+      onCompositionEnd: (event: CompositionEvent<HTMLInputElement>) => {
+        onCompositionEnd?.(event)
+        handleCompositionEnd(event)
+      },
     }
   }
 

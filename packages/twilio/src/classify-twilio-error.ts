@@ -7,7 +7,10 @@
  * | 60202 max check attempts             | `max_attempts`             |
  * | 60203 max send attempts              | `max_sends`                |
  * | 60410, 60412 Fraud Guard blocks      | `fraud_blocked`            |
- * | 21408 geo-permissions (disabled region) | `unsupported_country`   |
+ * | 60605 Verify geo-permissions (country blocked) | `unsupported_country` |
+ * | 21408 Messaging geo-permissions (disabled region) | `unsupported_country` |
+ * | 60217 e-mail channel not configured (no Mailer) | `unsupported_channel` |
+ * | 60223 delivery channel disabled for the service | `unsupported_channel` |
  * | 60205 landline, 21211, 21614         | `invalid_phone_number`     |
  * | 60200 "Invalid parameter: To"        | `invalid_phone_number` / `invalid_email` (by channel) |
  * | 60200 naming `Locale`                | `unsupported_locale`       |
@@ -17,6 +20,11 @@
  * | 20429, 60212, any 429                | `rate_limited`             |
  * | 20003, 401, 403, any other 4xx       | `misconfigured`            |
  * | 5xx                                  | `unavailable`              |
+ *
+ * Only `unavailable` (and the provider's own `timeout`) mean Twilio is down; the proxy's circuit
+ * breaker counts nothing else. Everything above it is an answer about one request, several of
+ * which an attacker can provoke at will (a number in a blocked country, the e-mail channel), so
+ * each maps to its own kind and affects that request only.
  */
 import type { Channel } from '@hakiki/core'
 import type { ProviderErrorKind } from '@hakiki/proxy'
@@ -39,7 +47,10 @@ const BY_CODE: Readonly<Record<number, ProviderErrorKind>> = {
   60203: 'max_sends',
   60410: 'fraud_blocked',
   60412: 'fraud_blocked',
+  60605: 'unsupported_country',
   21408: 'unsupported_country',
+  60217: 'unsupported_channel',
+  60223: 'unsupported_channel',
   60205: 'invalid_phone_number',
   21211: 'invalid_phone_number',
   21614: 'invalid_phone_number',
@@ -64,6 +75,8 @@ function invalidParameterKind({ operation, channel }: TwilioFailure, message: st
   if (operation === 'check') return /\bcode\b/i.test(message) ? 'invalid_code_format' : 'not_found'
   if (/\blocale\b/i.test(message)) return 'unsupported_locale'
   if (/\bto\b/i.test(message)) return channel === 'email' ? 'invalid_email' : 'invalid_phone_number'
-  // Channel, or a parameter we never send: our configuration (e.g. a channel the service lacks).
+  // The channel of this request (one the service lacks): this request only.
+  if (/\bchannel\b/i.test(message)) return 'unsupported_channel'
+  // A parameter we never send: our configuration.
   return 'misconfigured'
 }

@@ -13,6 +13,9 @@ import { resolveTwilioProviderOptions, type TwilioCredentials, type TwilioProvid
 
 type Operation = 'start' | 'check' | 'status'
 
+/** Channels declared when the `channels` option is left out: e-mail needs a Mailer on the service. */
+export const DEFAULT_TWILIO_CHANNELS: readonly Channel[] = ['sms', 'call']
+
 /** The provider's name in logs and events. */
 export const TWILIO_PROVIDER_NAME = 'twilio'
 
@@ -137,6 +140,7 @@ export function createTwilioProvider(credentials: TwilioCredentials, options: Tw
     // Twilio reaches most of the world; which countries a service may send to is set by its
     // geo-permissions, and a refused region (Twilio 21408) is answered as unsupported_country.
     countries: 'all',
+    channels: [...(options.channels ?? DEFAULT_TWILIO_CHANNELS)],
 
     async start(input: ProviderStartInput, callOptions?: ProviderCallOptions) {
       const signal = callOptions?.signal

@@ -1,3 +1,5 @@
+import type { Channel } from '@hakiki/core'
+
 /**
  * Credentials and options of `createTwilioProvider`, and their validation: a misconfigured
  * provider fails when it is created, with a message that names the field and never its value.
@@ -35,6 +37,12 @@ export interface TwilioProviderOptions {
   fetch?: typeof fetch
   /** Milliseconds before a call gives up with `timeout`; default 10000, at most 60000. */
   timeoutMs?: number
+  /**
+   * The channels the Verify service is set up for; the proxy refuses others up front (400)
+   * without calling Twilio. Default `['sms', 'call']`: e-mail needs a Mailer (SendGrid) on the
+   * service, so add `'email'` once it has one (without, Twilio answers 60217 to every e-mail start).
+   */
+  channels?: readonly Channel[]
 }
 
 /** Options after defaults and checks. */

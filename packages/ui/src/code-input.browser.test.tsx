@@ -3,7 +3,7 @@ import { act, render } from '@testing-library/react'
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form'
 import { StrictMode, useState } from 'react'
 import { describe, expect, test, vi } from 'vitest'
-import { page, userEvent } from 'vitest/browser'
+import { commands, page, userEvent } from 'vitest/browser'
 import { axeViolations, fireNativeInput, firePaste, foreignRequests, pasteFromClipboard } from '../test/browser-helpers'
 import { CodeInput, type CodeInputProps } from './code-input'
 import { LocaleProvider } from './i18n/locale-provider'
@@ -258,6 +258,45 @@ describe('CodeInput: one real input', () => {
     expect(seen).toEqual(['1', '12'])
     await userEvent.click(view.getByRole('button'))
     expect(input.value).toBe('0011')
+  })
+})
+
+describe('CodeInput: edits the way people make them (issue #26)', () => {
+  test('full-width digits typed through an IME fill one box each (they were doubled: 1122)', async () => {
+    const { input, shown, onComplete } = setup()
+    input.focus()
+    await commands.imeType(['１', '２'])
+    await expect.poll(() => input.value).toBe('12')
+    expect(shown()).toBe('12')
+    await commands.imeType(['３', '４', '５', '６'])
+    await expect.poll(() => input.value).toBe('123456')
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('123456')
+  })
+
+  test.each([
+    ['input.select()', (input: HTMLInputElement) => input.select()],
+    ['setSelectionRange over every digit', (input: HTMLInputElement) => input.setSelectionRange(0, input.value.length)],
+  ])('a selection made without the keyboard (%s) is what Backspace and Delete remove', async (_, selectAll) => {
+    const { input, shown } = setup()
+    await userEvent.type(input, '123456')
+    selectAll(input)
+    await userEvent.keyboard('{Backspace}')
+    expect(input.value).toBe('')
+    expect(shown()).toBe('')
+    await userEvent.type(input, '1234')
+    selectAll(input)
+    await userEvent.keyboard('{Delete}')
+    expect(input.value).toBe('')
+  })
+
+  test("a test tool's fill('') empties the field", async () => {
+    const { input, shown } = setup()
+    await userEvent.type(input, '123456')
+    await userEvent.fill(input, '')
+    expect(input.value).toBe('')
+    expect(shown()).toBe('')
+    await userEvent.fill(input, '654321')
+    expect(input.value).toBe('654321')
   })
 })
 

@@ -1,8 +1,9 @@
 'use client'
 import { type CodeChangeDetails, useCodeInput } from '@hakiki/react'
-import { forwardRef, useId, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import { forwardRef, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type ReactNode } from 'react'
 import type { FieldValueEvent } from './field-value-event'
 import { cx, isolate } from './class-names'
+import { useFieldParts } from './field-parts'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { codeInputMessagesEn } from './i18n/messages-en'
 
@@ -109,8 +110,8 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
   const { dir, tag } = useLocale()
   const t = useMessages(codeInputMessagesEn)
   const hasError = error !== undefined && error !== null && error !== false
-  const generatedId = useId()
-  const inputId = id ?? generatedId
+  const parts = useFieldParts({ id, hasDescription: true, invalid: hasError, describedBy })
+  const inputId = parts.inputProps.id
   const code = useCodeInput({
     length,
     value,
@@ -127,14 +128,12 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
     id: inputId,
     webOtp,
   })
-  const descriptionId = useId()
-  const errorId = useId()
   const hint =
     description ?? (address ? t('code.hintSentTo', { count: length, address: isolate(address) }) : t('code.hint', { count: length }))
 
   return (
     <div {...code.getRootProps({ className: cx('hakiki', 'hakiki-code', className), dir, lang: dir && tag })} data-part="root">
-      <label htmlFor={inputId} data-part={hideLabel ? 'sr-only' : 'label'} className={classNames.label}>
+      <label {...parts.labelProps} data-part={hideLabel ? 'sr-only' : 'label'} className={classNames.label}>
         {label ?? t('code.label')}
       </label>
       <div data-part="group" className={classNames.group} dir="ltr">
@@ -144,7 +143,7 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
             ref,
             onChange: (event: ChangeEvent<HTMLInputElement>) => onChange?.({ type: 'change', target: { name, value: event.target.value } }),
             onBlur: (event: FocusEvent<HTMLInputElement>) => onBlur?.({ type: 'blur', target: { name, value: event.target.value } }),
-            'aria-describedby': cx(descriptionId, hasError && errorId, describedBy) || undefined,
+            'aria-describedby': parts.inputProps['aria-describedby'],
           })}
           data-part="input"
           className={classNames.input}
@@ -158,12 +157,12 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
           ))}
         </div>
       </div>
-      <p id={descriptionId} data-part="description" className={classNames.description}>
+      <p {...parts.descriptionProps} data-part="description" className={classNames.description}>
         {hint}
       </p>
       {/* Always present (empty when there is no error): a live region is only read out when it
           changes, and a region that appears with its text is often not read at all. */}
-      <p id={errorId} data-part="error" className={classNames.error} aria-live="polite">
+      <p {...parts.errorProps} data-part="error" className={classNames.error}>
         {hasError ? error : null}
       </p>
       {/* Present before it has text: screen readers only announce changes to a live region they know. */}

@@ -1,7 +1,8 @@
 'use client'
 import { useEmailInput } from '@hakiki/react'
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react'
 import { cx } from './class-names'
+import { useFieldParts } from './field-parts'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { emailInputMessagesEn } from './i18n/messages-en'
 import type { EmailInputError } from './validate-email'
@@ -74,10 +75,6 @@ export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function
   } = props
   const { tag, dir } = useLocale()
   const t = useMessages(emailInputMessagesEn)
-  const generatedId = useId()
-  const inputId = id ?? generatedId
-  const descriptionId = useId()
-  const errorId = useId()
   // The headless hook keeps the value in the DOM (uncontrolled), so react-hook-form's `setValue`
   // and `reset` through the ref work as on a plain input.
   const field = useEmailInput({ value, defaultValue, required, onValueChange, ref })
@@ -90,6 +87,7 @@ export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function
   else if (problem && touched) message = t(problem === 'required' ? 'email.error.required' : 'email.error.invalid')
   const invalid = message !== null
   const hasDescription = description !== undefined && description !== null
+  const parts = useFieldParts({ id, hasDescription, invalid, describedBy })
 
   return (
     <div
@@ -102,26 +100,24 @@ export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function
       data-invalid={invalid ? '' : undefined}
       data-disabled={disabled ? '' : undefined}
     >
-      <label htmlFor={inputId} data-part={hideLabel ? 'sr-only' : 'label'} className={classNames.label}>
+      <label {...parts.labelProps} data-part={hideLabel ? 'sr-only' : 'label'} className={classNames.label}>
         {label ?? t('email.label')}
       </label>
       <input
         {...field.getInputProps({ ...inputProps, onChange, onBlur })}
-        id={inputId}
+        {...parts.inputProps}
         placeholder={placeholder ?? t('email.placeholder')}
         disabled={disabled}
-        aria-invalid={invalid || undefined}
-        aria-describedby={cx(hasDescription && descriptionId, invalid && errorId, describedBy) || undefined}
         data-part="input"
         className={classNames.input}
       />
       {hasDescription && (
-        <p id={descriptionId} data-part="description" className={classNames.description}>
+        <p {...parts.descriptionProps} data-part="description" className={classNames.description}>
           {description}
         </p>
       )}
       {/* Always present, so that screen readers announce a message when it appears. */}
-      <p id={errorId} data-part="error" className={classNames.error} aria-live="polite">
+      <p {...parts.errorProps} data-part="error" className={classNames.error}>
         {message}
       </p>
     </div>

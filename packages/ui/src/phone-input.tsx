@@ -3,6 +3,7 @@ import { COUNTRIES } from '@hakiki/core'
 import { usePhoneInput, type PhoneChangeDetails, type PhoneCountries, type PhoneCountryCode, type PhoneInputError } from '@hakiki/react'
 import { forwardRef, useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode } from 'react'
 import { cx, isolate } from './class-names'
+import { useFieldParts } from './field-parts'
 import { countryName, guessCountry } from './country-names'
 import type { FieldValueEvent } from './field-value-event'
 import { CountrySelect, type CountrySelectClassNames } from './country-select'
@@ -153,9 +154,8 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
   const t = useMessages(phoneInputMessagesEn)
   const errorMessage = usePhoneErrorMessage()
   const generatedId = useId()
+  // The hook needs the id before the field's parts are known (useFieldParts below reuses it).
   const inputId = id ?? generatedId
-  const descriptionId = useId()
-  const errorId = useId()
   const phone = usePhoneInput({
     value,
     defaultValue,
@@ -187,6 +187,7 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
   else if (phone.error && (phone.isTouched || SHOW_AT_ONCE.has(phone.error))) message = errorMessage(phone.error, phone.country)
   const invalid = message !== null
   const hasDescription = description !== undefined && description !== null
+  const parts = useFieldParts({ id: inputId, hasDescription, invalid, describedBy })
   const example = phone.exampleNumber?.national
 
   return (
@@ -202,7 +203,7 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
       data-country={phone.country}
       data-loading={phone.isLoading ? '' : undefined}
     >
-      <label htmlFor={inputId} data-part={hideLabel ? 'sr-only' : 'label'} className={classNames.label}>
+      <label {...parts.labelProps} data-part={hideLabel ? 'sr-only' : 'label'} className={classNames.label}>
         {label ?? t('phone.label')}
       </label>
       <div data-part="control" className={classNames.control}>
@@ -214,21 +215,21 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
             ...inputProps,
             ref,
             placeholder: placeholder ?? example,
-            'aria-describedby': cx(hasDescription && descriptionId, invalid && errorId, describedBy) || undefined,
+            'aria-describedby': parts.inputProps['aria-describedby'],
             onBlur: () => onBlur?.({ type: 'blur', target: { name, value: phone.e164 } }),
           })}
-          aria-invalid={invalid || undefined}
+          aria-invalid={parts.inputProps['aria-invalid']}
           data-part="input"
           className={classNames.input}
         />
       </div>
       {hasDescription && (
-        <p id={descriptionId} data-part="description" className={classNames.description}>
+        <p {...parts.descriptionProps} data-part="description" className={classNames.description}>
           {description}
         </p>
       )}
       {/* Always present, so that screen readers announce a message when it appears. */}
-      <p id={errorId} data-part="error" className={classNames.error} aria-live="polite">
+      <p {...parts.errorProps} data-part="error" className={classNames.error}>
         {message}
       </p>
       {name && <input type="hidden" name={name} value={phone.e164} disabled={disabled} />}

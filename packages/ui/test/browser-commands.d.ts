@@ -16,6 +16,8 @@ declare module 'vitest/browser' {
     unrouteModule: (file: string) => Promise<void>
     /** How many requests {@link holdModule} met for `file`. */
     heldModuleRequests: (file: string) => Promise<number>
+    /** Types each of `pieces` through an input method: composed, then committed (Chromium, over CDP). */
+    imeType: (pieces: string[]) => Promise<void>
     /** The accessible names Chromium computes for the elements matching `selector`. */
     accessibleNames: (selector: string) => Promise<string[]>
   }

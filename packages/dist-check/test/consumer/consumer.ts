@@ -15,6 +15,7 @@ import { createMemoryStore, createVerifyHandler, verifyReceipt, type ReceiptClai
 import { toNodeListener } from '@hakiki/proxy/node'
 import { toExpressMiddleware } from '@hakiki/proxy/express'
 import { createMemoryStore as createStore, StoreUnavailableError, type VerifyStore } from '@hakiki/store'
+import { createUpstashStore } from '@hakiki/store-redis'
 import { createTwilioProvider, type TwilioCredentials } from '@hakiki/twilio'
 import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
 import type { VerifyProvider } from '@hakiki/proxy'
@@ -55,7 +56,7 @@ export async function serverSide(): Promise<void> {
   const twilio: VerifyProvider = createTwilioProvider(credentials, { serviceSid: DEFAULT_TWILIO_ACCOUNT.services[0]!.sid, baseUrl: server.url })
   // @ts-expect-error an API key needs its secret
   createTwilioProvider({ accountSid: 'AC', apiKeySid: 'SK' }, { serviceSid: 'VA' })
-  const store: VerifyStore = createStore({ maxCounters: 1000 })
+  const store: VerifyStore = process.env.UPSTASH_REDIS_REST_URL ? createUpstashStore({ url: process.env.UPSTASH_REDIS_REST_URL, token: 't' }) : createStore({ maxCounters: 1000 })
   const taken = await store.take([{ key: 'k', windowSeconds: 60, limit: 5 }])
   const retryAfter: number = taken.ok ? 0 : taken.retryAfterSeconds
   // @ts-expect-error a quota needs its limit

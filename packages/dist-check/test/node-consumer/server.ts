@@ -12,6 +12,7 @@ import { startSandboxServer } from '@hakiki/sandbox/node'
 import { createVerifyClient, VerifyApiError, type VerifyClient } from '@hakiki/verify-client'
 import { nodeFetch } from '@hakiki/verify-client/node'
 import { StoreUnavailableError, type VerifyStore } from '@hakiki/store'
+import { createRedisStore } from '@hakiki/store-redis'
 import { createServer } from 'node:http'
 
 export async function serve(): Promise<void> {
@@ -26,7 +27,7 @@ export async function serve(): Promise<void> {
   // @ts-expect-error a verification needs an address
   await client.createVerification({ channel: 'sms' })
   const failed = new VerifyApiError({ code: 'timeout', operation: 'create' })
-  void [inbox, middleware, claims.sub satisfies string, failed, response, createMemoryAdapter(), normalizeCode('1 2 3', 3), toApiLocale('pt-BR'), new HakikiError('network_error', 'x'), new StoreUnavailableError('get', 'failed').code, null as VerifyStore | null]
+  void [inbox, middleware, claims.sub satisfies string, failed, response, createMemoryAdapter(), normalizeCode('1 2 3', 3), toApiLocale('pt-BR'), new HakikiError('network_error', 'x'), new StoreUnavailableError('get', 'failed').code, null as VerifyStore | null, createRedisStore({ sendCommand: async () => null })]
   server.close()
   await sandbox.close()
 }

@@ -20,7 +20,7 @@ import { storeKeys } from '../store-keys'
 
 /** Handles a check; the origin and content type were checked by the caller. */
 export async function checkCode(ctx: HandlerContext, state: RequestState): Promise<Response> {
-  const body = await readJsonBody(state.request)
+  const body = await readJsonBody(state.request, { timeoutMs: ctx.bodyTimeoutMs })
   const record = await loadOwnedRecord(ctx, state)
   const code = normalizeCheckCode(body.code)
   // A code of any other length is wrong for sure: refusing it here spares the user an attempt (a

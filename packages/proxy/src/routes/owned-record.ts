@@ -18,7 +18,7 @@ export async function loadOwnedRecord(ctx: HandlerContext, state: RequestState):
   if (session === undefined) throw notFound
   // Hashed before the lookup, whatever it finds: hashing only when a record exists made "not
   // yours" an HMAC slower than "unknown", a timing oracle for which ids exist.
-  const sessionKey = await ctx.keyOf('session', session)
+  const sessionKey = await ctx.keyOf('session', session.id)
   const record = await loadRecord(ctx.store, id)
   if (!record || !record.sessions.includes(sessionKey)) throw notFound
   state.maskedTo = maskAddress(record.to)

@@ -13,7 +13,7 @@ import { maskAddress } from '../mask'
 import { ProviderError, isProviderError } from '../provider-error'
 import { ProxyError } from '../problem'
 import { readJsonBody } from '../read-json-body'
-import { upstreamProblem } from '../upstream-problem'
+import { isOutage, upstreamProblem } from '../upstream-problem'
 import { mailboxOf, parseStartInput } from '../validate'
 import type { StartInput } from '../validate'
 import type { VerificationRecord } from '../verification-record'
@@ -21,22 +21,21 @@ import { MAX_SESSIONS_PER_VERIFICATION, VERIFICATION_ID, loadRecord, recordTtlSe
 import { failedChecks } from './owned-record'
 import { storeKeys } from '../store-keys'
 
-/** Seconds starts leave the provider alone after it failed with an outage or a configuration error. */
-export const START_RETRY_SECONDS = 30
-
-/** Upstream failures of starts in a row (5xx problems) after which starts back off. */
-export const START_FAILURES_BEFORE_BACKOFF = 3
-
 /** Handles a start; the origin and content type were checked by the caller. */
 export async function startVerification(ctx: HandlerContext, state: RequestState): Promise<Response> {
-  const input = parseStartInput(await readJsonBody(state.request), ctx.acceptsCountry)
+  const input = parseStartInput(await readJsonBody(state.request, { timeoutMs: ctx.bodyTimeoutMs }), ctx.acceptsCountry)
   state.maskedTo = maskAddress(input.to)
+  // A channel the provider declares it cannot send (e-mail on a Twilio service without a Mailer)
+  // is refused here, before any counter or upstream call.
+  if (ctx.provider.channels !== undefined && !ctx.provider.channels.includes(input.channel)) {
+    throw new ProxyError('invalid_request', { detail: 'This channel is not available; choose another.' })
+  }
   // Before anything that costs: counters, the authorize hook (a one-time captcha), the API.
   if (input.channel !== 'email') ctx.checkNumberType(input.to, input.country ?? '', input.channel)
 
 
-  const sessionId = await ctx.sessions.read(state.request, ctx.secureCookie(state.request))
-  const cookie = await ctx.sessions.issue(sessionId, {
+  const session = await ctx.sessions.read(state.request, ctx.secureCookie(state.request))
+  const cookie = await ctx.sessions.issue(session, {
     path: state.base === '' ? '/' : state.base,
     secure: ctx.secureCookie(state.request),
   })
@@ -44,14 +43,6 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   const addressKey = await ctx.keyOf('address', input.to)
   const mailboxKey = await ctx.keyOf('address', mailboxOf(input.to))
   const now = ctx.now()
-
-  // After an upstream outage the provider is left alone for a while, as the rates route does: a
-  // failing start spends nothing, so asking again on every start turned an outage into as many
-  // upstream calls as there were clicks (and scripted retries).
-  const backoff = ctx.startBackoff
-  if (backoff !== undefined && now < backoff.until) {
-    throw new ProxyError(backoff.problem.code, { ...backoff.problem.extras, retryAfter: Math.ceil((backoff.until - now) / 1000) })
-  }
 
   // The caller's own caps first, before anything that depends on the number: once over them, a
   // probe learns nothing about the number (whether a code is in flight for it) from the answer.
@@ -62,15 +53,16 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   const ipKey = ip === undefined || ip.trim() === '' ? undefined : (ipLimitKey(ip) ?? `raw:${ip.trim().slice(0, 100)}`)
   if (ipKey !== undefined) own.push(...hourDay(storeKeys.sendsPerIp(await ctx.keyOf('ip', ipKey)), ctx.limits.sendsPerIp))
   else {
-    if (!ctx.warnedNoClientIp) {
-      // Said once, loudly: without a client IP only the per-address and per-session caps hold, and
-      // a script sheds its session by dropping the cookie.
-      ctx.warnedNoClientIp = true
-      ctx.log.warn('no client IP known: per-IP send limits are off (set getClientIp, or trustProxy on the Node adapters)')
+    if (!ctx.warnedEmptyClientIp) {
+      // Said once, loudly: the app's getClientIp found no address (a request that bypassed the
+      // CDN that sets its header?); such requests only have the per-address and per-session caps,
+      // and a script sheds its session by dropping the cookie.
+      ctx.warnedEmptyClientIp = true
+      ctx.log.warn('getClientIp returned no address for a start: those requests share the sendsPerUnknownClient bucket (check that the header it reads is always set by your host)')
     }
     // Clients the proxy cannot tell apart share one small bucket, counted before the global cap:
     // a cookieless script then spends at most this bucket, never the cap every user shares.
-    if (sessionId === undefined) own.push(...hourDay(storeKeys.sendsUnknownClient(), ctx.limits.sendsPerUnknownClient))
+    if (session === undefined) own.push(...hourDay(storeKeys.sendsUnknownClient(), ctx.limits.sendsPerUnknownClient))
   }
   own.push(...hourDay(storeKeys.sendsPerSession(sessionKey), ctx.limits.sendsPerSession))
   const ownQuota = await consumeQuotas(ctx.store, own)
@@ -111,6 +103,18 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     throw new ProxyError('forbidden')
   }
 
+  // After an outage the provider is left alone for a while (a circuit breaker with half-open
+  // probes): a failing start spends nothing, so asking again on every start turned an outage into
+  // as many upstream calls as there were clicks. Checked last, so nothing above is wasted on it;
+  // what this request took is given back.
+  let permit
+  try {
+    permit = ctx.startBreaker.admit(ctx.now())
+  } catch (error) {
+    await Promise.all([ctx.store.delete(gateKey), quota.ticket.refund()])
+    throw error
+  }
+
   let verification
   try {
     verification = await ctx.provider.start({ to: input.to, channel: input.channel, locale: input.localeTag, codeLength: ctx.codeLength })
@@ -123,16 +127,13 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     }
     reportUpstreamFailure(ctx, state, 'create', error)
     const problem = upstreamProblem(error)
-    if (problem.status >= 500) {
-      // A single failure may be a blip, and the user's retry should reach the provider; a run of
-      // them is an outage (or a broken configuration), and the provider is left alone for a while.
-      ctx.startFailures = (ctx.startFailures ?? 0) + 1
-      if (ctx.startFailures >= START_FAILURES_BEFORE_BACKOFF) ctx.startBackoff = { until: ctx.now() + START_RETRY_SECONDS * 1000, problem }
-    }
+    // Only an outage counts; an answer about this request (country blocked, channel not set up,
+    // invalid number) shows the provider is up, and affects this request only.
+    if (isOutage(error)) permit.outage(ctx.now(), problem)
+    else permit.answered()
     throw problem
   }
-  ctx.startBackoff = undefined
-  ctx.startFailures = 0
+  permit.answered()
 
   if (!VERIFICATION_ID.test(verification.id)) {
     // The code probably went out, so the counted send stays; the gate goes, or the user could

@@ -1,0 +1,75 @@
+import type { VerifyStore } from '@hakiki/store'
+import { createScriptStore } from './create-script-store'
+
+/** Options of {@link createUpstashStore}. */
+export interface UpstashStoreOptions {
+  /** The database's REST URL (`UPSTASH_REDIS_REST_URL`, `https://….upstash.io`). */
+  url: string
+  /** Its REST token (`UPSTASH_REDIS_REST_TOKEN`), sent as `Authorization: Bearer …`; never logged. */
+  token: string
+  /** The Fetch API to use; defaults to the global `fetch`. */
+  fetch?: typeof fetch
+}
+
+/** The most bytes of a reply read: the largest reply (a `get` of many records) is far below it. */
+const MAX_REPLY_BYTES = 1_048_576
+
+/**
+ * A {@link VerifyStore} on Redis over HTTP, in the Upstash REST protocol: each method is ONE
+ * `POST` of a JSON command array (`["EVALSHA", sha, numkeys, …keys, …args]`) to the REST URL with
+ * `Authorization: Bearer <token>`, answered `200 {"result": …}` or `400 {"error": "…"}`
+ * (https://upstash.com/docs/redis/features/restapi: "POST Command in Body", "Response", "HTTP
+ * Codes"). Upstash runs Lua scripts atomically like any Redis, so every method keeps its one round
+ * trip and its atomicity. Fetch only, no Node built-in: Vercel (Edge and Node), Netlify, Workers,
+ * Deno, Bun, Node. Works with any server speaking that protocol (a self-hosted REST proxy, e.g.
+ * serverless-redis-http).
+ */
+export function createUpstashStore(options: UpstashStoreOptions): VerifyStore {
+  const send = options.fetch ?? fetch
+  const url = options.url.replace(/\/+$/, '')
+  if (!/^https?:\/\//.test(url)) throw new TypeError('url must be the http(s) REST URL of the database')
+  if (!options.token) throw new TypeError('token is required')
+  const headers = { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' }
+  return createScriptStore(async (args) => {
+    const response = await send(url, { method: 'POST', headers, body: JSON.stringify(args) })
+    const text = await readBounded(response)
+    let body: { result?: unknown; error?: unknown }
+    try {
+      body = JSON.parse(text) as typeof body
+    } catch {
+      throw new Error(`Upstash REST answered ${response.status} without JSON`)
+    }
+    if (typeof body.error === 'string') throw new Error(body.error)
+    if (!response.ok || !('result' in body)) throw new Error(`Upstash REST answered ${response.status}`)
+    return body.result
+  })
+}
+
+async function readBounded(response: Response): Promise<string> {
+  const declared = Number(response.headers.get('content-length'))
+  if (declared > MAX_REPLY_BYTES) {
+    await response.body?.cancel()
+    throw new Error('Upstash REST reply too large')
+  }
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_REPLY_BYTES) {
+      await reader.cancel()
+      throw new Error('Upstash REST reply too large')
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return new TextDecoder().decode(bytes)
+}

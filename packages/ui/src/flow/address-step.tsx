@@ -1,0 +1,217 @@
+'use client'
+import type { Channel, FlowError, VerificationFlowApi } from '@hakiki/core'
+import { useRates, type PhoneChangeDetails, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react'
+import { ChannelPicker } from '../channel-picker'
+import { EmailInput } from '../email-input'
+import { useLocale, useMessages } from '../i18n/locale-context'
+import { emailInputMessagesEn, flowMessagesEn } from '../i18n/messages-en'
+import { PhoneInput, usePhoneErrorMessage } from '../phone-input'
+import { ResendButton } from '../resend-button'
+import { validateEmail } from '../validate-email'
+import { buttonParts, withProgress, type FlowHeading, type VerificationFlowClassNames } from './flow-parts'
+
+/** Props of {@link AddressStep}. */
+export interface AddressStepProps {
+  /** The connected flow. */
+  api: VerificationFlowApi
+  /** The channels offered. */
+  offered: readonly Channel[]
+  /** The countries of the phone field. */
+  countries: PhoneCountries | undefined
+  /** Show the SMS price per country. */
+  showFees: boolean | undefined
+  /** The heading element. */
+  heading: FlowHeading
+  /** Classes of the parts. */
+  classNames: VerificationFlowClassNames
+  /** The address field, for focus. */
+  addressRef: RefObject<HTMLInputElement | null>
+  /** The phone field's last validation, to word a refusal before any request. */
+  phoneDetails: RefObject<PhoneChangeDetails | undefined>
+  /** The error this step shows on its field, worded. */
+  fieldError: string | undefined
+  /** The flow's own error (no field's), drawn below the buttons. */
+  generalError: ReactNode
+  /** Until when the server refused a code (the send button waits). */
+  retryAt: number | undefined
+  /** How the send button announces its wait. */
+  announceWait: true | 'end'
+  /** The error offers e-mail instead (a number no code can reach), when the flow offers e-mail. */
+  offerEmail: (error: FlowError | undefined) => boolean
+}
+
+/**
+ * The address step: channel picker, phone or e-mail field, "Send code". Stays mounted while
+ * hidden, so that "Change number" finds what was typed. Checks the address before any request;
+ * a press while the phone field waits for a country's metadata is kept and honoured once read.
+ */
+export function AddressStep({ api, offered, countries, showFees, heading: Heading, classNames, addressRef, phoneDetails, fieldError, generalError, retryAt, announceWait, offerEmail }: AddressStepProps): ReactNode {
+  const { state, send, step: phase, error } = api
+  const isEmail = state.channel === 'email'
+  const { tag } = useLocale()
+  const t = useMessages(flowMessagesEn)
+  const tEmail = useMessages(emailInputMessagesEn)
+  const phoneErrorMessage = usePhoneErrorMessage()
+  // The phone field waits for a country's metadata (`countries="all"`): the number is not read yet.
+  const [phoneLoading, setPhoneLoading] = useState(false)
+  // "Send code" pressed while it waited: kept, and sent (or refused) once the number is read.
+  const [sendWhenRead, setSendWhenRead] = useState(false)
+  const [clientError, setClientError] = useState<string>()
+
+  // Set by "Use email instead": the e-mail field takes focus once it is rendered.
+  const focusAddress = useRef(false)
+  useEffect(() => {
+    if (!focusAddress.current) return
+    focusAddress.current = false
+    addressRef.current?.focus()
+  }, [isEmail, addressRef])
+
+  const rates = useRates({ enabled: Boolean(showFees) })
+  const countryFees = useMemo(() => {
+    if (!rates.data) return undefined
+    const money = new Intl.NumberFormat(tag, { style: 'currency', currency: rates.data.currency, maximumFractionDigits: 4 })
+    return Object.fromEntries(rates.data.countries.map((c) => [c.iso2, money.format(Number(c.fee))])) as Partial<Record<PhoneCountryCode, string>>
+  }, [rates.data, tag])
+  const smsFee = state.country ? countryFees?.[state.country] : undefined
+
+  const addressForm = api.getAddressFormProps()
+  /** Checks the address before any request (and sends it when it passes). */
+  const sendAddress = (): void => {
+    let problem: string | undefined
+    if (isEmail) {
+      const invalid = validateEmail(state.to, true)
+      problem = invalid && tEmail(invalid === 'required' ? 'email.error.required' : 'email.error.invalid')
+    } else {
+      problem = state.to ? undefined : phoneErrorMessage(phoneDetails.current?.error, phoneDetails.current?.country ?? state.country)
+    }
+    setClientError(problem)
+    if (problem) {
+      // Said by the field's own live region, not the flow's alert (read once, not twice).
+      addressRef.current?.focus()
+      return
+    }
+    addressForm.onSubmit()
+  }
+  const submitAddress = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault()
+    if (state.status !== 'idle' && state.status !== 'failed') return
+    // Digits typed in a country whose metadata is on its way are not "no number": the press is
+    // kept (the button shows progress) and honoured once the field has read them.
+    if (!isEmail && phoneLoading && addressRef.current?.value) {
+      setClientError(undefined)
+      setSendWhenRead(true)
+      return
+    }
+    sendAddress()
+  }
+  // The field has read the number (or failed to load what reads it): the kept press goes on. The
+  // field reported the number before it said it stopped loading, so `state.to` is the read one.
+  useEffect(() => {
+    if (!sendWhenRead || phoneLoading) return
+    setSendWhenRead(false)
+    if (phase === 'address' && !isEmail && (state.status === 'idle' || state.status === 'failed')) sendAddress()
+    // Runs when the wait ends; sendAddress reads this render's state.
+    // oxlint-disable-next-line react/exhaustive-deps
+  }, [sendWhenRead, phoneLoading])
+
+  const addressError = clientError ?? fieldError
+  // The address step sends, or is about to: a kept press waits for the number to be read.
+  const sendingAddress = phase === 'address' && (state.status === 'sending' || sendWhenRead)
+  const picker = api.getChannelPickerProps()
+  const country = api.getCountryProps()
+  // "Use email instead" beside a number no code can reach, when the flow offers e-mail.
+  const showUseEmail = phase === 'address' && !isEmail && !clientError && offerEmail(error)
+  const useEmail = (): void => {
+    picker.onValueChange('email')
+    setClientError(undefined)
+    focusAddress.current = true
+  }
+
+  return (
+    <form
+      hidden={phase !== 'address'}
+      noValidate
+      aria-busy={sendingAddress}
+      onSubmit={submitAddress}
+      data-part="step"
+      data-step="address"
+      className={classNames.step}
+    >
+      <Heading data-part="heading" className={classNames.heading}>
+        {isEmail ? t('flow.heading.email') : t('flow.heading.phone')}
+      </Heading>
+      {offered.length > 1 && (
+        <ChannelPicker
+          channels={picker.channels}
+          value={picker.value}
+          fees={smsFee ? { sms: smsFee } : undefined}
+          disabled={picker.disabled}
+          onValueChange={(next) => {
+            picker.onValueChange(next)
+            setClientError(undefined)
+          }}
+        />
+      )}
+      {isEmail ? (
+        <EmailInput
+          ref={addressRef}
+          value={state.to}
+          required
+          readOnly={sendingAddress}
+          error={addressError}
+          onValueChange={(next) => {
+            send({ type: 'SET_ADDRESS', to: next })
+            setClientError(undefined)
+          }}
+        />
+      ) : (
+        <PhoneInput
+          ref={addressRef}
+          value={state.to}
+          defaultCountry={country.country}
+          countries={countries}
+          fees={countryFees}
+          required
+          readOnly={sendingAddress}
+          error={addressError}
+          onCountryChange={country.onCountryChange}
+          onLoadingChange={(loading, details) => {
+            phoneDetails.current = details
+            setPhoneLoading(loading)
+          }}
+          onValueChange={(e164, details) => {
+            phoneDetails.current = details
+            send({ type: 'SET_ADDRESS', to: e164, ...(details.country ? { country: details.country } : {}) })
+            setClientError(undefined)
+          }}
+        />
+      )}
+      {/* The primary button comes right after the field; with the theme, everything a message
+          adds (the field's error, "Use email instead", the flow's error) is drawn below it, so
+          no message can move it while the pointer is on its way (the field's error appears on
+          blur, that is on the press of this very button). */}
+      <div data-part="primary">
+        {/* A start refused with `rate_limited` (this number's cooldown) counts down here; editing
+            the address dismisses the error, and with it the wait. */}
+        <ResendButton
+          type="submit"
+          retryAt={phase === 'address' ? retryAt : undefined}
+          announce={announceWait}
+          aria-disabled={sendingAddress || undefined}
+          data-part="submit"
+          data-variant="primary"
+          classNames={{ button: classNames.button }}
+        >
+          {withProgress(t('flow.send'), sendingAddress)}
+        </ResendButton>
+      </div>
+      {showUseEmail && (
+        <button type="button" onClick={useEmail} {...buttonParts('link', 'use-email', classNames)}>
+          {t('flow.useEmail')}
+        </button>
+      )}
+      {phase === 'address' && generalError}
+    </form>
+  )
+}

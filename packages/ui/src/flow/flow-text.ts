@@ -1,0 +1,83 @@
+'use client'
+/**
+ * The words of `VerificationFlow`: how an address is shown, what each error and announcement
+ * says in the UI's language. Which error goes where is core's policy (`connect()`); this module
+ * only words it.
+ */
+import { formatPhoneNumber, type Channel, type FlowAnnouncement, type FlowError, type PhoneCountryCode } from '@hakiki/core'
+import { useVerificationContext } from '@hakiki/react'
+import { isolate } from '../class-names'
+import { countryName } from '../country-names'
+import { useLocale, useMessages } from '../i18n/locale-context'
+import { attemptsNoticeMessagesEn, errorMessagesEn, flowMessagesEn } from '../i18n/messages-en'
+
+/**
+ * An address as shown: kept left to right inside RTL text, and a phone number formatted with
+ * no-break spaces, so that a narrow screen never splits it across lines.
+ */
+export function displayAddress(to: string, by: Channel): string {
+  return isolate(by === 'email' ? to : (formatPhoneNumber(to) || to).replaceAll(' ', '\u00A0'))
+}
+
+/** What {@link useFlowText} returns. */
+export interface FlowText {
+  /** The sentence for an error of the flow. */
+  errorText: (error: FlowError) => string
+  /** The sentence a status region says for an announcement, if it says one. */
+  statusText: (announcement: FlowAnnouncement) => string | undefined
+}
+
+/** What the wording needs to know beside the error: the code's length, the country, e-mail on offer. */
+export interface FlowTextContext {
+  /** Digits of the code sent. */
+  codeLength: number | undefined
+  /** The country the number was read in (named in an `unsupported_country` refusal). */
+  country: PhoneCountryCode | undefined
+  /** Whether the flow offers e-mail (a refused number type then says "use your e-mail"). */
+  offersEmail: boolean
+}
+
+/** The flow's sentences in the UI's language, for this render's context. */
+export function useFlowText(context: FlowTextContext): FlowText {
+  const { tag } = useLocale()
+  const t = useMessages(flowMessagesEn)
+  const te = useMessages(errorMessagesEn)
+  const tAttempts = useMessages(attemptsNoticeMessagesEn)
+  const { now } = useVerificationContext()
+  const errorText = (e: FlowError): string => {
+    switch (e.code) {
+      case 'wrong_code':
+        return e.attemptsLeft === undefined ? te('error.wrong_code') : tAttempts('attempts.wrongCode', { count: e.attemptsLeft })
+      case 'already_tried':
+        return te('error.already_tried')
+      case 'incomplete_code':
+        return te('error.incomplete_code', { count: context.codeLength ?? 6 })
+      case 'unsupported_country':
+        // Named in the UI's language: the country the number was read in.
+        return context.country ? te('error.unsupported_country.named', { country: countryName(tag, context.country) }) : te('error.unsupported_country')
+      case 'unsupported_number_type':
+        return context.offersEmail ? te('error.unsupported_number_type') : te('error.unsupported_number_type.noEmail')
+      case 'rate_limited': {
+        const seconds = e.retryAt === undefined ? 0 : Math.ceil((e.retryAt - now()) / 1000)
+        return seconds > 0 ? te('error.rate_limited.retry', { count: seconds }) : te('error.rate_limited')
+      }
+      default: {
+        const key = `error.${e.code}` as const
+        return key in errorMessagesEn ? te(key as keyof typeof errorMessagesEn) : te('error.unknown')
+      }
+    }
+  }
+  const statusText = (a: FlowAnnouncement): string | undefined => {
+    switch (a.kind) {
+      case 'sending':
+        return t('flow.sending')
+      case 'sent':
+        return t(`flow.sent.${a.channel}`, { address: displayAddress(a.to, a.channel) })
+      case 'verified':
+        return t('flow.verified', { address: displayAddress(a.to, a.channel) })
+      default:
+        return undefined
+    }
+  }
+  return { errorText, statusText }
+}

@@ -1,0 +1,37 @@
+'use client'
+import type { SentVerification } from '@hakiki/core'
+import type { ReactNode, RefObject } from 'react'
+import { useMessages } from '../i18n/locale-context'
+import { flowMessagesEn } from '../i18n/messages-en'
+import type { FlowHeading, VerificationFlowClassNames } from './flow-parts'
+import { displayAddress } from './flow-text'
+
+/** Props of {@link VerifiedStep}. */
+export interface VerifiedStepProps {
+  /** The verification that was approved. */
+  verification: SentVerification
+  /** The heading element. */
+  heading: FlowHeading
+  /** The heading, for focus. */
+  headingRef: RefObject<HTMLHeadingElement | null>
+  /** Classes of the parts. */
+  classNames: VerificationFlowClassNames
+}
+
+/** The verified step: a heading and the address that was verified. */
+export function VerifiedStep({ verification, heading: Heading, headingRef, classNames }: VerifiedStepProps): ReactNode {
+  const t = useMessages(flowMessagesEn)
+  return (
+    <div data-part="step" data-step="verified" className={classNames.step}>
+      <Heading ref={headingRef} tabIndex={-1} data-part="heading" className={classNames.heading}>
+        <svg data-part="icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+          <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        {t('flow.heading.verified')}
+      </Heading>
+      <p data-part="message" className={classNames.message}>
+        {t('flow.verified', { address: displayAddress(verification.to, verification.channel) })}
+      </p>
+    </div>
+  )
+}
