@@ -21,7 +21,7 @@ describe('connectVerificationFlow', () => {
   })
 
   it('reads no clock before a code was sent, so a server render or prerender of the address step is deterministic', () => {
-    const now = vi.fn(() => T0)
+    const now = vi.fn<() => number>(() => T0)
     for (const state of [{ status: 'idle', to: '', channel: 'sms' }, { status: 'sending', intent: 'start', to: '+233241234567', channel: 'sms' }] satisfies FlowState[]) {
       const api = connectVerificationFlow(state, () => {}, { now })
       api.getAddressFormProps()
