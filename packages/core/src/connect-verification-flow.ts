@@ -4,7 +4,9 @@
  * spelling (`onChange`, `aria-*`, `data-*`), and the handlers read only `event.target.value` and
  * call `event.preventDefault()`, so they fit React and plain DOM listeners alike.
  */
+import { CHANNEL_INFO } from './channel-info'
 import { CHANNELS, type Channel } from './contract'
+import { ADDRESS_ERROR_CODES, EMAIL_HELPS_CODES, placeOfError, switchTargetOf, type FlowErrorPlace } from './flow-policy'
 import type { PhoneCountryCode } from './offered-phone-countries'
 import { canResendAt } from './flow-machine'
 import type { FlowAnnouncementEntry } from './create-verification-flow'
@@ -23,6 +25,22 @@ export interface ConnectOptions {
   locale?: string
   /** The store's last announcement (`getAnnouncement()`). */
   announcement?: FlowAnnouncementEntry
+  /**
+   * Rewrites every props object the getters return, so that another framework can bind them
+   * (zag-js's `normalizeProps` shape): e.g. Vue or Solid rename `onChange` to `onInput` and
+   * `className` to `class`. The getters' types keep React's spelling. @default the identity
+   */
+  normalizeProps?: <P extends object>(props: P) => P
+}
+
+/** The flow's error split by the part of the view that shows it (see `placeOfError`). */
+export interface FlowErrorsByPlace {
+  /** Shown on the address field (and read by its live region). */
+  address: FlowError | undefined
+  /** Shown on the code field (and read by its live region). */
+  code: FlowError | undefined
+  /** The flow's own error, shown below the step's buttons and read by the flow's alert; none on the problem step, which says it in its body. */
+  flow: FlowError | undefined
 }
 
 /** The minimal event the handlers read: an `<input>` change. */
@@ -78,6 +96,17 @@ export interface VerificationFlowApi {
   waitUntil: number | undefined
   /** True while a request runs (`sending`, `checking`). */
   isBusy: boolean
+  /** The error by the part of the view that shows it. */
+  errors: FlowErrorsByPlace
+  /** Where an error of this step is shown (and read out): its field's, or the flow's. */
+  placeOf(error: FlowError): FlowErrorPlace
+  /**
+   * Offer "Use email instead": the address step refused a number for a reason an e-mail address
+   * gets around, and the flow offers e-mail.
+   */
+  offerEmail: boolean
+  /** The channel a "… instead" button of the code step switches to (SMS ↔ call), when the flow offers it. */
+  switchTo: Channel | undefined
   /** The channels offered. */
   channels: readonly Channel[]
   /** The country of the draft. */
@@ -158,14 +187,31 @@ export function connectVerificationFlow(state: FlowState, send: (command: FlowCo
   const verification = 'verification' in state ? state.verification : undefined
   const error = 'error' in state ? state.error : undefined
   const isBusy = state.status === 'sending' || state.status === 'checking'
-  // The clock is read only once a code was sent (a cooldown to compare with): rendering the address
-  // step reads no clock, so a server render or prerender (Next.js Cache Components) is deterministic.
-  const canResend = !isBusy && verification !== undefined && canResendAt(state, (options.now ?? Date.now)())
-  const waitUntil = canResend || isBusy ? undefined : waitOf(state)
+  // The clock is read only when there is a wait to compare it with (a code sent, a refusal's retry
+  // time): a fresh flow's address step reads no clock, so a server render or prerender (Next.js
+  // Cache Components) is deterministic.
+  let clientNow: number | undefined
+  const now = (): number => (clientNow ??= (options.now ?? Date.now)())
+  const canResend = !isBusy && verification !== undefined && canResendAt(state, now())
+  // One wait for every button that asks for a code (resend, switch, new code, send after a
+  // refusal), on the server's clock once (see `waitOf`); none once it has passed.
+  const wait = canResend ? undefined : waitOf(state)
+  const waitUntil = wait !== undefined && wait > now() ? wait : undefined
+  const normalize = options.normalizeProps ?? (<P extends object>(props: P): P => props)
   const part = (name: string): PartAttributes => ({ 'data-part': name, 'data-state': state.status })
+  const placeOf = (e: FlowError): FlowErrorPlace => placeOfError(e, step)
+  const place = error ? placeOf(error) : undefined
+  const errors: FlowErrorsByPlace = {
+    address: place === 'address' ? error : undefined,
+    code: place === 'code' ? error : undefined,
+    // An error about an address outside the address step (a late refusal) is no field's and not repeated.
+    flow: error && place === 'flow' && step !== 'problem' && !ADDRESS_ERROR_CODES.has(error.code) ? error : undefined,
+  }
+  const offerEmail =
+    step === 'address' && CHANNEL_INFO[state.channel].address === 'phone' && channels.some((c) => CHANNEL_INFO[c].address === 'email') && error !== undefined && EMAIL_HELPS_CODES.has(error.code)
   const locale = options.locale
   const submit = () => send({ type: 'SUBMIT', ...(locale ? { locale } : {}) })
-  const button = (name: string, enabled: boolean, busy: boolean, command: () => void): FlowButtonProps => ({
+  const button = (name: string, enabled: boolean, busy: boolean, command: () => void): FlowButtonProps => normalize({
     ...part(name),
     type: 'button',
     ...(enabled ? {} : { 'aria-disabled': true as const }),
@@ -185,11 +231,17 @@ export function connectVerificationFlow(state: FlowState, send: (command: FlowCo
     canResend,
     waitUntil,
     isBusy,
+    errors,
+    placeOf,
+    offerEmail,
+    switchTo: switchTargetOf(verification, channels),
     channels,
     country: state.country,
     announcement: options.announcement,
-    getRootProps: () => ({ ...part('root'), 'data-step': step, 'data-channel': state.channel }),
-    getAddressFormProps: () => ({
+    getRootProps: () =>
+      normalize({ ...part('root'), 'data-step': step, 'data-channel': state.channel }),
+    getAddressFormProps: () =>
+      normalize({
       ...part('address-form'),
       noValidate: true,
       'aria-busy': state.status === 'sending',
@@ -198,7 +250,8 @@ export function connectVerificationFlow(state: FlowState, send: (command: FlowCo
         submit()
       },
     }),
-    getAddressInputProps: () => ({
+    getAddressInputProps: () =>
+      normalize({
       ...part('address'),
       ...(state.channel === 'email'
         ? { type: 'email' as const, autoComplete: 'email' as const, inputMode: 'email' as const }
@@ -208,15 +261,18 @@ export function connectVerificationFlow(state: FlowState, send: (command: FlowCo
       ...(state.status === 'idle' && state.error ? { 'aria-invalid': true as const } : {}),
       onChange: (event) => send({ type: 'SET_ADDRESS', to: event.target.value }),
     }),
-    getChannelPickerProps: () => ({
+    getChannelPickerProps: () =>
+      normalize({
       ...part('channel-picker'),
       channels,
       value: state.channel,
       disabled: state.status !== 'idle',
       onValueChange: (channel) => send({ type: 'SWITCH_CHANNEL', channel }),
     }),
-    getCountryProps: () => ({ country: state.country, onCountryChange: (country) => send({ type: 'SET_COUNTRY', country }) }),
-    getCodeFormProps: () => ({
+    getCountryProps: () =>
+      normalize({ country: state.country, onCountryChange: (country) => send({ type: 'SET_COUNTRY', country }) }),
+    getCodeFormProps: () =>
+      normalize({
       ...part('code-form'),
       noValidate: true,
       'aria-busy': state.status === 'checking',
@@ -225,7 +281,8 @@ export function connectVerificationFlow(state: FlowState, send: (command: FlowCo
         send({ type: 'CHECK' })
       },
     }),
-    getCodeInputProps: () => ({
+    getCodeInputProps: () =>
+      normalize({
       ...part('code'),
       type: 'text',
       inputMode: 'numeric',

@@ -229,3 +229,60 @@ describe('createVerificationFlow', () => {
     expect(statuses).toEqual([])
   })
 })
+
+/** A Storage stand-in: a Map behind the three methods the flow calls. */
+function memoryStorage() {
+  const items = new Map<string, string>()
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  }
+}
+
+describe('createVerificationFlow: callbacks and persistence', () => {
+  it('calls onVerified once per verified verification and onStateChange on every change', async () => {
+    const { flow } = setup()
+    const verified: string[] = []
+    const changes: FlowStatus[] = []
+    flow.setOptions({ onVerified: (s) => verified.push(s.verification.id), onStateChange: (s) => changes.push(s.status) })
+    flow.send({ type: 'SET_ADDRESS', to: PHONE })
+    flow.send({ type: 'SUBMIT' })
+    await until(flow, 'code_sent')
+    flow.send({ type: 'TYPE_CODE', code: '123456' })
+    const done = await until(flow, 'verified')
+    // Re-reading the same verified state (a refresh, a re-render) calls nothing again.
+    flow.send({ type: 'REFRESH' })
+    expect(verified).toEqual([done.status === 'verified' ? done.verification.id : ''])
+    expect(changes).toContain('code_sent')
+    expect(changes.at(-1)).toBe('verified')
+  })
+
+  it('keeps the flow in the storage and resumes it in a new flow without sending another code', async () => {
+    const storage = memoryStorage()
+    const first = setup()
+    first.flow.setOptions({ persist: { storage, key: 'k' } })
+    first.flow.send({ type: 'SET_ADDRESS', to: PHONE })
+    first.flow.send({ type: 'SUBMIT' })
+    await until(first.flow, 'code_sent')
+    expect(JSON.parse(storage.items.get('k') ?? '{}').status).toBe('code_sent')
+    const sent = first.memory
+    const second = createVerificationFlow({ adapter: sent, persist: { storage, key: 'k' } })
+    expect(second.getSnapshot().status).toBe('code_sent')
+    // Back to an empty address: nothing left to resume.
+    first.flow.send({ type: 'CHANGE_ADDRESS' })
+    first.flow.send({ type: 'SET_ADDRESS', to: '' })
+    expect(storage.items.has('k')).toBe(false)
+  })
+
+  it('drops a snapshot it cannot read', () => {
+    const storage = memoryStorage()
+    storage.items.set('k', '{not json')
+    const { flow } = setup()
+    flow.setOptions({ persist: { storage, key: 'k' } })
+    expect(flow.getSnapshot().status).toBe('idle')
+    expect(storage.items.has('k')).toBe(false)
+  })
+})
+

@@ -2,7 +2,7 @@ import type { Channel } from './contract'
 import type { PhoneCountryCode } from './offered-phone-countries'
 import { toClientTime } from './flow-clock'
 import { flowMachine, initialFlowState, machine, type FlowAnnouncement, type FlowEffect } from './flow-machine'
-import type { FlowCommand, FlowError, FlowEvent, FlowResult, FlowState } from './flow-state'
+import type { FlowCommand, FlowError, FlowEvent, FlowResult, FlowState, VerifiedState } from './flow-state'
 import { isHakikiError } from './hakiki-error'
 import type { VerificationAdapter } from './verification-adapter'
 
@@ -27,7 +27,29 @@ export interface VerificationFlowOptions {
    * it for one timer only: moving to `expired` when the code's lifetime ends. Inject one in tests.
    */
   schedule?: (callback: () => void, ms: number) => () => void
+  /** Called after every change of the state (where a code went, errors, the outcome). */
+  onStateChange?: ((state: FlowState) => void) | undefined
+  /** Called once per verified verification, with the receipt for the app's sign-up handler. */
+  onVerified?: ((state: VerifiedState) => void) | undefined
+  /**
+   * Keeps the flow in `storage` under `key`, so a reload resumes it without sending another code:
+   * the stored snapshot is resumed when this option is set, and every change is written (an empty
+   * address removes it). A snapshot that cannot be read is dropped. Set it after mount
+   * (`setOptions`) where the storage exists only in the browser.
+   */
+  persist?: FlowPersistence | undefined
 }
+
+/** Where a flow is kept across reloads: a `Storage` (`sessionStorage`) and the key. */
+export interface FlowPersistence {
+  /** The storage; `sessionStorage` in a browser. */
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+  /** The key the snapshot is kept under. */
+  key: string
+}
+
+/** The options {@link VerificationFlowStore.setOptions} can change while the flow runs. */
+export type VerificationFlowLiveOptions = Pick<VerificationFlowOptions, 'onStateChange' | 'onVerified' | 'persist' | 'autoCheck'>
 
 /** The last thing to say to screen-reader users; `id` grows with each, so a repeated text is read again. */
 export interface FlowAnnouncementEntry {
@@ -60,6 +82,11 @@ export interface VerificationFlowStore {
    * holds the state and passes it back (`useVerificationFlow({ state, onStateChange })`).
    */
   setState(state: FlowState): void
+  /**
+   * Changes the callbacks, `autoCheck` or the persistence while the flow runs (a framework binding
+   * passes its latest props on every render). A new `persist` key resumes what it holds.
+   */
+  setOptions(options: VerificationFlowLiveOptions): void
   /** Aborts requests in flight and clears the timer; the flow ignores answers afterwards. */
   destroy(): void
 }
@@ -80,6 +107,9 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
   const now = options.now ?? Date.now
   const schedule = options.schedule ?? defaultSchedule
   const machineOptions = { autoCheck: options.autoCheck ?? true }
+  let live: VerificationFlowLiveOptions = {}
+  /** The verification `onVerified` was last called for: once per verified verification. */
+  let verifiedId: string | undefined
   let state: FlowState = options.initialState ?? initialFlowState({ channel: options.channel, locale: options.locale, country: options.country })
   let announcement: FlowAnnouncementEntry | undefined
   const listeners = new Set<() => void>()
@@ -95,10 +125,46 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
     state = step.state
     const requests = step.effects.map(run).filter((p): p is Promise<void> => p !== undefined)
     syncActivities()
-    if (!Object.is(state, previous) || step.effects.some((e) => e.type === 'announce')) {
-      for (const listener of listeners) listener()
-    }
+    if (!Object.is(state, previous) || step.effects.some((e) => e.type === 'announce')) notify(!Object.is(state, previous))
     return requests
+  }
+
+  /** Tells the listeners; on a new state, the app's callbacks and the storage too. */
+  function notify(changed: boolean): void {
+    for (const listener of listeners) listener()
+    if (!changed || destroyed) return
+    live.onStateChange?.(state)
+    write()
+    if (state.status === 'verified' && state.verification.id !== verifiedId) {
+      verifiedId = state.verification.id
+      live.onVerified?.(state)
+    }
+  }
+
+  /** Writes the state to the storage (an empty address removes it). */
+  function write(): void {
+    const persist = live.persist
+    if (!persist) return
+    try {
+      if (state.status === 'idle' && state.to === '') persist.storage.removeItem(persist.key)
+      else persist.storage.setItem(persist.key, JSON.stringify(state))
+    } catch {
+      // A full or refused storage loses the resume after a reload, never the flow itself.
+    }
+  }
+
+  /** Resumes what the storage holds under the persistence's key. */
+  function readPersisted(persist: FlowPersistence): void {
+    try {
+      const saved = persist.storage.getItem(persist.key)
+      if (saved) store.resume(JSON.parse(saved))
+    } catch {
+      try {
+        persist.storage.removeItem(persist.key) // unreadable snapshot: start clean
+      } catch {
+        // Nothing more to do without a storage.
+      }
+    }
   }
 
   function run(effect: FlowEffect): Promise<void> | undefined {
@@ -163,7 +229,7 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
     timer = { key, cancel: schedule(() => void dispatch({ type: 'EXPIRE' }), ms) }
   }
 
-  return {
+  const store: VerificationFlowStore = {
     getSnapshot: () => state,
     getAnnouncement: () => announcement,
     subscribe(listener) {
@@ -189,6 +255,13 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
       if (state.status !== 'code_sent' || inflight) return
       await Promise.all(dispatch({ type: 'REFRESH' }))
     },
+    setOptions(next) {
+      const before = live.persist
+      live = next
+      if (next.autoCheck !== undefined) machineOptions.autoCheck = next.autoCheck
+      if (destroyed || !next.persist || (before?.key === next.persist.key && before.storage === next.persist.storage)) return
+      readPersisted(next.persist)
+    },
     destroy() {
       destroyed = true
       inflight?.abort()
@@ -198,6 +271,13 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
       listeners.clear()
     },
   }
+  store.setOptions({
+    onStateChange: options.onStateChange,
+    onVerified: options.onVerified,
+    persist: options.persist,
+    ...(options.autoCheck === undefined ? {} : { autoCheck: options.autoCheck }),
+  })
+  return store
 }
 
 /** Turns whatever an adapter threw into serializable error data. */

@@ -1,6 +1,7 @@
 export * from './locales'
 export * from './countries'
 export * from './contract'
+export * from './channel-info'
 export * from './normalize-code'
 export * from './clean-phone-input'
 export * from './phone-types'

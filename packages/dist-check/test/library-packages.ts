@@ -47,9 +47,13 @@ const RUNTIMES = {
   'verify-client': 'server',
   store: 'server',
   'store-redis': 'server',
+  'store-cloudflare': 'server',
+  'store-deno-kv': 'server',
   proxy: 'server',
   twilio: 'server',
   provider: 'server',
+  engine: 'server',
+  messages: 'server',
 } as const
 
 /** The published packages, browser ones first. */
@@ -81,13 +85,16 @@ export function moduleTargets(pkg: LibraryPackage): ExportTarget[] {
   return publishedTargets(pkg).filter((t) => t.target.endsWith('.js'))
 }
 
+/** Subpaths meant for Node only: the adapters, and the engine's SMTP and SMPP transports (sockets). */
+const NODE_ONLY_SUBPATHS = new Set(['./node', './express', './smtp', './smpp'])
+
 /**
  * Entries meant for Node only, allowed to load Node built-ins: the `node` condition and the
- * `/node` and `/express` subpaths. Every other entry must run where there is no Node built-in
- * (Workers, Edge routes, browsers). The sandbox's CLI is a `bin`, not an entry.
+ * `/node`, `/express`, `/smtp` and `/smpp` subpaths. Every other entry must run where there is no
+ * Node built-in (Workers, Edge routes, browsers). The sandbox's CLI is a `bin`, not an entry.
  */
 export function isNodeOnly(target: ExportTarget): boolean {
-  return target.conditions.includes('node') || target.subpath === './node' || target.subpath === './express'
+  return target.conditions.includes('node') || NODE_ONLY_SUBPATHS.has(target.subpath)
 }
 
 /** The specifier a consumer writes for an `exports` subpath: `@hakiki/proxy/node` for `./node`. */

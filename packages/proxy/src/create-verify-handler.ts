@@ -7,7 +7,9 @@ import { getAdapterClientIp, hasUntrustedForwarding } from './client-ip'
 import { assertSecret, deriveHmacKey, hmac } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { HandlerContext, RequestState } from './handler-context'
+import { resolveBudgets } from './budgets'
 import { createCircuitBreaker } from './circuit-breaker'
+import { createFeeTable } from './fee-table'
 import { resolveLimits } from './limits'
 import { DEFAULT_BODY_TIMEOUT_MS } from './read-json-body'
 import { resolveCountryCheck } from './resolve-country-check'
@@ -21,7 +23,7 @@ import { getStatus } from './routes/get-status'
 import { startVerification } from './routes/start-verification'
 import { createSessionCodec } from './session'
 import { createMemoryStore } from './stores/memory-store'
-import { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, storeWithDeadline } from './stores/store-deadline'
+import { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, storeUntil, storeWithDeadline } from './stores/store-deadline'
 import type { VerifyHandlerOptions } from './verify-handler-options'
 import { verifyClientProvider } from './verify-client-provider'
 import type { VerifyClient } from '@hakiki/verify-client'
@@ -73,14 +75,23 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   })
   const keyOfKey = deriveHmacKey(secret, 'store-keys')
   const onEvent = options.onEvent
+  const budgets = resolveBudgets(options.budgets)
+  const rawStore = options.store ?? createMemoryStore({ now })
+  const storeTimeoutMs = options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS
   let warnedForwarding = false
 
   const ctx: HandlerContext = {
     provider,
     // Every store call has a deadline: a Redis that is down or hung must not hang every request.
-    store: storeWithDeadline(options.store ?? createMemoryStore({ now }), options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS),
+    // Each request gets its own view with one deadline for all its calls (below).
+    store: storeWithDeadline(rawStore, storeTimeoutMs),
+    warned: new Set(),
     limits: resolveLimits(options.limits),
-    acceptsCountry: resolveCountryCheck(options.countries, provider, log),
+    // Local development (loopback origins only) sends a few codes nobody verifies all day long:
+    // the budgets apply there only when configured.
+    budgets: origins.development && options.budgets === undefined ? undefined : budgets,
+    fees: createFeeTable(provider, { ttlSeconds: options.ratesTtlSeconds ?? 3600, defaultFeeUsd: budgets.defaultFeeUsd, now }),
+    acceptsCountry: resolveCountryCheck(options.countries, provider, log, options.openHighRiskCountries),
     checkNumberType: createNumberTypeCheck(options.numberTypes),
     sessions: createSessionCodec(secret, now),
     secureCookie: origins.secureCookie,
@@ -126,6 +137,8 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     log,
   }
   const rates = createRatesRoute()
+  // One deadline for every store call of a request, counted from when its route starts.
+  const forRequest = (): HandlerContext => ({ ...ctx, store: storeUntil(rawStore, performance.now() + storeTimeoutMs, storeTimeoutMs) })
 
   return async function verifyHandler(request: Request): Promise<Response> {
     const state: RequestState = { request, route: 'unknown', base: basePath }
@@ -154,9 +167,9 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
         if (!isJsonContentType(request.headers.get('content-type'))) {
           throw new ProxyError('invalid_request', { status: 415, detail: 'The body must be application/json.' })
         }
-        response = match.route === 'start' ? await startVerification(ctx, state) : await checkCode(ctx, state)
+        response = match.route === 'start' ? await startVerification(forRequest(), state) : await checkCode(forRequest(), state)
       } else {
-        response = match.route === 'status' ? await getStatus(ctx, state) : await rates(ctx, state)
+        response = match.route === 'status' ? await getStatus(forRequest(), state) : await rates(forRequest(), state)
       }
       return finish(response, corsOrigin)
     } catch (error) {
@@ -192,8 +205,8 @@ function finish(response: Response, corsOrigin: string | undefined): Response {
 function toProblem(error: unknown, ctx: HandlerContext, state: RequestState): ProxyError {
   if (error instanceof ProxyError) return error
   if (error instanceof MissingClientIpPolicy) {
-    if (!ctx.warnedNoClientIp) {
-      ctx.warnedNoClientIp = true
+    if (!ctx.warned.has('no-client-ip')) {
+      ctx.warned.add('no-client-ip')
       ctx.log.error(MISSING_CLIENT_IP_MESSAGE)
     }
     return new ProxyError('upstream_error', { detail: 'The server has no client-IP policy; its log says what to set.' })

@@ -60,8 +60,23 @@ export interface UpstreamFailedEvent {
   upstreamStatus?: number
 }
 
+/**
+ * A budget of unverified sends refused a start (followed by a `request.refused`): the metric to
+ * alert on. `global` means the soft limit was passed and the start was not cleared (`authorize`
+ * with `elevated`, or a client with nothing unverified today).
+ */
+export interface BudgetExceededEvent {
+  type: 'budget.exceeded'
+  at: number
+  scope: 'ip' | 'network' | 'prefix' | 'country' | 'global'
+  /** ISO country of the destination. */
+  country?: string
+  /** Masked address. */
+  to: string
+}
+
 /** Everything `onEvent` receives. */
-export type VerifyEvent = SentEvent | CheckedEvent | RefusedEvent | UpstreamFailedEvent
+export type VerifyEvent = SentEvent | CheckedEvent | RefusedEvent | UpstreamFailedEvent | BudgetExceededEvent
 
 /** A logger; every method optional. Fields are already masked. Default: warnings and errors on `console`. */
 export interface ProxyLogger {

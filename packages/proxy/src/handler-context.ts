@@ -5,6 +5,8 @@
 import type { SecretInput } from './crypto'
 import { ProviderError } from './provider-error'
 import type { ProxyLogger, RouteName, UpstreamFailedEvent, VerifyEvent } from './events'
+import type { Budgets } from './budgets'
+import type { FeeTable } from './fee-table'
 import type { Limits } from './limits'
 import type { NumberTypeCheck } from './number-type-policy'
 import type { CircuitBreaker } from './circuit-breaker'
@@ -20,6 +22,10 @@ export interface HandlerContext {
   provider: VerifyProvider
   store: CounterStore
   limits: Limits
+  /** The budgets of unverified sends; `undefined` in local development unless configured. */
+  budgets: Budgets | undefined
+  /** Fees per country for the money budgets: the provider's rates, else `budgets.defaultFeeUsd`. */
+  fees: FeeTable
   /** Whether phone numbers of a country are accepted (the `countries` option). */
   acceptsCountry: CountryCheck
   /** Refuses phone numbers whose type the channel may not send to. */
@@ -45,10 +51,8 @@ export interface HandlerContext {
   log: Required<ProxyLogger>
   /** Opens after upstream outages of starts, so the provider is left alone for a while. */
   startBreaker: CircuitBreaker
-  /** Set once the "no client-IP policy" error was logged. */
-  warnedNoClientIp?: boolean
-  /** Set once the "getClientIp returned nothing" warning was logged. */
-  warnedEmptyClientIp?: boolean
+  /** Warnings said once per handler (shared by every request's view of the context). */
+  warned: Set<string>
 }
 
 /** One request being handled. */

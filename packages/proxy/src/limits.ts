@@ -152,20 +152,32 @@ export interface QuotaTicket {
 export async function consumeQuotas(
   store: CounterStore,
   quotas: readonly Quota[],
-): Promise<{ wait: number; ticket?: undefined } | { wait?: undefined; ticket: QuotaTicket }> {
+): Promise<{ wait: number; index: number; ticket?: undefined } | { wait?: undefined; ticket: QuotaTicket }> {
   const taken: Quota[] = []
   const refund = async () => {
     await Promise.all(taken.map((q) => store.increment(q.key, q.windowSeconds, -1)))
   }
   let wait: number | undefined
-  for (const quota of quotas) {
-    const { count, resetInSeconds } = await store.increment(quota.key, quota.windowSeconds)
-    taken.push(quota)
-    if (count > quota.limit) wait = Math.max(wait ?? 0, resetInSeconds)
+  let index = -1
+  try {
+    for (const [i, quota] of quotas.entries()) {
+      // Counted as taken before the answer: a store that times out may still apply the increment,
+      // and giving back one that never happened is harmless (a counter never goes below zero).
+      taken.push(quota)
+      const { count, resetInSeconds } = await store.increment(quota.key, quota.windowSeconds)
+      if (count > quota.limit) {
+        wait = Math.max(wait ?? 0, resetInSeconds)
+        if (index < 0) index = i
+      }
+    }
+  } catch (error) {
+    // The store failed half-way: what was taken goes back, as far as the store lets it.
+    await refund().catch(() => undefined)
+    throw error
   }
   if (wait !== undefined) {
     await refund()
-    return { wait }
+    return { wait, index }
   }
   return { ticket: { refund } }
 }

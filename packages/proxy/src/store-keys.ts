@@ -32,6 +32,20 @@ export const storeKeys = {
   sendsPerDestination: (mailboxKey: string) => `sd:${mailboxKey}`,
   /** Sends through the handler in all. */
   sendsTotal: () => 'st:all',
+  /** Unverified phone sends from a client IP (hashed), a day. */
+  unverifiedPerIp: (ipKey: string) => `ui:${ipKey}`,
+  /** Verified phone sends from a client IP (hashed), a day: each widens its unverified budget by one. */
+  verifiedPerIp: (ipKey: string) => `vi:${ipKey}`,
+  /** Unverified phone sends from an IPv6 /48 (hashed), a day. */
+  unverifiedPerNetwork: (networkKey: string) => `un:${networkKey}`,
+  /** Unverified sends to a number prefix (hashed), a day. */
+  unverifiedPerPrefix: (prefixKey: string) => `up:${prefixKey}`,
+  /** Phone sends to a country, a day. */
+  sentPerCountry: (country: string) => `sc:${country}`,
+  /** Verified phone sends to a country, a day. */
+  verifiedPerCountry: (country: string) => `vc:${country}`,
+  /** Unverified spend in all, micro-USD, a day. */
+  unverifiedMicros: () => 'um:all',
   /** Upstream send failures of the whole handler (back-off after an outage). */
   upstreamFailures: () => 'uf:start',
 

@@ -28,6 +28,20 @@ export interface VerificationRecord {
   lastSendAt: number
   /** Pending until a check approves or exhausts it; expiry is computed from `expiresAt`. */
   status: 'pending' | 'approved' | 'cancelled'
+  /** What the sends took from the unverified budgets, given back on approval. */
+  charges?: BudgetCharges
+}
+
+/** Budget counters one verification's sends took from (a key once per send). */
+export interface BudgetCharges {
+  /** Count keys, one entry per send. */
+  keys: string[]
+  /** Destination country, for its verified tally. */
+  country?: string
+  /** Micro-USD added to the unverified spend. */
+  micros: number
+  /** The verified-sends tally of the client IP that sent it. */
+  verifiedKey?: string
 }
 
 /**

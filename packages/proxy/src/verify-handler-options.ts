@@ -1,6 +1,8 @@
 import type { VerifyClient } from '@hakiki/verify-client'
 import type { SecretInput } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
+import type { PhoneCountryCode } from '@hakiki/core'
+import type { BudgetOptions } from './budgets'
 import type { LimitsOptions } from './limits'
 import type { NumberTypesOptions } from './number-type-policy'
 import type { CountryPolicy } from './validate'
@@ -10,7 +12,14 @@ import type { StartInput } from './validate'
 import type { VerifyProvider } from './verify-provider'
 
 /** What `authorize` learns about the start it is asked to allow. The address is not masked. */
-export type AuthorizeContext = StartInput
+export interface AuthorizeContext extends StartInput {
+  /**
+   * True while unverified spend today is above the `budgets.unverifiedUsdSoftLimit` (an attack
+   * is likely under way): require a captcha (or the app's login) now, even if you let starts
+   * through without one otherwise.
+   */
+  elevated: boolean
+}
 
 /** Options of `createVerifyHandler`. */
 export interface VerifyHandlerOptions {
@@ -80,14 +89,27 @@ export interface VerifyHandlerOptions {
   /** Overrides of the abuse and cost limits (see `DEFAULT_LIMITS`). */
   limits?: LimitsOptions
   /**
+   * Overrides of the budgets of unverified sends (see `DEFAULT_BUDGETS`): per client IP, IPv6 /48,
+   * number prefix and country (in USD, from the provider's rates), and a soft limit in all above
+   * which starts degrade (`authorize` asked with `elevated: true`) rather than stop. They apply
+   * wherever `publicOrigin` is not loopback; in local development only when this is given.
+   */
+  budgets?: BudgetOptions
+  /**
+   * High-risk countries (`HIGH_RISK_COUNTRIES`) to open although the country policy is `'all'`
+   * (its own or its provider's): `['AE']`. Listing a country in `countries` opens it too.
+   */
+  openHighRiskCountries?: readonly PhoneCountryCode[]
+  /**
    * Where counters and verification owners live. Default: `createMemoryStore()`, right for one
    * instance; several instances need a shared one such as `createRedisStore(client)`.
    */
   store?: CounterStore
   /**
-   * Deadline of each store call, in ms; default 1000. A store that fails or is late answers a
-   * fast 503 `store_unavailable` instead of holding the request (a Redis client's offline queue
-   * otherwise waits for ever while Redis is down or hung).
+   * Deadline of the store calls of one request, all together, in ms; default 1000. A store that
+   * fails or is late answers a fast 503 `store_unavailable` instead of holding the request (a
+   * Redis client's offline queue otherwise waits for ever while Redis is down or hung), and what
+   * the request took is given back (give-backs get this long again past the deadline).
    */
   storeTimeoutMs?: number
   /**

@@ -25,6 +25,15 @@ export const CLIENT_SECRET = 'sandbox-client-secret'
 export const GHANA = '+233241234567'
 export const T0 = Date.parse('2030-01-01T08:00:00Z')
 
+/** Budgets far above anything a test sends, for tests of the other caps. */
+export const UNBOUNDED_BUDGETS = {
+  unverifiedPerIp: 100_000,
+  unverifiedPerIpv6Network: 100_000,
+  unverifiedPerPrefix: 100_000,
+  unverifiedUsdPerCountry: 100_000,
+  unverifiedUsdSoftLimit: 100_000,
+}
+
 /** A response as a browser saw it. */
 export interface Seen {
   status: number
@@ -128,6 +137,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     now: clock.now,
     onEvent: (event) => void events.push(event),
     logger: { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error') },
+    // The budgets of unverified sends are tested on their own (budgets.test.ts); the other tests
+    // send many codes nobody verifies, to test other caps, and would meet these first.
+    budgets: UNBOUNDED_BUDGETS,
     ...options.proxy,
   })
   const server: Server = createServer(toNodeListener(handler, options.adapter))

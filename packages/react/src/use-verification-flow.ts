@@ -93,42 +93,21 @@ export function useVerificationFlow(options: UseVerificationFlowOptions = {}): U
     if (controlled) flow.setState(controlled)
   }, [flow, controlled])
 
-  useEffect(
-    () =>
-      flow.subscribe(() => {
-        latest.current.onStateChange?.(flow.getSnapshot())
-      }),
-    [flow, latest],
-  )
-
+  // The callbacks and the persistence are the store's (core calls onVerified once per verified
+  // verification and keeps the snapshot); this binding hands it the latest props.
   const { persistKey } = options
-  useEffect(() => {
-    if (!persistKey || destroyed.has(flow)) return
-    const storage = sessionStorageOrNull()
-    if (!storage) return
-    try {
-      const saved = storage.getItem(persistKey)
-      if (saved) flow.resume(JSON.parse(saved))
-    } catch {
-      storage.removeItem(persistKey) // unreadable snapshot: start clean
-    }
-    return flow.subscribe(() => {
-      const snapshot = flow.getSnapshot()
-      if (snapshot.status === 'idle' && snapshot.to === '') storage.removeItem(persistKey)
-      else storage.setItem(persistKey, JSON.stringify(snapshot))
+  useIsoLayoutEffect(() => {
+    const storage = persistKey ? sessionStorageOrNull() : null
+    flow.setOptions({
+      onStateChange: (next) => latest.current.onStateChange?.(next),
+      onVerified: (verified) => latest.current.onVerified?.(verified),
+      persist: storage && persistKey && !destroyed.has(flow) ? { storage, key: persistKey } : undefined,
     })
-  }, [flow, persistKey])
+  }, [flow, persistKey, latest])
 
   const snapshot = useSyncExternalStore(flow.subscribe, flow.getSnapshot, flow.getSnapshot)
   const announcement = useSyncExternalStore(flow.subscribe, flow.getAnnouncement, flow.getAnnouncement)
   const state = controlled ?? snapshot
-
-  const verifiedId = state.status === 'verified' ? state.verification.id : undefined
-  useEffect(() => {
-    if (verifiedId && state.status === 'verified') latest.current.onVerified?.(state)
-    // Once per verified verification, not on every render of the verified state.
-    // oxlint-disable-next-line react/exhaustive-deps
-  }, [verifiedId])
 
   const api = connectVerificationFlow(state, flow.send, {
     now,

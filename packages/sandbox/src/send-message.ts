@@ -5,12 +5,9 @@
  */
 import type { ApiLocale, Channel } from '@hakiki/core'
 import type { SandboxState } from './sandbox-state'
-import { renderMessage } from './render-message'
-import { getTemplate } from './templates'
+import { getTemplate, renderMessage } from '@hakiki/messages'
 
 const MESSAGE_ID_PREFIX = { sms: 'SM', call: 'CA', email: 'EM' } as const
-// Scripts whose own list separator reads more naturally to a speech engine than a Latin comma.
-const DIGIT_SEPARATORS: Record<string, string> = { ar: '، ', ja: '、', zh: '、', 'zh-CN': '、', 'zh-HK': '、' }
 
 /** What one message is about. */
 export interface OutgoingMessage {
@@ -31,7 +28,6 @@ export function sendMessage(state: SandboxState, message: OutgoingMessage): stri
     code: message.code,
     minutes: Math.ceil(options.codeTtlSeconds / 60),
     autofillHost: options.autofillHost,
-    digitSeparator: DIGIT_SEPARATORS[message.locale],
   })
   const id = `${MESSAGE_ID_PREFIX[message.channel]}${random.hex(16)}`
   inbox.add({

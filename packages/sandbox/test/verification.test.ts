@@ -6,8 +6,7 @@ import { COUNTRIES } from '@hakiki/core'
 import { describe, expect, test } from 'vitest'
 import { createSandbox, type Sandbox } from '../src/create-sandbox'
 import rates from '../src/data/sms-rates.json' with { type: 'json' }
-import { renderMessage } from '../src/render-message'
-import { TEMPLATES } from '../src/templates'
+import { renderMessage, TEMPLATES } from '@hakiki/messages'
 import { call, getToken, startVerification, wrongCode } from './support'
 
 const T0 = Date.UTC(2026, 0, 1, 12)

@@ -65,6 +65,18 @@ describe('createUpstashStore', () => {
     expect(await store.get(['rt:a', 'rt:b', 'rt:c', 'rt:e'])).toEqual([undefined, '1', '1', 'x'])
   })
 
+  it('sends back the sync token of the last answer (read-your-writes)', async () => {
+    const store = createUpstashStore({ url: bridge.url, token: bridge.token })
+    const first = bridge.requests()
+    await store.write({ set: [{ key: 'ryw', value: 'x', ttlSeconds: 60 }] })
+    await store.get(['ryw'])
+    const sent = bridge.syncTokens().slice(first)
+    // The first request has no token; each later one carries the token of the answer before it.
+    expect(sent[0]).toBeUndefined()
+    expect(sent.slice(1)).toEqual(sent.slice(1).map((_, i) => `token-${first + i + 1}`))
+    expect(sent.length).toBeGreaterThanOrEqual(2)
+  })
+
   it('a wrong token is an outage (StoreUnavailableError), and the token never appears in the error', async () => {
     const store = createUpstashStore({ url: bridge.url, token: 'wrong-token-value' })
     const error = await store.get(['k']).catch((e: unknown) => e)

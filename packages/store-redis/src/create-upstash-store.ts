@@ -22,7 +22,8 @@ const MAX_REPLY_BYTES = 1_048_576
  * Codes"). Upstash runs Lua scripts atomically like any Redis, so every method keeps its one round
  * trip and its atomicity. Fetch only, no Node built-in: Vercel (Edge and Node), Netlify, Workers,
  * Deno, Bun, Node. Works with any server speaking that protocol (a self-hosted REST proxy, e.g.
- * serverless-redis-http).
+ * serverless-redis-http). Use a database in one region (no read regions): an instance elsewhere
+ * could otherwise read a replica that has not yet seen another instance's write.
  */
 export function createUpstashStore(options: UpstashStoreOptions): VerifyStore {
   const send = options.fetch ?? fetch
@@ -30,8 +31,13 @@ export function createUpstashStore(options: UpstashStoreOptions): VerifyStore {
   if (!/^https?:\/\//.test(url)) throw new TypeError('url must be the http(s) REST URL of the database')
   if (!options.token) throw new TypeError('token is required')
   const headers = { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' }
+  // Read-your-writes: Upstash answers each request with a sync token; sent back on the next one, a
+  // read replica answers only once it has caught up with it
+  // (https://upstash.com/docs/redis/howto/readyourwrites).
+  let syncToken: string | undefined
   return createScriptStore(async (args) => {
-    const response = await send(url, { method: 'POST', headers, body: JSON.stringify(args) })
+    const response = await send(url, { method: 'POST', headers: syncToken === undefined ? headers : { ...headers, 'upstash-sync-token': syncToken }, body: JSON.stringify(args) })
+    syncToken = response.headers.get('upstash-sync-token') ?? syncToken
     const text = await readBounded(response)
     let body: { result?: unknown; error?: unknown }
     try {

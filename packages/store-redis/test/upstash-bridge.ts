@@ -16,6 +16,8 @@ export interface UpstashBridge {
   token: string
   /** Requests answered so far (what a round-trip count reads). */
   requests: () => number
+  /** The `upstash-sync-token` header of each request so far (`undefined` where none was sent). */
+  syncTokens: () => (string | undefined)[]
   /** Stops listening: the store's fetches are refused, as with a REST endpoint down. */
   stop: () => Promise<void>
   /** Listens again on the same port. */
@@ -29,15 +31,19 @@ export async function startUpstashBridge(redisUrl: string, token = 'test-token-n
   redis.on('error', () => {})
   await redis.connect()
   let count = 0
+  const tokens: (string | undefined)[] = []
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = []
     const answer = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' })
+      // Like Upstash, every answer carries a sync token (here: the request's number).
+      response.writeHead(status, { 'content-type': 'application/json', 'upstash-sync-token': `token-${count}` })
       response.end(JSON.stringify(body))
     }
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       count += 1
+      const sent = request.headers['upstash-sync-token']
+      tokens.push(typeof sent === 'string' ? sent : undefined)
       if (request.method !== 'POST' || request.url !== '/') return answer(405, { error: 'only POST / is implemented here' })
       if (request.headers.authorization !== `Bearer ${token}`) return answer(401, { error: 'Unauthorized' })
       let command: unknown
@@ -70,6 +76,7 @@ export async function startUpstashBridge(redisUrl: string, token = 'test-token-n
     url: `http://127.0.0.1:${port}`,
     token,
     requests: () => count,
+    syncTokens: () => [...tokens],
     stop,
     restart: () => listen(port),
     close: async () => {

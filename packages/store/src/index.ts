@@ -2,6 +2,7 @@ export type { Entry, Quota, Tally, TakeResult, VerifyStore, WriteOp } from './ve
 export { StoreUnavailableError } from './store-unavailable-error'
 export type { StoreUnavailableReason } from './store-unavailable-error'
 export { DEFAULT_STORE_TIMEOUT_MS, storeUntil, storeWithDeadline, withDeadline } from './with-deadline'
+export type { StoreUntilOptions } from './with-deadline'
 export { createMemoryStore } from './memory-store'
 export type { MemoryStoreOptions } from './memory-store'
 export { checkCounters, checkWrite, keysOf, planAdd, planGive, planTake, planWrite, secondsLeft, toCount, toMilliseconds, writeKeys } from './store-plan'

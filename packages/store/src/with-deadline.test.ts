@@ -40,7 +40,7 @@ describe('storeWithDeadline and storeUntil', () => {
 
   it('storeUntil shares one deadline between the calls of a request', async () => {
     let now = 0
-    const wrapped = storeUntil(slow, 100, () => now)
+    const wrapped = storeUntil(slow, 100, { now: () => now })
     expect(await wrapped.get(0)).toBe('late')
     now = 60
     // 40 ms left, not a fresh 100.
@@ -49,5 +49,18 @@ describe('storeWithDeadline and storeUntil', () => {
     expect(Date.now() - started).toBeLessThan(1000)
     now = 100
     await expect(wrapped.get(0)).rejects.toMatchObject({ reason: 'timeout' })
+  })
+
+  it('storeUntil gives a give-back its grace past the deadline, and nothing else', async () => {
+    const calls: string[] = []
+    const store = {
+      give: async () => void calls.push('give'),
+      add: async () => void calls.push('add'),
+    }
+    const late = storeUntil(store, 0, { now: () => 10, graceMs: 500 })
+    await late.give()
+    await expect(late.add()).rejects.toMatchObject({ reason: 'timeout' })
+    await expect(storeUntil(store, 0, { now: () => 10 }).give()).rejects.toMatchObject({ reason: 'timeout' })
+    expect(calls).toEqual(['give'])
   })
 })

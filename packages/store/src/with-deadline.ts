@@ -44,24 +44,37 @@ export function storeWithDeadline<S extends object>(store: S, timeoutMs: number)
   return wrapMethods(store, () => timeoutMs)
 }
 
-/**
- * Wraps every method of `store` so that each call races the time left until `deadlineAt`
- * (milliseconds, same clock as `now`): one deadline shared by all the store calls of one request,
- * so a request makes no more than its budget wait however many calls it makes. A call made after
- * the deadline rejects at once.
- */
-export function storeUntil<S extends object>(store: S, deadlineAt: number, now: () => number = Date.now): S {
-  if (!Number.isFinite(deadlineAt)) throw new TypeError('deadlineAt must be a finite time in milliseconds')
-  return wrapMethods(store, () => deadlineAt - now())
+/** Options of {@link storeUntil}. */
+export interface StoreUntilOptions {
+  /** The clock `deadlineAt` is on, in ms; default `Date.now`. */
+  now?: () => number
+  /**
+   * Time a `give` still gets once the deadline has passed (ms, default 0): a request refused or
+   * failed at its deadline can still give back what it took.
+   */
+  graceMs?: number
 }
 
-function wrapMethods<S extends object>(store: S, timeLeft: () => number): S {
+/**
+ * Wraps every method of `store` so that each call races the time left until `deadlineAt`
+ * (milliseconds, on the clock of `options.now`): one deadline shared by all the store calls of one
+ * request, so a request waits no more than its budget however many calls it makes. A call made
+ * after the deadline rejects at once, except a `give` within `graceMs`.
+ */
+export function storeUntil<S extends object>(store: S, deadlineAt: number, options: StoreUntilOptions = {}): S {
+  if (!Number.isFinite(deadlineAt)) throw new TypeError('deadlineAt must be a finite time in milliseconds')
+  const now = options.now ?? Date.now
+  const graceMs = options.graceMs ?? 0
+  return wrapMethods(store, (name) => (name === 'give' ? Math.max(deadlineAt - now(), graceMs) : deadlineAt - now()))
+}
+
+function wrapMethods<S extends object>(store: S, timeLeft: (method: string) => number): S {
   return new Proxy(store, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver)
       if (typeof value !== 'function') return value
       const name = String(property)
-      return (...args: unknown[]) => withDeadline(name, timeLeft(), () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args))
+      return (...args: unknown[]) => withDeadline(name, timeLeft(name), () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args))
     },
   })
 }

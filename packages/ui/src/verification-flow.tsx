@@ -1,5 +1,5 @@
 'use client'
-import { CHANNELS, type Channel, type FlowError, type FlowState, type VerificationAdapter } from '@hakiki/core'
+import { CHANNELS, isEmailChannel, type Channel, type FlowError, type FlowState, type VerificationAdapter } from '@hakiki/core'
 import { useVerificationFlow, type PhoneChangeDetails, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { cx } from './class-names'
@@ -90,13 +90,6 @@ export function VerificationFlow({ adapter, locale, messages, ...props }: Verifi
   )
 }
 
-/** Errors shown on the address field rather than in the flow's own error. */
-const ADDRESS_ERRORS: ReadonlySet<string> = new Set(['invalid_phone_number', 'unsupported_country', 'unsupported_number_type', 'invalid_email', 'invalid_request'])
-/** Refusals of a number that e-mail gets around: the flow offers it when it offers e-mail. */
-const EMAIL_HELPS: ReadonlySet<string> = new Set(['unsupported_country', 'unsupported_number_type'])
-/** Errors shown on the code field. */
-const CODE_ERRORS: ReadonlySet<string> = new Set(['wrong_code', 'incomplete_code', 'invalid_code_format', 'already_tried'])
-
 /** A message for a live region; the id makes a repeated text a new node, so it is read again. */
 interface Announcement {
   text: string
@@ -160,8 +153,7 @@ function FlowView({
     if (said.kind === 'error') {
       onError?.(said.error)
       // One owner per announcement: an error of a field is read by that field's live region.
-      const ownedByField = phase === 'address' ? ADDRESS_ERRORS.has(said.error.code) : phase === 'code' && CODE_ERRORS.has(said.error.code)
-      if (!ownedByField) setAlert((a) => ({ text: errorText(said.error), id: a.id + 1 }))
+      if (api.placeOf(said.error) === 'flow') setAlert((a) => ({ text: errorText(said.error), id: a.id + 1 }))
       return
     }
     const text = statusText(said)
@@ -171,24 +163,20 @@ function FlowView({
   }, [announcement?.id])
 
   const Heading: FlowHeading = `h${headingLevel}`
-  const addressError = phase === 'address' && error && ADDRESS_ERRORS.has(error.code) ? errorText(error) : undefined
+  // Which error shows where, the one wait of every button that asks for a code, the channel to
+  // switch to: core's policy (connect()); this view words and draws it.
+  const { errors, waitUntil } = api
+  const addressError = errors.address && errorText(errors.address)
   // Under the boxes "That code is not right. 4 attempts left." (then no separate attempts line).
-  const codeError = phase === 'code' && error && CODE_ERRORS.has(error.code) ? errorText(error) : undefined
-  const generalError =
-    error && phase !== 'problem' && !ADDRESS_ERRORS.has(error.code) && !(phase === 'code' && CODE_ERRORS.has(error.code)) ? errorText(error) : undefined
-  // Until when the server refused a code (`rate_limited` with `retryAfter`): the send buttons wait.
-  const retryAt = error?.code === 'rate_limited' ? error.retryAt : undefined
+  const codeError = errors.code && errorText(errors.code)
   // A refusal's wait is said once, by the alert with its error ("Try again in 25 seconds."): the
   // buttons that wait on it announce only its end.
   const announceWait = error?.code === 'rate_limited' ? ('end' as const) : true
-  const changeLabel = state.channel === 'email' ? t('flow.changeEmail') : t('flow.changePhone')
-  const offerEmail = (e: FlowError | undefined): boolean => offered.includes('email') && e !== undefined && EMAIL_HELPS.has(e.code)
-  const switchTo: Channel | undefined =
-    verification && verification.channel !== 'email' && offered.includes(verification.channel === 'sms' ? 'call' : 'sms') ? (verification.channel === 'sms' ? 'call' : 'sms') : undefined
+  const changeLabel = isEmailChannel(state.channel) ? t('flow.changeEmail') : t('flow.changePhone')
 
-  const generalErrorNode = generalError && error && (
+  const generalErrorNode = errors.flow && (
     <p data-part="error" className={cx('hakiki-flow-error', classNames.error)}>
-      {error.code === 'rate_limited' && error.retryAt !== undefined ? <RetryText retryAt={error.retryAt} /> : generalError}
+      {errors.flow.code === 'rate_limited' && errors.flow.retryAt !== undefined ? <RetryText retryAt={errors.flow.retryAt} /> : errorText(errors.flow)}
     </p>
   )
 
@@ -205,22 +193,20 @@ function FlowView({
         phoneDetails={phoneDetails}
         fieldError={addressError}
         generalError={generalErrorNode}
-        retryAt={retryAt}
+        waitUntil={waitUntil}
         announceWait={announceWait}
-        offerEmail={offerEmail}
       />
       {phase === 'code' && verification && (
         <CodeStep
           api={api}
           verification={verification}
-          switchTo={switchTo}
+          switchTo={api.switchTo}
           heading={Heading}
           classNames={classNames}
           codeRef={codeRef}
           autoSubmit={autoSubmit}
           fieldError={codeError}
           generalError={generalErrorNode}
-          retryAt={retryAt}
           announceWait={announceWait}
           changeLabel={changeLabel}
         />

@@ -16,6 +16,8 @@ import { toNodeListener } from '@hakiki/proxy/node'
 import { toExpressMiddleware } from '@hakiki/proxy/express'
 import { createMemoryStore as createStore, StoreUnavailableError, type VerifyStore } from '@hakiki/store'
 import { createUpstashStore } from '@hakiki/store-redis'
+import { createDurableObjectStore, HakikiStoreObject, type DurableObjectNamespaceLike } from '@hakiki/store-cloudflare'
+import { createDenoKvStore, type DenoKvLike } from '@hakiki/store-deno-kv'
 import { createTwilioProvider, type TwilioCredentials } from '@hakiki/twilio'
 import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
 import type { VerifyProvider } from '@hakiki/proxy'
@@ -62,6 +64,8 @@ export async function serverSide(): Promise<void> {
   // @ts-expect-error a quota needs its limit
   await store.take([{ key: 'k', windowSeconds: 60 }])
   const outage = new StoreUnavailableError('take', 'timeout')
+  const edge: VerifyStore[] = [createDurableObjectStore({} as DurableObjectNamespaceLike, { name: 'app' }), createDenoKvStore({} as DenoKvLike, { prefix: ['app'] })]
+  void [edge, HakikiStoreObject.name]
   void [inbox, listener, middleware, claims.sub satisfies string, failed, twilio.name, retryAfter, outage.code satisfies 'store_unavailable']
   await server.close()
 }

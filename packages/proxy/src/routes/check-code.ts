@@ -17,6 +17,7 @@ import { recordTtlSeconds, saveRecord } from '../verification-record'
 import type { VerificationRecord } from '../verification-record'
 import { failedChecks, loadOwnedRecord } from './owned-record'
 import { storeKeys } from '../store-keys'
+import { giveBackBudgets } from '../take-budgets'
 
 /** Handles a check; the origin and content type were checked by the caller. */
 export async function checkCode(ctx: HandlerContext, state: RequestState): Promise<Response> {
@@ -78,6 +79,8 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
     await giveBack()
     const approved: VerificationRecord = { ...record, status: 'approved' }
     await saveRecord(ctx.store, approved, at)
+    // A verified send was a real user's: its share of the unverified budgets comes back.
+    await giveBackBudgets(ctx, record.charges)
     const receipt = await signReceipt({ sub: record.to, channel: record.channel, vid: record.id }, ctx.secret, {
       now: ctx.now,
       ttlSeconds: ctx.receiptTtlSeconds,

@@ -15,14 +15,28 @@ import { ProxyError } from '../problem'
 import { readJsonBody } from '../read-json-body'
 import { isOutage, upstreamProblem } from '../upstream-problem'
 import { mailboxOf, parseStartInput } from '../validate'
-import type { StartInput } from '../validate'
-import type { VerificationRecord } from '../verification-record'
+import type { AuthorizeContext } from '../verify-handler-options'
+import type { BudgetCharges, VerificationRecord } from '../verification-record'
+import { mergeCharges, takeBudgets } from '../take-budgets'
 import { MAX_SESSIONS_PER_VERIFICATION, VERIFICATION_ID, loadRecord, recordTtlSeconds, saveRecord } from '../verification-record'
 import { failedChecks } from './owned-record'
 import { storeKeys } from '../store-keys'
+import { StoreUnavailableError } from '../stores/store-deadline'
 
 /** Handles a start; the origin and content type were checked by the caller. */
 export async function startVerification(ctx: HandlerContext, state: RequestState): Promise<Response> {
+  // What this request took, to give back if the store fails half-way (a paused Redis used to
+  // spend an IP's slots with no code sent). Emptied once the provider has answered.
+  const undo: Array<() => Promise<unknown>> = []
+  try {
+    return await start(ctx, state, undo)
+  } catch (error) {
+    if (error instanceof StoreUnavailableError && undo.length > 0) await Promise.allSettled(undo.map((giveBack) => giveBack()))
+    throw error
+  }
+}
+
+async function start(ctx: HandlerContext, state: RequestState, undo: Array<() => Promise<unknown>>): Promise<Response> {
   const input = parseStartInput(await readJsonBody(state.request, { timeoutMs: ctx.bodyTimeoutMs }), ctx.acceptsCountry)
   state.maskedTo = maskAddress(input.to)
   // A channel the provider declares it cannot send (e-mail on a Twilio service without a Mailer)
@@ -53,11 +67,11 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   const ipKey = ip === undefined || ip.trim() === '' ? undefined : (ipLimitKey(ip) ?? `raw:${ip.trim().slice(0, 100)}`)
   if (ipKey !== undefined) own.push(...hourDay(storeKeys.sendsPerIp(await ctx.keyOf('ip', ipKey)), ctx.limits.sendsPerIp))
   else {
-    if (!ctx.warnedEmptyClientIp) {
+    if (!ctx.warned.has('empty-client-ip')) {
       // Said once, loudly: the app's getClientIp found no address (a request that bypassed the
       // CDN that sets its header?); such requests only have the per-address and per-session caps,
       // and a script sheds its session by dropping the cookie.
-      ctx.warnedEmptyClientIp = true
+      ctx.warned.add('empty-client-ip')
       ctx.log.warn('getClientIp returned no address for a start: those requests share the sendsPerUnknownClient bucket (check that the header it reads is always set by your host)')
     }
     // Clients the proxy cannot tell apart share one small bucket, counted before the global cap:
@@ -67,6 +81,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   own.push(...hourDay(storeKeys.sendsPerSession(sessionKey), ctx.limits.sendsPerSession))
   const ownQuota = await consumeQuotas(ctx.store, own)
   if (ownQuota.wait !== undefined) throw new ProxyError('rate_limited', { retryAfter: ownQuota.wait, detail: 'Too many codes requested; try again later.' })
+  undo.push(() => ownQuota.ticket.refund())
 
   const current = await currentRecord(ctx, addressKey, now)
   if (current !== undefined && !current.sessions.includes(sessionKey)) {
@@ -79,6 +94,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   // The cooldown gate: a key that exists exactly while a resend must wait. Incrementing it is one
   // atomic step, so two concurrent starts cannot both pass (a check-then-set could).
   const gateKey = storeKeys.cooldown(addressKey)
+  undo.push(() => ctx.store.delete(gateKey))
   const gate = await ctx.store.increment(gateKey, cooldownAfter((current?.sends ?? 0) + 1, ctx.limits.resendCooldownSeconds))
   if (gate.count > 1) {
     await ownQuota.ticket.refund()
@@ -94,11 +110,23 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     await Promise.all([ctx.store.delete(gateKey), ownQuota.ticket.refund()])
     throw new ProxyError('rate_limited', { retryAfter: shared.wait, detail: 'Too many codes requested; try again later.' })
   }
-  const quota = { ticket: { refund: () => Promise.all([ownQuota.ticket.refund(), shared.ticket.refund()]).then(() => undefined) } }
+  // The budgets of unverified sends (per IP, IPv6 /48, number prefix, country in money; a soft
+  // limit in all): what a verification gives back, so they bind attackers, not users.
+  let budget
+  try {
+    undo.push(() => shared.ticket.refund())
+    budget = await takeBudgets(ctx, state, input, ipKey)
+  } catch (error) {
+    await Promise.all([ctx.store.delete(gateKey), ownQuota.ticket.refund(), shared.ticket.refund()])
+    throw error
+  }
+  const taken = budget
+  undo.push(() => taken.refund())
+  const quota = { ticket: { refund: () => Promise.all([ownQuota.ticket.refund(), shared.ticket.refund(), budget.refund()]).then(() => undefined) } }
 
   // Last before the send: a one-time captcha the hook verifies is spent only on a start that goes
   // out (it used to be spent on starts then refused by the cooldown or a cap).
-  if (ctx.authorize && !(await isAuthorized(ctx, state.request, input))) {
+  if (ctx.authorize && !(await isAuthorized(ctx, state.request, { ...input, elevated: budget.elevated }))) {
     await Promise.all([ctx.store.delete(gateKey), quota.ticket.refund()])
     throw new ProxyError('forbidden')
   }
@@ -117,6 +145,8 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
 
   let verification
   try {
+    // From here on the provider decides what is given back (a timeout keeps the send counted).
+    undo.length = 0
     verification = await ctx.provider.start({ to: input.to, channel: input.channel, locale: input.localeTag, codeLength: ctx.codeLength })
   } catch (error) {
     // After a timeout the code may have gone out anyway, so the cooldown and the counted send
@@ -134,6 +164,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     throw problem
   }
   permit.answered()
+  await budget.commit()
 
   if (!VERIFICATION_ID.test(verification.id)) {
     // The code probably went out, so the counted send stays; the gate goes, or the user could
@@ -157,6 +188,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
         sessions: previous.sessions.includes(sessionKey)
           ? previous.sessions
           : [...previous.sessions, sessionKey].slice(-MAX_SESSIONS_PER_VERIFICATION),
+        ...withCharges(mergeCharges(previous.charges, budget.charges)),
       }
     : {
         id: verification.id,
@@ -169,6 +201,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
         sends: 1,
         lastSendAt: sentAt,
         status: 'pending',
+        ...withCharges(mergeCharges(undefined, budget.charges)),
       }
   const cooldown = cooldownAfter(record.sends, ctx.limits.resendCooldownSeconds)
   await saveRecord(ctx.store, record, sentAt)
@@ -210,7 +243,11 @@ async function currentRecord(ctx: HandlerContext, addressKey: string, now: numbe
   return record && record.status === 'pending' && now < record.expiresAt ? record : undefined
 }
 
-async function isAuthorized(ctx: HandlerContext, request: Request, input: StartInput): Promise<boolean> {
+function withCharges(charges: BudgetCharges | undefined): { charges?: BudgetCharges } {
+  return charges === undefined ? {} : { charges }
+}
+
+async function isAuthorized(ctx: HandlerContext, request: Request, input: AuthorizeContext): Promise<boolean> {
   try {
     return (await ctx.authorize?.(request, input)) === true
   } catch (error) {

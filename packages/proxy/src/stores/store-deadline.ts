@@ -60,3 +60,27 @@ export function storeWithDeadline<S extends object>(store: S, timeoutMs: number)
   })
 }
 
+
+/**
+ * Wraps `store` with ONE deadline for all its calls: those of one request, which must answer by
+ * `deadlineAt` (`performance.now()` time). A store answering each command in 0.9 s made one start
+ * take 14.6 s when each call had its own deadline. Give-backs (a negative `increment`, a `delete`)
+ * get at least `graceMs` even past the deadline, so a refused or failed request can still return
+ * what it took.
+ */
+export function storeUntil<S extends object>(store: S, deadlineAt: number, graceMs: number): S {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver)
+      if (typeof value !== 'function') return value
+      const name = String(property)
+      return (...args: unknown[]) => {
+        const left = deadlineAt - performance.now()
+        const givesBack = name === 'delete' || (name === 'increment' && typeof args[2] === 'number' && args[2] < 0)
+        const call = () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)
+        if (!givesBack && left <= 0) return Promise.reject(new StoreUnavailableError(name, 'timeout'))
+        return withDeadline(name, givesBack ? Math.max(left, graceMs) : left, call)
+      }
+    },
+  })
+}

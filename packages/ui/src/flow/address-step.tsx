@@ -1,5 +1,5 @@
 'use client'
-import type { Channel, FlowError, VerificationFlowApi } from '@hakiki/core'
+import { isEmailChannel, type Channel, type VerificationFlowApi } from '@hakiki/core'
 import { useRates, type PhoneChangeDetails, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react'
 import { ChannelPicker } from '../channel-picker'
@@ -33,12 +33,10 @@ export interface AddressStepProps {
   fieldError: string | undefined
   /** The flow's own error (no field's), drawn below the buttons. */
   generalError: ReactNode
-  /** Until when the server refused a code (the send button waits). */
-  retryAt: number | undefined
+  /** Until when (client ms) the send button waits: a refused start's wait (`api.waitUntil`). */
+  waitUntil: number | undefined
   /** How the send button announces its wait. */
   announceWait: true | 'end'
-  /** The error offers e-mail instead (a number no code can reach), when the flow offers e-mail. */
-  offerEmail: (error: FlowError | undefined) => boolean
 }
 
 /**
@@ -46,9 +44,9 @@ export interface AddressStepProps {
  * hidden, so that "Change number" finds what was typed. Checks the address before any request;
  * a press while the phone field waits for a country's metadata is kept and honoured once read.
  */
-export function AddressStep({ api, offered, countries, showFees, heading: Heading, classNames, addressRef, phoneDetails, fieldError, generalError, retryAt, announceWait, offerEmail }: AddressStepProps): ReactNode {
-  const { state, send, step: phase, error } = api
-  const isEmail = state.channel === 'email'
+export function AddressStep({ api, offered, countries, showFees, heading: Heading, classNames, addressRef, phoneDetails, fieldError, generalError, waitUntil, announceWait }: AddressStepProps): ReactNode {
+  const { state, send, step: phase } = api
+  const isEmail = isEmailChannel(state.channel)
   const { tag } = useLocale()
   const t = useMessages(flowMessagesEn)
   const tEmail = useMessages(emailInputMessagesEn)
@@ -121,7 +119,7 @@ export function AddressStep({ api, offered, countries, showFees, heading: Headin
   const picker = api.getChannelPickerProps()
   const country = api.getCountryProps()
   // "Use email instead" beside a number no code can reach, when the flow offers e-mail.
-  const showUseEmail = phase === 'address' && !isEmail && !clientError && offerEmail(error)
+  const showUseEmail = api.offerEmail && !clientError
   const useEmail = (): void => {
     picker.onValueChange('email')
     setClientError(undefined)
@@ -196,7 +194,7 @@ export function AddressStep({ api, offered, countries, showFees, heading: Headin
             the address dismisses the error, and with it the wait. */}
         <ResendButton
           type="submit"
-          retryAt={phase === 'address' ? retryAt : undefined}
+          retryAt={phase === 'address' ? waitUntil : undefined}
           announce={announceWait}
           aria-disabled={sendingAddress || undefined}
           data-part="submit"

@@ -30,8 +30,6 @@ export interface CodeStepProps {
   fieldError: string | undefined
   /** The flow's own error (no field's), drawn below the buttons. */
   generalError: ReactNode
-  /** Until when the server refused a code (the resend buttons wait). */
-  retryAt: number | undefined
   /** How the resend button announces its wait. */
   announceWait: true | 'end'
   /** "Change number" or "Change email". */
@@ -39,7 +37,7 @@ export interface CodeStepProps {
 }
 
 /** The code step: where the code went, the code field, Verify with the code's clock, resend and switch. */
-export function CodeStep({ api, verification, switchTo, heading: Heading, classNames, codeRef, autoSubmit, fieldError, generalError, retryAt, announceWait, changeLabel }: CodeStepProps): ReactNode {
+export function CodeStep({ api, verification, switchTo, heading: Heading, classNames, codeRef, autoSubmit, fieldError, generalError, announceWait, changeLabel }: CodeStepProps): ReactNode {
   const { state, error } = api
   const t = useMessages(flowMessagesEn)
   const tCode = useMessages(codeInputMessagesEn)
@@ -99,8 +97,8 @@ export function CodeStep({ api, verification, switchTo, heading: Heading, classN
       </div>
       <div data-part="actions" className={classNames.actions}>
         <ResendButton
-          verification={verification}
-          retryAt={retryAt}
+          // The one wait of every button that asks for a code, on the server's clock (core's `waitUntil`).
+          retryAt={api.waitUntil}
           busy={sending && state.intent === 'resend'}
           announce={announceWait}
           onResend={api.getResendButtonProps().onClick}
@@ -108,8 +106,7 @@ export function CodeStep({ api, verification, switchTo, heading: Heading, classN
         />
         {switchTo && (
           <ResendButton
-            verification={verification}
-            retryAt={retryAt}
+            retryAt={api.waitUntil}
             busy={sending && state.intent === 'switch_channel'}
             announce={false}
             // Waits on the same clock as "Resend code", with its own seconds beside it.

@@ -15,7 +15,7 @@ export interface MessageValues {
   minutes: number
   /** Host for the SMS autofill line (`example.com`), if any. */
   autofillHost?: string
-  /** Separator between spoken digits; `, ` by default. */
+  /** Separator between spoken digits; by default the locale's list separator (`、` in Chinese and Japanese, `، ` in Arabic), else `, `. */
   digitSeparator?: string
 }
 
@@ -31,6 +31,10 @@ export interface RenderedMessage {
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
+
+// Scripts whose own list separator reads more naturally to a speech engine than a Latin comma: a
+// pause between digits is what makes a call's code writable.
+const DIGIT_SEPARATORS: Readonly<Record<string, string>> = { ar: '، ', ja: '、', zh: '、', 'zh-CN': '、', 'zh-HK': '、' }
 
 const LOCALE_INFO = new Map(LOCALES.map((l) => [l.api as string, l]))
 
@@ -55,7 +59,7 @@ export function renderMessage(template: MessageTemplate, channel: Channel, value
     app: values.app,
     code: values.code,
     minutes: plural(template.minutes, tag, values.minutes),
-    digits: values.code.split('').join(values.digitSeparator ?? ', '),
+    digits: values.code.split('').join(values.digitSeparator ?? DIGIT_SEPARATORS[template.locale] ?? ', '),
   }
   switch (channel) {
     case 'sms': {

@@ -4,10 +4,10 @@
 import { verifyClientProvider } from '@hakiki/proxy'
 import { DEFAULT_CLIENT, DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
 import { startSandboxServer } from '@hakiki/sandbox/node'
-import { createTwilioProvider } from '@hakiki/twilio'
+import { createTwilioProvider } from '../src/create-twilio-provider'
 import { createVerifyClient } from '@hakiki/verify-client'
-import { fromProviderV1, type VerifyStore } from '../src/index'
-import { describeProviderContract } from '../src/contract/index'
+import { fromProviderV1, type VerifyStore } from '@hakiki/provider'
+import { describeProviderContract } from '@hakiki/provider/contract'
 
 const unused = () => Promise.reject(new Error('a v1 provider must not use the store'))
 const noStore: VerifyStore = { take: unused, give: unused, add: unused, get: unused, write: unused }

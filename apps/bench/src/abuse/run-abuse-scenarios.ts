@@ -1,0 +1,276 @@
+/**
+ * The abuse bench (issue 19): each scenario replays an attack over real HTTP on loopback against
+ * the proxy at its default settings, mounted as the docs mount it (node:http adapter), with the
+ * sandbox upstream and one deterministic clock for proxy and sandbox. Real users arrive meanwhile,
+ * each from an address and a number of their own, and verify. Per scenario it reports the
+ * attacker's accepted sends, their cost at the sandbox rate table's fees, and the share of real
+ * users served.
+ */
+import { createServer, request as httpRequest, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createVerifyHandler, verifyClientProvider, type VerifyHandlerOptions, type VerifyProvider } from '@hakiki/proxy'
+import { toNodeListener, type NodeAdapterOptions } from '@hakiki/proxy/node'
+import { DEFAULT_TWILIO_ACCOUNT, SUPPORTED_COUNTRIES } from '@hakiki/sandbox'
+import { startSandboxServer, type SandboxServer } from '@hakiki/sandbox/node'
+import { createTwilioProvider } from '@hakiki/twilio'
+import { createVerifyClient } from '@hakiki/verify-client'
+import { randomNumber, seededRandom } from './abuse-numbers'
+import { GEO_BLOCKED_PREFIX, startTwilioStandIn } from './twilio-stand-in'
+
+/** The app's public origin in every scenario: not loopback, so the proxy runs as in production. */
+const APP_ORIGIN = 'https://app.example'
+const T0 = Date.parse('2030-01-01T00:00:00Z')
+/** Fee assumed for destinations without a published rate (as the proxy's `defaultFeeUsd`). */
+export const UNPUBLISHED_FEE_USD = 0.05
+/** The 14 countries of the sandbox's rate table. */
+const COVERED = ['BJ', 'BF', 'CM', 'CI', 'GH', 'KE', 'NG', 'RW', 'SN', 'ZA', 'TZ', 'TG', 'UG', 'ZW']
+/** Where the issue found calls to fixed lines passing (its high-risk regions). */
+const HIGH_RISK = ['CU', 'LV', 'LT', 'SO', 'AE', 'SA', 'MA', 'LK', 'BD', 'IL', 'PK', 'PS', 'AZ', 'TJ', 'OM', 'TN', 'DZ', 'KG', 'TV', 'NU', 'NR', 'PG', 'SB']
+
+/** One attempt an attacker makes. */
+interface AttackStep {
+  to: string
+  channel: 'sms' | 'call' | 'email'
+  /** Socket address to send from (127.x.y.z), or the forwarded address an edge proxy appends. */
+  localAddress?: string
+  forwardedFor?: string
+  /** A cookie jar to keep (the attacker's), or none (a fresh session). */
+  jar?: Map<string, string>
+}
+
+/** A scenario of the bench. */
+export interface AbuseScenario {
+  name: string
+  days: number
+  upstream: 'verify-api' | 'twilio'
+  adapter: NodeAdapterOptions
+  /** Real users: where they come from and which number they verify. */
+  user(n: number, random: () => number): { to: string; localAddress?: string; forwardedFor?: string }
+  /** The attacker's n-th attempt. */
+  attack(n: number, random: () => number): AttackStep
+}
+
+/** What a scenario measured. */
+export interface AbuseResult {
+  name: string
+  days: number
+  attempts: number
+  accepted: number
+  costUsd: number
+  costPerDayUsd: number
+  /** Accepted sends and cost on the worst day. */
+  worstDayUsd: number
+  users: number
+  usersServed: number
+  servedShare: number
+  /** Why refused real users were refused (`429 rate_limited`: 3). */
+  userRefusals: Record<string, number>
+}
+
+const RATES = SUPPORTED_COUNTRIES.map((c) => ({ prefix: `+${c.code}`, fee: Number(c.fee) }))
+/** The rate table's fee of a send to `to`; e-mail costs nothing here, unpublished destinations {@link UNPUBLISHED_FEE_USD}. */
+const feeOf = (to: string): number => (to.includes('@') ? 0 : (RATES.find((r) => to.startsWith(r.prefix))?.fee ?? UNPUBLISHED_FEE_USD))
+
+interface Answer {
+  status: number
+  json: Record<string, unknown>
+}
+
+/** One HTTP request to the proxy, from `localAddress`, keeping cookies in `jar`. */
+function call(origin: string, path: string, body: unknown, options: { localAddress?: string; forwardedFor?: string; jar?: Map<string, string> }): Promise<Answer> {
+  const url = new URL(origin)
+  const payload = JSON.stringify(body)
+  const headers: Record<string, string> = { origin: APP_ORIGIN, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
+  if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor
+  if (options.jar && options.jar.size > 0) headers.cookie = [...options.jar].map(([k, v]) => `${k}=${v}`).join('; ')
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path, method: 'POST', headers, agent: false, ...(options.localAddress ? { localAddress: options.localAddress } : {}) },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (text += chunk))
+        res.on('end', () => {
+          for (const cookie of res.headers['set-cookie'] ?? []) {
+            const pair = cookie.split(';')[0] ?? ''
+            const eq = pair.indexOf('=')
+            options.jar?.set(pair.slice(0, eq), pair.slice(eq + 1))
+          }
+          let json: Record<string, unknown> = {}
+          try {
+            json = JSON.parse(text) as Record<string, unknown>
+          } catch {
+            // Not JSON: kept empty.
+          }
+          resolve({ status: res.statusCode ?? 0, json })
+        })
+      },
+    )
+    req.on('error', reject)
+    req.end(payload)
+  })
+}
+
+const listen = async (server: Server): Promise<string> => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+/** Runs one scenario: an attack attempt each simulated minute, a real user each 10 minutes. */
+export async function runScenario(scenario: AbuseScenario, seed = 19): Promise<AbuseResult> {
+  let t = T0
+  const now = () => t
+  const sandbox: SandboxServer = await startSandboxServer({ port: 0, now })
+  const standIn = scenario.upstream === 'twilio' ? await startTwilioStandIn(sandbox.url) : undefined
+  const serviceSid = DEFAULT_TWILIO_ACCOUNT.services[0]?.sid ?? ''
+  const provider: VerifyProvider = standIn
+    ? createTwilioProvider({ accountSid: DEFAULT_TWILIO_ACCOUNT.accountSid, authToken: DEFAULT_TWILIO_ACCOUNT.authToken }, { serviceSid, baseUrl: standIn.url })
+    : verifyClientProvider(createVerifyClient({ baseUrl: sandbox.url, clientId: 'sandbox-client-id', clientSecret: 'sandbox-client-secret', now }))
+  // Default settings: only what every deployment must say (secret, mount path, public origin).
+  const options: VerifyHandlerOptions = { provider, secret: 'abuse-bench-secret-0123456789abcdef!', basePath: '/api/verify', publicOrigin: APP_ORIGIN, now, logger: {} }
+  const proxy = createServer(toNodeListener(createVerifyHandler(options), scenario.adapter))
+  const origin = await listen(proxy)
+  const random = seededRandom(seed)
+
+  let attempts = 0
+  let accepted = 0
+  let costUsd = 0
+  const costByDay: number[] = []
+  let users = 0
+  let usersServed = 0
+  const userRefusals: Record<string, number> = {}
+  const minutes = scenario.days * 24 * 60
+  try {
+    for (let minute = 0; minute < minutes; minute++) {
+      const day = Math.floor(minute / 1440)
+      const step = scenario.attack(attempts, random)
+      attempts++
+      const answer = await call(origin, '/api/verify/verifications', { to: step.to, channel: step.channel }, step)
+      if (answer.status === 201) {
+        accepted++
+        const fee = feeOf(step.to)
+        costUsd += fee
+        costByDay[day] = (costByDay[day] ?? 0) + fee
+      }
+      if (minute % 10 === 5) {
+        const user = scenario.user(users, random)
+        users++
+        const jar = new Map<string, string>()
+        const started = await call(origin, '/api/verify/verifications', { to: user.to, channel: 'sms' }, { ...user, jar })
+        let served = false
+        if (started.status === 201) {
+          const code = sandbox.sandbox.inbox.list({ to: user.to })[0]?.code ?? ''
+          const checked = await call(origin, `/api/verify/verifications/${String(started.json.id)}/check`, { code }, { ...user, jar })
+          served = checked.status === 200 && checked.json.status === 'approved'
+          if (!served) userRefusals[`check ${checked.status} ${String(checked.json.code)}`] = (userRefusals[`check ${checked.status} ${String(checked.json.code)}`] ?? 0) + 1
+        } else {
+          const key = `${started.status} ${String(started.json.code)}`
+          userRefusals[key] = (userRefusals[key] ?? 0) + 1
+        }
+        if (served) usersServed++
+      }
+      t += 60_000
+    }
+  } finally {
+    await new Promise<void>((resolve) => {
+      proxy.close(() => resolve())
+      proxy.closeAllConnections()
+    })
+    await standIn?.close()
+    await sandbox.close()
+  }
+  return {
+    name: scenario.name,
+    days: scenario.days,
+    attempts,
+    accepted,
+    costUsd,
+    costPerDayUsd: costUsd / scenario.days,
+    worstDayUsd: Math.max(0, ...costByDay.map((c) => c ?? 0)),
+    users,
+    usersServed,
+    servedShare: users === 0 ? 1 : usersServed / users,
+    userRefusals,
+  }
+}
+
+const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
+const SMS = ['MOBILE', 'FIXED_LINE_OR_MOBILE']
+
+/** A real user of a covered country, from an address of their own (the n-th), forwarded by the edge. */
+const coveredUser = (countries: readonly string[]) => (n: number, random: () => number) => ({
+  to: randomNumber(random, pick(random, countries), SMS),
+  forwardedFor: `102.176.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`,
+})
+
+/** The issue's scenarios. */
+export const SCENARIOS: readonly AbuseScenario[] = [
+  {
+    name: 'one address, forged X-Forwarded-For, kept cookies (5 days)',
+    days: 5,
+    upstream: 'verify-api',
+    // Facing the Internet with no trust setting, as the docs mount it.
+    adapter: {},
+    user: (n, random) => ({ to: randomNumber(random, pick(random, COVERED), SMS), localAddress: `127.0.${1 + (Math.floor(n / 250) % 250)}.${(n % 250) + 1}` }),
+    attack: (() => {
+      const jars = Array.from({ length: 200 }, () => new Map<string, string>())
+      return (n, random) => ({
+        to: randomNumber(random, 'GH', SMS),
+        channel: 'sms',
+        localAddress: '127.0.0.1',
+        forwardedFor: `${1 + Math.floor(random() * 220)}.${Math.floor(random() * 255)}.${Math.floor(random() * 255)}.${1 + Math.floor(random() * 250)}`,
+        jar: jars[n % jars.length],
+      })
+    })(),
+  },
+  {
+    name: '50 IPv4 addresses, fresh sessions, 14 countries',
+    days: 1,
+    upstream: 'verify-api',
+    adapter: { trustProxy: 1 },
+    user: coveredUser(COVERED),
+    attack: (n, random) => ({ to: randomNumber(random, pick(random, COVERED), SMS), channel: 'sms', forwardedFor: `198.51.100.${(n % 50) + 1}` }),
+  },
+  {
+    name: 'one IPv6 /48 (every /56 and /64 of it)',
+    days: 1,
+    upstream: 'verify-api',
+    adapter: { trustProxy: 1 },
+    user: coveredUser(COVERED),
+    attack: (n, random) => ({
+      to: randomNumber(random, pick(random, COVERED), SMS),
+      channel: 'sms',
+      forwardedFor: `2001:db8:77:${(n % 256).toString(16)}${Math.floor(random() * 256).toString(16).padStart(2, '0')}::${(1 + Math.floor(random() * 65_000)).toString(16)}`,
+    }),
+  },
+  {
+    name: 'attacker-provoked Twilio errors (60605, 60223, e-mail)',
+    days: 1,
+    upstream: 'twilio',
+    adapter: { trustProxy: 1 },
+    user: (n, random) => ({ to: randomNumber(random, 'GB', SMS, '+447400'), forwardedFor: `81.2.${Math.floor(n / 250) % 250}.${(n % 250) + 1}` }),
+    attack: (n, random) => {
+      const kind = n % 3
+      const forwardedFor = `198.51.100.${(n % 50) + 1}`
+      if (kind === 0) return { to: randomNumber(random, 'GB', SMS, GEO_BLOCKED_PREFIX), channel: 'sms', forwardedFor }
+      if (kind === 1) return { to: randomNumber(random, 'GB', SMS, '+447700'), channel: 'call', forwardedFor }
+      return { to: `mallory${n}@example.com`, channel: 'email', forwardedFor }
+    },
+  },
+  {
+    name: 'pumping one prefix of Ghana while real users verify elsewhere',
+    days: 1,
+    upstream: 'verify-api',
+    adapter: { trustProxy: 1 },
+    user: coveredUser(COVERED.filter((c) => c !== 'GH')),
+    attack: (n, random) => ({ to: randomNumber(random, 'GH', SMS, '+2332410'), channel: 'sms', forwardedFor: `198.51.100.${(n % 50) + 1}` }),
+  },
+  {
+    name: 'calls to fixed lines in high-risk regions (Twilio, all countries)',
+    days: 1,
+    upstream: 'twilio',
+    adapter: { trustProxy: 1 },
+    user: (n, random) => ({ to: randomNumber(random, 'GB', SMS, '+447400'), forwardedFor: `81.2.${Math.floor(n / 250) % 250}.${(n % 250) + 1}` }),
+    attack: (n, random) => ({ to: randomNumber(random, pick(random, HIGH_RISK), ['FIXED_LINE', 'FIXED_LINE_OR_MOBILE']), channel: 'call', forwardedFor: `198.51.100.${(n % 50) + 1}` }),
+  },
+]

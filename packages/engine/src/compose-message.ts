@@ -1,0 +1,75 @@
+/**
+ * Builds the message of one send: the locale's template with the app's overrides, rendered with
+ * the code, the lifetime and the origin-bound line, and the sender for that locale and channel.
+ */
+import { toApiLocale, toLanguageTag, type ApiLocale, type Channel } from '@hakiki/core'
+import type { MessageOverride } from './engine-options'
+import type { OutboundMessage } from './transport'
+import type { MessageTemplate } from '@hakiki/messages'
+import { getTemplate, renderMessage } from '@hakiki/messages'
+
+/** What the engine knows when it composes a message. */
+export interface ComposeInput {
+  channel: Channel
+  to: string
+  /** BCP-47 tag or API locale; an unknown one falls back to English. */
+  locale: string
+  code: string
+  lifetimeSeconds: number
+  reference: string
+}
+
+/** Settings of {@link createComposer}, from the engine's options. */
+export interface ComposerSettings {
+  appName: string
+  webOtpHost?: string
+  messages?: Readonly<Record<string, MessageOverride>>
+}
+
+/** A function that composes messages with the app's settings. Overrides are resolved once, here. */
+export function createComposer(settings: ComposerSettings): (input: ComposeInput) => OutboundMessage {
+  const overrides = new Map<string, MessageOverride>()
+  for (const [key, value] of Object.entries(settings.messages ?? {})) {
+    const api = key === '*' ? '*' : toApiLocale(key)
+    if (!api) throw new TypeError(`messages: unknown locale "${key}"`)
+    overrides.set(api, value)
+  }
+  const templates = new Map<ApiLocale, { template: MessageTemplate; from: Partial<Record<Channel, string>> }>()
+  const resolve = (api: ApiLocale) => {
+    let found = templates.get(api)
+    if (!found) {
+      const base = getTemplate(api)
+      const all = overrides.get('*') ?? {}
+      const own = overrides.get(api) ?? {}
+      const { from: fromAll, email: emailAll, ...restAll } = all
+      const { from: fromOwn, email: emailOwn, ...restOwn } = own
+      found = {
+        template: { ...base, ...restAll, ...restOwn, locale: api, email: { ...base.email, ...emailAll, ...emailOwn } },
+        from: { ...fromAll, ...fromOwn },
+      }
+      templates.set(api, found)
+    }
+    return found
+  }
+  return (input) => {
+    const api = toApiLocale(input.locale) ?? 'en'
+    const { template, from } = resolve(api)
+    const rendered = renderMessage(template, input.channel, {
+      app: settings.appName,
+      code: input.code,
+      minutes: Math.max(1, Math.ceil(input.lifetimeSeconds / 60)),
+      autofillHost: settings.webOtpHost,
+    })
+    const sender = from[input.channel]
+    return {
+      channel: input.channel,
+      to: input.to,
+      locale: toLanguageTag(api),
+      text: rendered.body,
+      reference: input.reference,
+      ...(rendered.subject === undefined ? {} : { subject: rendered.subject }),
+      ...(rendered.html === undefined ? {} : { html: rendered.html }),
+      ...(sender === undefined ? {} : { from: sender }),
+    }
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The engine's cryptography, on Web Crypto only (`crypto.subtle`, `crypto.getRandomValues`) so it
+ * runs unchanged in Node, Bun, Deno and workers.
+ *
+ * A code is never stored. Each verification gets a random seed (16 bytes from the CSPRNG); its
+ * code is HMAC-SHA-256(codes key, id ‖ seed) read as decimal digits without bias. The store holds
+ * the seed only — a keyed hash input that gives nothing without the secret — so a re-send or a
+ * failover to the next route sends the same code without the code being kept anywhere, and a
+ * check recomputes it and compares in constant time. Whoever holds both the store and the secret
+ * can compute a pending code, as they could brute-force any stored keyed hash of a 6-digit code.
+ */
+
+const encoder = new TextEncoder()
+
+/** Fewest bytes of key material the engine accepts: 256 bits, the size of the HMAC key it feeds. */
+export const MIN_SECRET_BYTES = 32
+
+/** Throws a TypeError unless `secret` is a string or bytes of at least {@link MIN_SECRET_BYTES}. */
+export function assertEngineSecret(secret: unknown): asserts secret is string | Uint8Array {
+  const bytes = typeof secret === 'string' ? encoder.encode(secret) : secret instanceof Uint8Array ? secret : undefined
+  if (!bytes || bytes.byteLength < MIN_SECRET_BYTES) throw new TypeError(`secret must be a string or Uint8Array of at least ${MIN_SECRET_BYTES} bytes`)
+}
+
+/** One HMAC key per purpose, derived with HKDF-SHA-256 from the secret (codes and store keys never share one). */
+export async function deriveKey(secret: string | Uint8Array, purpose: string): Promise<CryptoKey> {
+  const raw = typeof secret === 'string' ? encoder.encode(secret) : secret
+  const master = await crypto.subtle.importKey('raw', raw.slice().buffer, 'HKDF', false, ['deriveKey'])
+  return crypto.subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: encoder.encode(`hakiki-engine:${purpose}`) },
+    master,
+    { name: 'HMAC', hash: 'SHA-256', length: 256 },
+    false,
+    ['sign'],
+  )
+}
+
+/** HMAC-SHA-256 of `text`. */
+export async function hmac(key: CryptoKey, text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(text)))
+}
+
+/** Base64url without padding. */
+export function base64url(bytes: Uint8Array): string {
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+/** `n` random bytes from the platform's CSPRNG, as hex. */
+export function randomHex(n: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/**
+ * The code of a verification: `length` decimal digits read from HMAC(key, id ‖ seed) by rejection
+ * sampling (a byte of 250 or more is skipped, so each digit is uniform). 32 bytes give 10 digits
+ * except with negligible probability; a further block (a counter in the input) covers that.
+ */
+export async function deriveCode(key: CryptoKey, id: string, seed: string, length: number): Promise<string> {
+  let digits = ''
+  for (let block = 0; digits.length < length; block++) {
+    for (const byte of await hmac(key, `${id}\u0000${seed}\u0000${block}`)) {
+      if (byte >= 250) continue
+      digits += String(byte % 10)
+      if (digits.length === length) break
+    }
+  }
+  return digits
+}
+
+/** Compares two strings in time that depends only on their lengths (the lengths are not secret: the code length is public). */
+export function constantTimeEqual(a: string, b: string): boolean {
+  const x = encoder.encode(a)
+  const y = encoder.encode(b)
+  let diff = x.length ^ y.length
+  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0)
+  return diff === 0
+}

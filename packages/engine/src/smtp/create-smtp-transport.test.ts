@@ -1,0 +1,59 @@
+// The SMTP transport against a real Postfix on loopback: the code e-mail lands in the Maildir with
+// the code in its subject and a text part; a refused recipient and a dead server are classified;
+// the engine fails over from a dead server to Postfix with the same code.
+import { createMemoryStore } from '@hakiki/store'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../test/free-port'
+import { postfixAvailable, startPostfix, type PostfixProcess } from '../../test/postfix'
+import { createEngineProvider } from '../create-engine-provider'
+import { createSmtpTransport } from './create-smtp-transport'
+
+const SECRET = 'a test secret of at least thirty-two bytes'
+
+describe.skipIf(!postfixAvailable)('createSmtpTransport against Postfix', () => {
+  let postfix: PostfixProcess
+  beforeAll(async () => {
+    postfix = await startPostfix()
+  }, 30_000)
+  afterAll(async () => {
+    await postfix?.stop()
+  })
+
+  it('delivers the code e-mail through the engine: code in the subject, a text part and an HTML part, the sender of the locale', async () => {
+    const smtp = createSmtpTransport({ host: '127.0.0.1', port: postfix.port, from: 'Acme <codes@acme.test>' })
+    const engine = createEngineProvider({ secret: SECRET, appName: 'Acme', routes: [{ transport: smtp }], messages: { de: { from: { email: 'Acme DE <de@acme.test>' } } } })
+    const call = { store: createMemoryStore(), clock: { now: () => Date.now() } }
+    const before = postfix.messages().length
+    const started = await engine.start({ to: 'ama@example.com', channel: 'email', locale: 'de' }, call)
+    expect(started).toMatchObject({ status: 'pending', delivery: 'sent' })
+    const raw = (await postfix.waitForMessages(before + 1)).at(-1)!
+    const subject = /^Subject: (.*)$/m.exec(raw)![1]!
+    const code = /\d{6}/.exec(subject)![0]
+    expect(raw).toMatch(/^From: Acme DE <de@acme\.test>$/m)
+    expect(raw).toMatch(/^To: ama@example\.com$/m)
+    expect(raw).toContain('multipart/alternative')
+    expect(raw).toContain('text/plain')
+    expect(raw).toContain('text/html')
+    expect(raw).toMatch(/^Content-Language: de$/m)
+    expect(await engine.check(started.id, code, call)).toMatchObject({ status: 'approved' })
+    await smtp.close?.()
+  })
+
+  it('classifies a recipient the server refuses as invalid_email', async () => {
+    const smtp = createSmtpTransport({ host: '127.0.0.1', port: postfix.port, from: 'codes@acme.test', pool: false })
+    await expect(smtp.send({ channel: 'email', to: 'ama@elsewhere.test', locale: 'en', subject: 's', text: 't', reference: 'r' })).rejects.toMatchObject({ kind: 'invalid_email', providerCode: '554' })
+  })
+
+  it('fails over from a server that refuses connections to Postfix, with the same code', async () => {
+    const dead = createSmtpTransport({ name: 'smtp-dead', host: '127.0.0.1', port: await freePort(), from: 'codes@acme.test', pool: false, timeoutMs: 3000 })
+    await expect(dead.send({ channel: 'email', to: 'ama@example.com', locale: 'en', subject: 's', text: 't', reference: 'r' })).rejects.toMatchObject({ kind: 'unavailable' })
+    const live = createSmtpTransport({ host: '127.0.0.1', port: postfix.port, from: 'codes@acme.test', pool: false })
+    const engine = createEngineProvider({ secret: SECRET, appName: 'Acme', routes: [{ transport: dead }, { transport: live }] })
+    const call = { store: createMemoryStore(), clock: { now: () => Date.now() } }
+    const before = postfix.messages().length
+    const { id } = await engine.start({ to: 'kofi@example.com', channel: 'email', locale: 'en' }, call)
+    const raw = (await postfix.waitForMessages(before + 1)).at(-1)!
+    const code = /\d{6}/.exec(/^Subject: (.*)$/m.exec(raw)![1]!)![0]
+    expect(await engine.check(id, code, call)).toMatchObject({ status: 'approved' })
+  })
+})

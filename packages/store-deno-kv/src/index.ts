@@ -1,0 +1,2 @@
+export { createDenoKvStore } from './create-deno-kv-store'
+export type { DenoKvAtomicLike, DenoKvEntryLike, DenoKvKey, DenoKvLike, DenoKvStoreOptions } from './create-deno-kv-store'
