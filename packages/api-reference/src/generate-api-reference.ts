@@ -180,23 +180,39 @@ export function exportsOf(module: ProjectReflection | DeclarationReflection, ent
   })
 }
 
-/** Text safe in MDX prose: `{`, `}`, `<` and `>` outside inline code are escaped. */
+/** Inline code safe in MDX: a code span, or JSX with a string when it holds `{`, `}`, `<` or `>`. */
+function inlineCode(inner: string): string {
+  return /[{}<>]/.test(inner) ? `<code>{${JSON.stringify(inner)}}</code>` : `\`${inner}\``
+}
+
+/**
+ * Text safe in MDX prose: fenced code blocks kept as they are, `{`, `}`, `<` and `>` escaped
+ * elsewhere, and code spans that hold them written as JSX strings (MDX would read them as
+ * expressions and tags).
+ */
 function mdxText(text: string): string {
   return text
-    .split(/(`[^`\n]*`)/)
-    .map((piece, i) => (i % 2 === 1 ? piece : piece.replace(/[{}<>]/g, (c) => `&#${c.charCodeAt(0)};`)))
+    .split(/(^```[^\n]*\n[\s\S]*?^```$)/m)
+    .map((block, b) =>
+      b % 2 === 1
+        ? block
+        : block
+            .split(/(`[^`\n]+`)/)
+            .map((piece, i) => (i % 2 === 1 ? inlineCode(piece.slice(1, -1)) : piece.replace(/[{}<>]/g, (c) => `&#${c.charCodeAt(0)};`)))
+            .join(''),
+    )
     .join('')
 }
 
-/** Text safe in a table cell: one line, no unescaped `|`. */
+/** Text safe in a table cell: one line (a code block becomes a code span), no unescaped `|`. */
 function cell(text: string): string {
-  return mdxText(text.replace(/\s*\n\s*/g, ' ')).replace(/\|/g, '\\|')
+  const oneLine = text.replace(/```[^\n]*\n([\s\S]*?)\n?```/g, (_, body: string) => `\`${body.replace(/`/g, "'").replace(/\s*\n\s*/g, ' ')}\``).replace(/\s*\n\s*/g, ' ')
+  return mdxText(oneLine).replace(/\|/g, '\\|')
 }
 
-/** Inline code safe in MDX and in a table cell. */
+/** Inline code of a type, safe in MDX and in a table cell. */
 function code(text: string): string {
-  const oneLine = text.replace(/\s*\n\s*/g, ' ')
-  return `\`${oneLine.replace(/`/g, "'").replace(/\|/g, '\\|')}\``
+  return inlineCode(text.replace(/\s*\n\s*/g, ' ').replace(/`/g, "'")).replace(/\|/g, '\\|')
 }
 
 /** Storybook's docs id of a page title. */
