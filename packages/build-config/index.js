@@ -2,6 +2,8 @@
 // package through its `exports` and would not transpile TypeScript from a workspace package.
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { dropOrphanChunks } from './drop-orphan-chunks.js'
+import { starReExports } from './star-re-exports.js'
 
 // TypeScript 7 is a native binary without a library API, so the declarations come from its `tsc`,
 // run by rolldown-plugin-dts's `tsgo` mode (see shared/toolchain.md).
@@ -35,5 +37,8 @@ export function libraryBuild(kind, overrides = {}) {
     // be inlined without a word: make that a build error instead.
     deps: { onlyBundle: [] },
     ...overrides,
+    // Entry facades as `export * from` (star-re-exports.js), no unused runtime chunk
+    // (drop-orphan-chunks.js), then the package's own plugins.
+    plugins: [starReExports(), dropOrphanChunks(), ...(overrides.plugins ?? [])],
   }
 }

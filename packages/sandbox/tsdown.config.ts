@@ -7,4 +7,4 @@ import { defineConfig } from 'tsdown'
  * builds, not three entries of one, so the CLI does not split the library into facades. The CLI (`bin: hakiki-sandbox`) is bundled on its own, after the library,
  * without declarations and without cleaning `dist/`.
  */
-export default defineConfig([libraryBuild('server', { entry: { index: 'src/index.ts', node: 'src/node.ts' } }), libraryBuild('server', { entry: { cli: 'src/cli.ts' }, dts: false, clean: false })])
+export default defineConfig([libraryBuild('server', { entry: { index: 'src/index.ts', node: 'src/node.ts', wire: 'src/wire.ts' } }), libraryBuild('server', { entry: { cli: 'src/cli.ts' }, dts: false, clean: false })])

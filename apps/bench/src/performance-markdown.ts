@@ -1,4 +1,6 @@
+import type { Bundler } from './bundlers'
 import type { Machine } from './machine'
+import type { SizeRow } from './published-sizes'
 import type { ProxyBenchResult } from './proxy/measure-proxy'
 import type { RendersResult } from './renders/measure-renders'
 
@@ -6,8 +8,13 @@ import type { RendersResult } from './renders/measure-renders'
 export interface SizeFile {
   date: string
   machine: Pick<Machine, 'cpu' | 'node'> & { cpus: number }
-  rows: Array<{ name: string; kind: string; minified: number; gzip: number; budgetGzip?: number }>
+  bundlers: readonly Bundler[]
+  /** What the `before` figures of the rows were measured on (a commit), when they were. */
+  before?: string
+  rows: SizeRow[]
 }
+
+const BUNDLER_LABELS: Record<Bundler, string> = { esbuild: 'esbuild', rolldown: 'Vite (rolldown)', webpack: 'webpack (terser)' }
 
 /** A result file: the result plus when and where it was measured. */
 export type Dated<T> = T & { date: string; machine: Machine }
@@ -37,9 +44,27 @@ export function performanceMarkdown(results: {
   )
   const { size, renders, proxy } = results
   if (size) {
-    out.push(`### Bundle size`, '', `esbuild, minified, \`gzip -9\`; react, react-dom and @tanstack/react-query external. ${day(size.date)}.`, '')
-    out.push('| bundle | minified kB | gzip kB |', '|---|---:|---:|')
-    for (const row of size.rows) out.push(`| ${row.kind === 'hakiki' ? `**${row.name}**` : row.name} | ${kb(row.minified)} | ${kb(row.gzip)} |`)
+    out.push(
+      `### Bundle size`,
+      '',
+      'What loads up front, minified, `gzip -9`, in kB; react, react-dom and @tanstack/react-query external. Ours as npm users get ' +
+        'them: the packed tarballs installed by npm in an app outside the workspace, bundled by each bundler in production mode; ' +
+        '"sources" is esbuild on the workspace\'s TypeScript sources, for comparison. CI enforces the budgets on the published ' +
+        `figures in every bundler (\`apps/bench/src/size-budget.test.ts\`). ${day(size.date)}.`,
+      '',
+    )
+    const beforeHeader = size.before ? ` before (${size.before}) |` : ''
+    out.push(
+      `| bundle | sources | ${size.bundlers.map((b) => BUNDLER_LABELS[b]).join(' | ')} | budget |${beforeHeader}`,
+      `|---|---:|${size.bundlers.map(() => '---:').join('|')}|---:|${size.before ? '---:|' : ''}`,
+    )
+    for (const row of size.rows) {
+      const budget = row.budgetGzip ? kb(Math.min(...Object.values(row.budgetGzip))) : ''
+      const before = size.before ? ` ${row.before ? size.bundlers.map((b) => kb(row.before?.[b].gzip ?? 0)).join(' / ') : ''} |` : ''
+      out.push(
+        `| ${row.kind === 'hakiki' ? `**${row.name}**` : row.name} | ${row.source ? kb(row.source.gzip) : ''} | ${size.bundlers.map((b) => kb(row.published[b].gzip)).join(' | ')} | ${budget} |${before}`,
+      )
+    }
     const find = (prefix: string) => size.rows.find((row) => row.name.startsWith(prefix))
     const ratios: string[] = []
     for (const [ours, ...theirs] of [
@@ -49,10 +74,10 @@ export function performanceMarkdown(results: {
       const a = find(ours)
       for (const name of theirs) {
         const b = find(name)
-        if (a && b) ratios.push(`${ours} is ${(a.gzip / b.gzip).toFixed(2)}× ${name}`)
+        if (a && b) ratios.push(`${ours} is ${size.bundlers.map((x) => (a.published[x].gzip / b.published[x].gzip).toFixed(2)).join(' / ')}× ${name}`)
       }
     }
-    if (ratios.length) out.push('', `Gzip ratios: ${ratios.join('; ')}.`)
+    if (ratios.length) out.push('', `Gzip ratios (${size.bundlers.join(' / ')}): ${ratios.join('; ')}.`)
     out.push('')
   }
   if (renders) {

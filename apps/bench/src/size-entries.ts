@@ -1,3 +1,5 @@
+import type { Bundler } from './bundlers'
+
 /** One measured consumer bundle: what an app imports, as an entry module. */
 export interface SizeEntry {
   /** Short label of the table row. */
@@ -6,28 +8,52 @@ export interface SizeEntry {
   kind: 'hakiki' | 'alternative'
   /** What a consumer would write. */
   code: string
-  /** For ours: the budget CI enforces, in gzip bytes. */
+  /**
+   * For ours: the budget CI enforces on the published packages (the packed tarballs installed by
+   * npm), in gzip bytes of what loads up front, in each bundler; a bundler named in `budgetsBy`
+   * has its own.
+   */
   budgetGzip?: number
+  /** Budgets of single bundlers, where one ships more than the others (gzip bytes). */
+  budgetsBy?: Partial<Record<Bundler, number>>
 }
 
-/** Each entry re-exports what it measures, so tree-shaking keeps exactly that. */
+/** The budget of one entry in one bundler, if it has any. */
+export function budgetOf(entry: SizeEntry, bundler: Bundler): number | undefined {
+  return entry.budgetsBy?.[bundler] ?? entry.budgetGzip
+}
+
+/**
+ * Each entry re-exports what it measures, so tree-shaking keeps exactly that. Budgets are what the
+ * published packages reach (issue 24), rounded up by a little. webpack ships a little more where
+ * lazy chunks hang off the up-front code: its runtime lists every chunk's file name (the 56 phone
+ * region chunks of the field of every country), which esbuild and rolldown leave to `import()`.
+ */
 export const SIZE_ENTRIES: readonly SizeEntry[] = [
-  { name: 'hakiki hooks (useStartVerification + useCheckCode)', kind: 'hakiki', code: "export { useStartVerification, useCheckCode, VerificationProvider, createProxyAdapter } from '@hakiki/react'", budgetGzip: 4 * 1024 },
-  { name: 'hakiki CodeInput', kind: 'hakiki', code: "export { CodeInput } from '@hakiki/ui'", budgetGzip: 5 * 1024 },
-  { name: 'hakiki PhoneInput (with validation)', kind: 'hakiki', code: "export { PhoneInput } from '@hakiki/ui'", budgetGzip: 20 * 1024 },
+  {
+    // The hooks and the adapter that talks to @hakiki/proxy: what a headless app ships. The adapter
+    // comes from @hakiki/core (@hakiki/react does not re-export it).
+    name: 'hakiki hooks (useStartVerification + useCheckCode + createProxyAdapter)',
+    kind: 'hakiki',
+    code: "export { useStartVerification, useCheckCode, VerificationProvider } from '@hakiki/react'\nexport { createProxyAdapter } from '@hakiki/core'",
+    budgetGzip: 2 * 1024,
+  },
+  { name: 'hakiki CodeInput', kind: 'hakiki', code: "export { CodeInput } from '@hakiki/ui'", budgetGzip: 5.6 * 1024 },
+  { name: 'hakiki PhoneInput (with validation)', kind: 'hakiki', code: "export { PhoneInput } from '@hakiki/ui'", budgetGzip: 16.5 * 1024, budgetsBy: { webpack: 17 * 1024 } },
   {
     // `countries="all"`: what a mounted field loads before any interaction. The region index
     // (every region's calling code and metadata loader) is fetched only when needed (the list
     // opens, a `+` number, a country beyond the 14), so it is counted with the first country
     // beyond the 14 (`measureEveryCountryPhoneInput`, size-budget.test.ts). Issue 15's goal is
-    // 15 kB up front; today ~15.4 kB, hence the budget of 16 kB.
+    // 15 kB up front.
     name: 'hakiki PhoneInput, every country (up front)',
     kind: 'hakiki',
     code: "export { PhoneInput } from '@hakiki/ui'",
-    budgetGzip: 16 * 1024,
+    budgetGzip: 16.5 * 1024,
+    budgetsBy: { webpack: 17 * 1024 },
   },
-  { name: 'hakiki CountrySelect', kind: 'hakiki', code: "export { CountrySelect } from '@hakiki/ui'", budgetGzip: 6 * 1024 },
-  { name: 'hakiki VerificationFlow', kind: 'hakiki', code: "export { VerificationFlow } from '@hakiki/ui'", budgetGzip: 35 * 1024 },
+  { name: 'hakiki CountrySelect', kind: 'hakiki', code: "export { CountrySelect } from '@hakiki/ui'", budgetGzip: 5.5 * 1024, budgetsBy: { rolldown: 6.1 * 1024, webpack: 6.7 * 1024 } },
+  { name: 'hakiki VerificationFlow', kind: 'hakiki', code: "export { VerificationFlow } from '@hakiki/ui'", budgetGzip: 35.5 * 1024 },
   { name: 'input-otp (OTPInput)', kind: 'alternative', code: "export { OTPInput } from 'input-otp'" },
   { name: 'react-otp-input', kind: 'alternative', code: "export { default } from 'react-otp-input'" },
   { name: 'react-phone-number-input (default)', kind: 'alternative', code: "export { default } from 'react-phone-number-input'" },

@@ -64,7 +64,7 @@ describe('Twilio mode: every country', () => {
     const scripts = watchScripts(page)
     const to = freshGermanMobile()
     await openDemo(page, demo)
-    expect(await (await page.request.get(`${demo.url}/api/demo/config`)).json()).toEqual({ provider: 'twilio', countries: 'all' })
+    expect(await (await page.request.get(`${demo.url}/api/demo/config`)).json()).toEqual({ provider: 'twilio', countries: 'all', channels: ['sms', 'call', 'email', 'whatsapp'] })
     await phoneFieldSettled(page)
     const loadedUpFront = scripts.length
 
@@ -160,7 +160,7 @@ describe('Verify API mode: the 14 covered countries stay', () => {
     const scripts = watchScripts(page)
     await openDemo(page, demo)
     const loadedUpFront = scripts.length
-    expect(await (await page.request.get(`${demo.url}/api/demo/config`)).json()).toEqual({ provider: 'verify-api', countries: 'covered' })
+    expect(await (await page.request.get(`${demo.url}/api/demo/config`)).json()).toEqual({ provider: 'verify-api', countries: 'covered', channels: ['sms', 'call', 'email'] })
     await countryButton(page).click()
     await page.getByRole('combobox', { name: 'Search countries' }).waitFor()
     expect(await countryOptions(page).count()).toBe(14)

@@ -40,3 +40,24 @@ test('Twilio provider: send an SMS, read the code from the sandbox, type it, see
   // Twilio deletes an approved verification: the code was checked through the Twilio dialect too.
   expect((await fetchTwilioVerification(message.verificationId)).status).toBe(404)
 })
+
+test('Twilio provider: WhatsApp is offered (the provider declares it), sent through Twilio Verify, and verified', async () => {
+  const { page, demo } = h
+  const to = freshPhone('KE')
+  await openDemo(page, demo)
+  await sendCode(page, { name: 'Amina Njeri', channel: 'WhatsApp', to })
+  const message = await waitForMessage(demo, to)
+  expect(message.channel).toBe('whatsapp')
+  // Sent through the Twilio dialect's Verifications resource with Channel=whatsapp.
+  const pending = await fetchTwilioVerification(message.verificationId)
+  expect(await pending.json()).toMatchObject({ sid: message.verificationId, channel: 'whatsapp', to })
+  // The code step names the channel: the generic heading, with the channel's name.
+  await expect.poll(() => page.getByRole('heading', { level: 2 }).filter({ hasText: 'WhatsApp' }).count()).toBe(1)
+  expect(await page.getByRole('heading', { level: 2 }).filter({ hasText: 'WhatsApp' }).textContent()).toContain('Enter the code sent by WhatsApp to')
+  // No "Call me instead" after WhatsApp: it has no switch partner.
+  expect(await page.getByRole('button', { name: 'Call me instead' }).count()).toBe(0)
+  await typeCode(page, message.code)
+  const result = await verifiedResult(page)
+  expect(result.heading).toBe('Welcome, Amina Njeri')
+  expect(result.verification).toBe(message.verificationId)
+})

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { CHANNELS, type Channel } from '@hakiki/core'
 import { createVerifyHandler, verifyClientProvider, type VerifyProvider } from '@hakiki/proxy'
 import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
 import { createTwilioProvider } from '@hakiki/twilio'
@@ -38,6 +39,8 @@ export interface DemoConfig {
   provider: DemoProviderName
   /** `all` with Twilio Verify, which reaches every country; `covered` (the spec's 14) with the Verify API. */
   countries: 'all' | 'covered'
+  /** The channels the provider declares it sends (WhatsApp with Twilio Verify), which the flow offers. */
+  channels: readonly Channel[]
 }
 
 /** The demo's server side: the proxy at `/api/verify` and the app's own `/api/signup`. */
@@ -55,7 +58,12 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
   // Twilio Verify reaches every country (its provider says so): the proxy accepts them all, as it
   // would by default, said here so that the page offers the same; its number-type policy still
   // refuses premium and shared-cost lines. The Verify API reaches the 14 covered ones, the default.
-  const config: DemoConfig = { provider: options.provider ?? 'verify-api', countries: provider.countries === 'all' ? 'all' : 'covered' }
+  const config: DemoConfig = {
+    provider: options.provider ?? 'verify-api',
+    countries: provider.countries === 'all' ? 'all' : 'covered',
+    // The provider declares what it sends; the page offers exactly that (the proxy refuses the rest).
+    channels: provider.channels ?? CHANNELS,
+  }
   const verify = createVerifyHandler({
     provider,
     ...(config.countries === 'all' ? { countries: 'all' as const } : {}),
@@ -91,7 +99,11 @@ function createProvider(options: DemoApiOptions): VerifyProvider {
     const [apiKey] = DEFAULT_TWILIO_ACCOUNT.apiKeys
     const [service] = DEFAULT_TWILIO_ACCOUNT.services
     if (!apiKey || !service) throw new Error('unreachable: the sandbox has a built-in API key and service')
-    return createTwilioProvider({ accountSid: DEFAULT_TWILIO_ACCOUNT.accountSid, apiKeySid: apiKey.sid, apiKeySecret: apiKey.secret }, { serviceSid: service.sid, baseUrl: options.apiUrl })
+    // The sandbox's Twilio service has a Mailer and a WhatsApp sender: every channel Twilio Verify sends.
+    return createTwilioProvider(
+      { accountSid: DEFAULT_TWILIO_ACCOUNT.accountSid, apiKeySid: apiKey.sid, apiKeySecret: apiKey.secret },
+      { serviceSid: service.sid, baseUrl: options.apiUrl, channels: ['sms', 'call', 'email', 'whatsapp'] },
+    )
   }
   return verifyClientProvider(createVerifyClient({ baseUrl: options.apiUrl, clientId: options.clientId, clientSecret: options.clientSecret }))
 }

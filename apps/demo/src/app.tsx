@@ -47,7 +47,7 @@ export function App() {
         </div>
       </header>
       <main className="demo-main">
-        {config ? <SignupForm locale={locale} countries={config.countries === 'all' ? 'all' : undefined} onStateChange={onStateChange} /> : <section className="demo-card demo-signup" aria-busy="true" />}
+        {config ? <SignupForm locale={locale} countries={config.countries === 'all' ? 'all' : undefined} channels={config.channels} onStateChange={onStateChange} /> : <section className="demo-card demo-signup" aria-busy="true" />}
         <DevicePreview to={previewTo} />
         <FaultsPanel provider={config?.provider ?? 'verify-api'} flow={flow} />
       </main>

@@ -3,14 +3,18 @@
  * which provider the proxy talks to and which countries it accepts. Demo-only: a real app knows
  * its own provider when it is built.
  */
+import { ALL_CHANNELS, CHANNELS, type Channel } from '@hakiki/core'
+
 export interface DemoConfig {
   provider: 'verify-api' | 'twilio'
   /** `all` with Twilio Verify; `covered` (the Verify API's 14) otherwise. */
   countries: 'all' | 'covered'
+  /** The channels the provider sends, in the picker's order (WhatsApp with Twilio Verify). */
+  channels: readonly Channel[]
 }
 
 /** The Verify API with its 14 countries: what the page assumes when the server does not say. */
-export const DEFAULT_DEMO_CONFIG: DemoConfig = { provider: 'verify-api', countries: 'covered' }
+export const DEFAULT_DEMO_CONFIG: DemoConfig = { provider: 'verify-api', countries: 'covered', channels: CHANNELS }
 
 /** Asks the demo server; the default when it cannot be read. */
 export async function fetchDemoConfig(): Promise<DemoConfig> {
@@ -21,6 +25,8 @@ export async function fetchDemoConfig(): Promise<DemoConfig> {
     return {
       provider: body.provider === 'twilio' ? 'twilio' : 'verify-api',
       countries: body.countries === 'all' ? 'all' : 'covered',
+      // Only channels the kit knows, in the kit's order.
+      channels: Array.isArray(body.channels) ? ALL_CHANNELS.filter((c) => body.channels?.includes(c)) : CHANNELS,
     }
   } catch {
     return DEFAULT_DEMO_CONFIG

@@ -1,4 +1,4 @@
-import { formatPhoneNumber, toLanguageTag, type ApiLocale, type FlowState } from '@hakiki/core'
+import { formatPhoneNumber, toLanguageTag, type ApiLocale, type Channel, type FlowState } from '@hakiki/core'
 import { VerificationFlow, type VerifiedDetails } from '@hakiki/ui'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
@@ -13,6 +13,8 @@ export interface SignupFormProps {
   onStateChange?: (state: FlowState) => void
   /** The countries the phone field offers: `'all'` when the proxy accepts every country (Twilio Verify). @default the 14 covered */
   countries?: 'all'
+  /** The channels the flow offers: what the provider sends (WhatsApp with Twilio Verify). @default sms, call, email */
+  channels?: readonly Channel[]
 }
 
 /** The fields react-hook-form owns; the address and its proof come from the flow. */
@@ -55,7 +57,7 @@ const storage = {
  * e-mail address. Once verified, the receipt goes with the name to the app's own `/api/signup`,
  * which checks it on the server; the page shows what the server says was verified.
  */
-export function SignupForm({ locale, onStateChange, countries }: SignupFormProps) {
+export function SignupForm({ locale, onStateChange, countries, channels }: SignupFormProps) {
   const nameId = useId()
   const nameErrorId = useId()
   const { register, handleSubmit, formState, reset, control } = useForm<SignupValues>({ defaultValues: { name: storage.get(NAME_KEY) } })
@@ -166,6 +168,7 @@ export function SignupForm({ locale, onStateChange, countries }: SignupFormProps
           locale={toLanguageTag(locale)}
           {...(countries ? { countries } : {})}
           defaultCountry={defaultCountry}
+          {...(channels ? { channels } : {})}
           persistKey={FLOW_KEY}
           headingLevel={2}
           onStateChange={onStateChange}

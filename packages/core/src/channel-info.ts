@@ -32,6 +32,8 @@ export const CHANNEL_INFO: Readonly<Record<Channel, ChannelInfo>> = {
   sms: { address: 'phone', switchTo: 'call', webOtp: true, numberTypes: ['mobile', 'fixed_line_or_mobile'] },
   call: { address: 'phone', switchTo: 'sms', webOtp: false, numberTypes: ['mobile', 'fixed_line', 'fixed_line_or_mobile', 'voip'] },
   email: { address: 'email', switchTo: undefined, webOtp: false, numberTypes: [] },
+  // WhatsApp reaches the app on a mobile number; no SMS arrives, so WebOTP has nothing to read.
+  whatsapp: { address: 'phone', switchTo: undefined, webOtp: false, numberTypes: ['mobile', 'fixed_line_or_mobile'] },
 }
 
 /** The kind of address `channel` reaches. */

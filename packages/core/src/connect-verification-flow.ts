@@ -4,7 +4,7 @@
  * spelling (`onChange`, `aria-*`, `data-*`), and the handlers read only `event.target.value` and
  * call `event.preventDefault()`, so they fit React and plain DOM listeners alike.
  */
-import { CHANNEL_INFO } from './channel-info'
+import { CHANNEL_INFO, isEmailChannel } from './channel-info'
 import { CHANNELS, type Channel } from './contract'
 import { ADDRESS_ERROR_CODES, EMAIL_HELPS_CODES, placeOfError, switchTargetOf, type FlowErrorPlace } from './flow-policy'
 import type { PhoneCountryCode } from './offered-phone-countries'
@@ -253,7 +253,7 @@ export function connectVerificationFlow(state: FlowState, send: (command: FlowCo
     getAddressInputProps: () =>
       normalize({
       ...part('address'),
-      ...(state.channel === 'email'
+      ...(isEmailChannel(state.channel)
         ? { type: 'email' as const, autoComplete: 'email' as const, inputMode: 'email' as const }
         : { type: 'tel' as const, autoComplete: 'tel' as const, inputMode: 'tel' as const, dir: 'ltr' as const }),
       value: state.to,

@@ -4,11 +4,17 @@
  */
 import type { ApiLocale } from './locales'
 
-/** How the code travels to the user. */
-export type Channel = 'sms' | 'call' | 'email'
+/** How the code travels to the user. Facts about each (address kind, switch partner…) are in `CHANNEL_INFO`. */
+export type Channel = 'sms' | 'call' | 'email' | 'whatsapp'
 
-/** Every channel, in the order a picker shows them. */
+/**
+ * The channels a flow offers when the app names none, in the order a picker shows them. WhatsApp
+ * is not among them: few providers send it (Twilio Verify does), so an app offers it by naming it.
+ */
 export const CHANNELS: readonly Channel[] = ['sms', 'call', 'email']
+
+/** Every channel the kit knows. */
+export const ALL_CHANNELS: readonly Channel[] = ['sms', 'call', 'email', 'whatsapp']
 
 /** Status of a verification as the browser sees it. */
 export type VerificationStatus = 'pending' | 'approved' | 'expired' | 'cancelled'
@@ -98,6 +104,8 @@ export const ERROR_CODES = [
   // A valid number of a covered country whose type (premium-rate, toll-free, VoIP, fixed line for
   // SMS...) cannot receive the channel's code, or is a toll-fraud target.
   'unsupported_number_type',
+  // A channel the provider behind the proxy cannot send (WhatsApp through the Verify API).
+  'unsupported_channel',
   'unsupported_locale',
   'invalid_code_format',
   'rate_limited',

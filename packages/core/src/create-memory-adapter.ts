@@ -1,5 +1,5 @@
 import {
-  CHANNELS,
+  ALL_CHANNELS,
   type Channel,
   type CheckCodeResponse,
   type RatesResponse,
@@ -8,6 +8,7 @@ import {
   type VerificationStatus,
   type VerificationStatusResponse,
 } from './contract'
+import { isEmailChannel } from './channel-info'
 import { COUNTRIES } from './countries'
 import { HakikiError, type HakikiErrorCode } from './hakiki-error'
 import { DEFAULT_API_LOCALE, toApiLocale, type ApiLocale } from './locales'
@@ -267,10 +268,10 @@ function validateStart(request: StartVerificationRequest): { to: string; channel
   }
   if (request.to.trim() === '') throw problem('invalid_request', '`to` is required')
   const channel = request.channel ?? 'sms'
-  if (!CHANNELS.includes(channel)) throw problem('invalid_request', '`channel` must be sms, call or email')
+  if (!ALL_CHANNELS.includes(channel)) throw problem('invalid_request', `\`channel\` must be one of ${ALL_CHANNELS.join(', ')}`)
   const locale = request.locale === undefined ? DEFAULT_API_LOCALE : toApiLocale(String(request.locale))
   if (!locale) throw problem('unsupported_locale', 'This locale is not supported')
-  if (channel === 'email') {
+  if (isEmailChannel(channel)) {
     const to = request.to.trim()
     if (!isEmailAddress(to)) throw problem('invalid_email', 'Not an e-mail address')
     // Lower-cased whole, as the proxy does: one spelling per mailbox keeps limits per address honest.

@@ -4,7 +4,8 @@
  * the events it ignores on purpose. `flow-machine.test.ts` walks every state × every event of this
  * config, so an event nobody thought about in some state is a failing test, not a silent no-op.
  */
-import { CHANNELS, type Channel, type StartVerificationResponse, type VerificationStatus } from './contract'
+import { addressKindOf, isEmailChannel } from './channel-info'
+import { ALL_CHANNELS, type Channel, type StartVerificationResponse, type VerificationStatus } from './contract'
 import type {
   FlowBase,
   FlowError,
@@ -137,7 +138,7 @@ export function keptFor(state: FlowState, to: string, channel: Channel, at: numb
 
 /** An address as compared: digits and `+` of a phone number, a trimmed lower-case e-mail address. */
 function addressKey(to: string, channel: Channel): string {
-  return channel === 'email' ? to.trim().toLowerCase() : to.replace(/[^\d+]/g, '')
+  return isEmailChannel(channel) ? to.trim().toLowerCase() : to.replace(/[^\d+]/g, '')
 }
 
 /** The named guards of the machine. */
@@ -157,7 +158,7 @@ export const flowGuards = {
   sameAddressKind: (state, event) => {
     const verification = 'verification' in state ? state.verification : undefined
     const channel = event.type === 'SWITCH_CHANNEL' ? event.channel : state.channel
-    return verification !== undefined && (channel === 'email') === (verification.channel === 'email')
+    return verification !== undefined && addressKindOf(channel) === addressKindOf(verification.channel)
   },
   /** The typed code differs from the one in the state (or clears an error). */
   codeChanged: (state, event) =>
@@ -311,7 +312,7 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
           guard: 'channelChanged',
           to: (state, event) => {
             // The address typed for a phone and the one typed for e-mail are both kept.
-            if ((event.channel === 'email') === (state.channel === 'email')) return withoutError({ ...state, channel: event.channel })
+            if (addressKindOf(event.channel) === addressKindOf(state.channel)) return withoutError({ ...state, channel: event.channel })
             const { aside, ...rest } = withoutError(state)
             return { ...rest, channel: event.channel, to: aside ?? '', ...(state.to ? { aside: state.to } : {}) }
           },
@@ -604,13 +605,13 @@ function resumable(snapshot: FlowState): FlowState {
   return snapshot
 }
 
-const STATUSES: ReadonlySet<string> = new Set(FLOW_STATUSES)
+const STATUSES: ReadonlySet<string> = /* @__PURE__ */ new Set(FLOW_STATUSES)
 
 /** Checks a snapshot from storage before trusting it: storage is shared with every script of the origin. */
 function isFlowState(value: unknown): value is FlowState {
   if (typeof value !== 'object' || value === null) return false
   const s = value as Record<string, unknown>
-  if (typeof s.status !== 'string' || !STATUSES.has(s.status) || typeof s.to !== 'string' || !CHANNELS.includes(s.channel as Channel)) return false
+  if (typeof s.status !== 'string' || !STATUSES.has(s.status) || typeof s.to !== 'string' || !ALL_CHANNELS.includes(s.channel as Channel)) return false
   if (s.locale !== undefined && typeof s.locale !== 'string') return false
   if (s.kept !== undefined && !(Array.isArray(s.kept) && s.kept.every(isVerification))) return false
   const needsVerification = s.status !== 'idle' && s.status !== 'sending' && s.status !== 'failed'
@@ -627,7 +628,7 @@ function isVerification(value: unknown): value is SentVerification {
   return (
     typeof v.id === 'string' &&
     typeof v.to === 'string' &&
-    CHANNELS.includes(v.channel as Channel) &&
+    ALL_CHANNELS.includes(v.channel as Channel) &&
     [v.codeLength, v.expiresAt, v.resendAt, v.attemptsLeft, v.skewMs].every((n) => typeof n === 'number' && Number.isFinite(n))
   )
 }

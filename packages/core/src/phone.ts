@@ -22,7 +22,8 @@ import { shapeParsedPhoneNumber, shapePhoneAsYouType } from './shape-phone-resul
 
 const coveredCountry = (country: string | undefined): string | undefined => findPlan(coveredPhoneMetadata, country)?.country
 
-const coveredReader = createPhoneReader(coveredPhoneMetadata)
+// Pure: a bundler may drop the reader from a bundle that uses none of the helpers below.
+const coveredReader = /* @__PURE__ */ createPhoneReader(coveredPhoneMetadata)
 
 /**
  * Parses and validates a typed phone number against the covered countries.

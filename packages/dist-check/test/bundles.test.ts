@@ -24,10 +24,12 @@ function builtFiles(pkg: LibraryPackage): string[] {
   return [...distFiles(pkg, '.js'), ...distFiles(pkg, '.d.ts')]
 }
 
-/** Whether a built file is nothing but imports and re-exports of other files. */
+/** Whether a built file is nothing but imports and re-exports of other files (after a directive such as 'use client'). */
 function onlyReExports(file: string): boolean {
-  const { body } = parseAst(readFileSync(file, 'utf8')) as unknown as { body: readonly { type: string; declaration?: unknown }[] }
-  return body.every((s) => s.type === 'ImportDeclaration' || s.type === 'ExportAllDeclaration' || (s.type === 'ExportNamedDeclaration' && !s.declaration))
+  const { body } = parseAst(readFileSync(file, 'utf8')) as unknown as { body: readonly { type: string; declaration?: unknown; directive?: string }[] }
+  return body.every(
+    (s) => s.type === 'ImportDeclaration' || s.type === 'ExportAllDeclaration' || (s.type === 'ExportNamedDeclaration' && !s.declaration) || (s.type === 'ExpressionStatement' && s.directive !== undefined),
+  )
 }
 
 function isRelative(specifier: string): boolean {

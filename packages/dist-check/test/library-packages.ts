@@ -54,6 +54,7 @@ const RUNTIMES = {
   provider: 'server',
   engine: 'server',
   messages: 'server',
+  server: 'server',
 } as const
 
 /** The published packages, browser ones first. */

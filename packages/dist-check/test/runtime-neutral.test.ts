@@ -46,6 +46,7 @@ describe('runtime-neutral entries', () => {
       '@hakiki/proxy ./express (import)',
       '@hakiki/engine ./smtp (import)',
       '@hakiki/engine ./smpp (import)',
+      '@hakiki/server ./node (import)',
     ])
   })
 

@@ -38,6 +38,9 @@ import { createComposer } from './compose-message'
 import { countryOf, coverageOf, routeChannels, selectRoutes } from './select-routes'
 import type { DeliveryReport, Transport } from './transport'
 
+/** The shape of the engine's verification ids. */
+const ENGINE_ID = /^VE[0-9a-f]{32}$/
+
 /** How long a record outlives its code, so a read just after expiry answers `expired` rather than 404. */
 const RETENTION_SECONDS = 600
 
@@ -103,6 +106,8 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
     address: async (to: string) => `${prefix}to:${base64url(await hmac(await addressKey, to.toLowerCase())).slice(0, 32)}`,
   }
   const load = async (id: string, call: ProviderCall) => {
+    // Ids are the engine's own (`VE` + 32 hex): anything else is unknown, and never becomes a store key.
+    if (!ENGINE_ID.test(id)) return { text: undefined, record: undefined }
     const [text] = await call.store.get([keys.record(id)])
     return { text, record: parseRecord(text, id) }
   }

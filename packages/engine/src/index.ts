@@ -11,3 +11,4 @@ export { createInboxTransport, type InboxMessage, type InboxTransport, type Inbo
 export { createAfricasTalkingTransport, type AfricasTalkingOptions } from './transports/create-africas-talking-transport'
 export { createTermiiTransport, type TermiiOptions } from './transports/create-termii-transport'
 export { createInfobipTransport, type InfobipOptions } from './transports/create-infobip-transport'
+export { createTwilioMessagingTransport, type TwilioMessagingOptions } from './transports/create-twilio-messaging-transport'

@@ -31,6 +31,9 @@ export interface GatewayStandIn {
   close(): Promise<void>
 }
 
+/** XML text back to plain text (the TwiML of a call). */
+const unescapeXml = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&')
+
 async function readBody(req: IncomingMessage): Promise<string> {
   let body = ''
   for await (const chunk of req) body += String(chunk)
@@ -143,6 +146,51 @@ export async function startInfobipStandIn(credentials: { apiKey: string }): Prom
     const body = JSON.stringify({ results: [{ bulkId: 'b', messageId, to: send?.to, sentAt: '2026-11-27T02:00:00.000+0000', doneAt: '2026-11-27T02:00:01.000+0000', smsCount: 1, status, error: { groupId: 0, groupName: 'OK', id: 0, name: 'NO_ERROR' } }] })
     const url = options?.callbackUrl ?? send?.notifyUrl ?? ''
     return (await fetch(options?.tamper ? url.replace(/token=[^&]+/, 'token=wrong') : url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status
+  }
+  standIn.close = closer(server)
+  return standIn
+}
+
+/**
+ * Twilio: POST /2010-04-01/Accounts/{sid}/Messages.json and /Calls.json, form bodies, HTTP Basic;
+ * status callbacks as form POSTs to the message's StatusCallback, signed with X-Twilio-Signature.
+ */
+export async function startTwilioStandIn(credentials: { accountSid: string; authToken: string }): Promise<GatewayStandIn & { calls: (ReceivedSend & { language: string })[] }> {
+  const standIn = { mode: 'ok', sends: [], calls: [] } as unknown as GatewayStandIn & { calls: (ReceivedSend & { language: string })[] }
+  const basic = `Basic ${Buffer.from(`${credentials.accountSid}:${credentials.authToken}`).toString('base64')}`
+  const server = createServer(async (req, res) => {
+    const form = new URLSearchParams(await readBody(req))
+    const match = /^\/2010-04-01\/Accounts\/([^/]+)\/(Messages|Calls)\.json$/.exec(req.url ?? '')
+    if (req.method !== 'POST' || !match) return void res.writeHead(404).end()
+    const json = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+    if (req.headers.authorization !== basic || match[1] !== credentials.accountSid || standIn.mode === 'bad-key') return void json(401, { code: 20003, message: 'Authenticate', status: 401 })
+    if (standIn.mode === 'down') return void json(503, { code: 20503, message: 'Service unavailable', status: 503 })
+    const to = form.get('To') ?? ''
+    if (standIn.mode === 'invalid-number' || !/^\+\d{8,15}$/.test(to)) return void json(400, { code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 })
+    const isCall = match[2] === 'Calls'
+    const messageId = `${isCall ? 'CA' : 'SM'}${randomUUID().replaceAll('-', '')}`
+    const notifyUrl = form.get('StatusCallback') ?? undefined
+    if (isCall) {
+      const twiml = form.get('Twiml') ?? ''
+      const say = /<Say language="([^"]*)">([\s\S]*)<\/Say>/.exec(twiml)
+      standIn.calls.push({ to, text: unescapeXml(say?.[2] ?? ''), language: say?.[1] ?? '', from: form.get('From') ?? undefined, messageId, notifyUrl })
+    } else {
+      standIn.sends.push({ to, text: form.get('Body') ?? '', from: form.get('From') ?? undefined, messageId, notifyUrl })
+    }
+    json(201, { sid: messageId, account_sid: credentials.accountSid, to, status: 'queued' })
+  })
+  standIn.url = await listen(server)
+  standIn.report = async (messageId, outcome, options) => {
+    const send = [...standIn.sends, ...standIn.calls].find((s) => s.messageId === messageId)
+    const params = new URLSearchParams(
+      messageId.startsWith('CA')
+        ? { CallSid: messageId, CallStatus: outcome === 'delivered' ? 'completed' : 'no-answer', AccountSid: credentials.accountSid }
+        : { MessageSid: messageId, MessageStatus: outcome === 'delivered' ? 'delivered' : 'undelivered', AccountSid: credentials.accountSid, ...(outcome === 'failed' ? { ErrorCode: '30003' } : {}) },
+    )
+    const url = options?.callbackUrl ?? send?.notifyUrl ?? ''
+    const data = url + [...params.entries()].toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => k + v).join('')
+    const signature = createHmac('sha1', options?.tamper ? 'not the token' : credentials.authToken).update(data).digest('base64')
+    return (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature }, body: params })).status
   }
   standIn.close = closer(server)
   return standIn

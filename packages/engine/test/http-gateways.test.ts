@@ -7,14 +7,20 @@ import type { AddressInfo } from 'node:net'
 import type { ProviderCall } from '@hakiki/provider'
 import { createMemoryStore } from '@hakiki/store'
 import { afterEach, describe, expect, it } from 'vitest'
+import { describeTransportContract } from '../src/contract/index'
 import { createEngineProvider, type EngineProvider, type Transport } from '../src/index'
 import { createAfricasTalkingTransport } from '../src/transports/create-africas-talking-transport'
 import { createInfobipTransport } from '../src/transports/create-infobip-transport'
 import { createTermiiTransport } from '../src/transports/create-termii-transport'
-import { startAfricasTalkingStandIn, startInfobipStandIn, startTermiiStandIn, type GatewayStandIn } from './gateway-stand-ins'
+import { createTwilioMessagingTransport } from '../src/transports/create-twilio-messaging-transport'
+import { startAfricasTalkingStandIn, startInfobipStandIn, startTermiiStandIn, startTwilioStandIn, type GatewayStandIn } from './gateway-stand-ins'
 
 const SECRET = 'a test secret of at least thirty-two bytes'
 const KENYA = '+254711234567'
+
+const TWILIO = { accountSid: `AC${'1'.repeat(32)}`, authToken: 'tw-token' }
+const twilioTransport = (baseUrl: string, reports: string) =>
+  createTwilioMessagingTransport({ ...TWILIO, from: '+15005550006', callFrom: '+15005550006', baseUrl, statusCallbackUrl: `${reports}/twilio` })
 
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -40,6 +46,14 @@ interface Gateway {
   transport: Transport
 }
 
+/** A report each gateway's transport must refuse: the right shape, the wrong secret. */
+const FORGED: Record<string, () => Request> = {
+  "africa's talking": () => new Request('http://127.0.0.1/reports/africas-talking?key=guess', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'id=ATXid_1&status=Success' }),
+  termii: () => new Request('http://127.0.0.1/reports/termii', { method: 'POST', headers: { 'content-type': 'application/json', 'x-termii-signature': 'ab'.repeat(64) }, body: '{"message_id":"1","status":"Delivered"}' }),
+  infobip: () => new Request('http://127.0.0.1/reports/infobip?token=guess', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"results":[{"messageId":"1","status":{"groupName":"DELIVERED"}}]}' }),
+  'twilio messaging': () => new Request('http://127.0.0.1/reports/twilio', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'Zm9yZ2Vk' }, body: 'MessageSid=SM1&MessageStatus=delivered' }),
+}
+
 /** Each gateway, started against the report URL. */
 const GATEWAYS: Record<string, (reports: string) => Promise<Gateway>> = {
   "africa's talking": async (reports) => {
@@ -54,6 +68,10 @@ const GATEWAYS: Record<string, (reports: string) => Promise<Gateway>> = {
     const standIn = await startInfobipStandIn({ apiKey: 'ib-key' })
     return { standIn, transport: createInfobipTransport({ apiKey: 'ib-key', from: 'Acme', baseUrl: standIn.url, notifyUrl: `${reports}/infobip`, reportToken: 'ib-report-secret' }) }
   },
+  'twilio messaging': async (reports) => {
+    const standIn = await startTwilioStandIn(TWILIO)
+    return { standIn, transport: twilioTransport(standIn.url, reports) }
+  },
 }
 
 function setup() {
@@ -65,6 +83,19 @@ function setup() {
 const codeOf = (text: string) => /#(\d{6})$/.exec(text)![1]!
 
 for (const [label, start] of Object.entries(GATEWAYS)) {
+  describeTransportContract(`${label} against its stand-in`, async () => {
+    const { standIn, transport } = await start('http://127.0.0.1:9/reports')
+    const calls = (standIn as { calls?: { text: string }[] }).calls ?? []
+    return {
+      transport,
+      addresses: { sms: KENYA, call: KENYA },
+      received: () => [...standIn.sends, ...calls].map((s) => s.text),
+      breakCounterpart: () => void (standIn.mode = 'down'),
+      forgedReport: FORGED[label]!,
+      close: () => standIn.close(),
+    }
+  })
+
   describe(`${label} transport against its stand-in`, () => {
     it('sends in the wire format, takes a delivery report, and refuses a forged one', async () => {
       const { call } = setup()
@@ -123,5 +154,26 @@ describe('failover between gateways', () => {
     const code = codeOf(infobip.standIn.sends[0]!.text)
     expect(code).toBe(codeOf(at.standIn.sends[0]!.text))
     expect(await engine.check(id, code, call)).toMatchObject({ status: 'approved' })
+  })
+})
+
+describe('voice through Twilio', () => {
+  it('calls with the script in the person\'s language, the digits spoken one by one twice, and reads the call status', async () => {
+    const { call } = setup()
+    let engine: EngineProvider | undefined
+    const reports = await reportServer(() => engine!, call)
+    const standIn = await startTwilioStandIn(TWILIO)
+    closers.push(() => standIn.close())
+    engine = createEngineProvider({ secret: SECRET, appName: 'Acme', routes: [{ transport: twilioTransport(standIn.url, reports) }] })
+    const started = await engine.start({ to: KENYA, channel: 'call', locale: 'fr' }, call)
+    expect(standIn.calls).toHaveLength(1)
+    const placed = standIn.calls[0]!
+    expect(placed.language).toBe('fr')
+    const digits = /(\d(?:, \d){5})/.exec(placed.text)![1]!
+    expect(placed.text.split(digits).length - 1).toBe(2)
+    expect(await standIn.report(placed.messageId, 'delivered', { tamper: true })).toBe(401)
+    expect(await standIn.report(placed.messageId, 'delivered')).toBe(200)
+    expect((await engine.status(started.id, call)).delivery).toBe('delivered')
+    expect(await engine.check(started.id, digits.replace(/, /g, ''), call)).toMatchObject({ status: 'approved' })
   })
 })

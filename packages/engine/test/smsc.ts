@@ -26,6 +26,8 @@ export interface Smsc {
   /** Binds tried, with their outcome. */
   binds: { systemId: string; ok: boolean }[]
   receipts: ReceiptMode
+  /** Drops every bound connection, as an SMSC restart does. */
+  dropConnections(): void
   close(): Promise<void>
 }
 
@@ -79,6 +81,9 @@ export async function startSmsc(credentials: { systemId: string; password: strin
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
   smsc.url = `smpp://127.0.0.1:${(server.address() as AddressInfo).port}`
+  smsc.dropConnections = () => {
+    for (const s of sessions) s.destroy()
+  }
   smsc.close = async () => {
     for (const s of sessions) s.destroy()
     await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -68,6 +68,9 @@ export function renderMessage(template: MessageTemplate, channel: Channel, value
     }
     case 'call':
       return { body: fill(template.call, plain) }
+    // A WhatsApp authentication template says what the SMS says, with no WebOTP line (no SMS arrives).
+    case 'whatsapp':
+      return { body: fill(template.sms, plain) }
     case 'email':
       return {
         subject: fill(template.email.subject, plain),

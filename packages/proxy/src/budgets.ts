@@ -10,10 +10,13 @@
  * - per number prefix (the number without its last 4 digits, a block of 10,000 numbers);
  * - per destination country, in money (the provider's fee for that country, else
  *   `defaultFeeUsd`), and only while that country's verification rate today is below
- *   `minCountryConversion`: a country where users verify is never blocked;
- * - in all, in money: above `unverifiedUsdSoftLimit` the proxy degrades rather than refuses: the
- *   `authorize` hook is asked with `elevated: true` (require a captcha there), and without a hook
- *   only clients with nothing unverified today may start.
+ *   `minCountryConversion`: a country where users verify never degrades;
+ * - in all, in money: `unverifiedUsdSoftLimit`.
+ *
+ * The per-IP budgets refuse. The destination budgets and the soft limit degrade rather than
+ * refuse (refusing would let an attacker lock a prefix's or a country's real users out with a few
+ * sends): the `authorize` hook is asked with `elevated: true` (require a captcha there), and
+ * without a hook only clients with nothing unverified today may start.
  *
  * Counters live in the shared store (every instance agrees) in fixed one-day windows.
  */
@@ -24,11 +27,11 @@ export interface BudgetOptions {
   unverifiedPerIp?: number
   /** Unverified phone sends from one IPv6 /48 in a day. Default 30. */
   unverifiedPerIpv6Network?: number
-  /** Unverified sends to one number prefix (the number without its last 4 digits) in a day. Default 10. */
+  /** Unverified sends to one number prefix (the number without its last 4 digits) in a day, above which it degrades. Default 10. */
   unverifiedPerPrefix?: number
-  /** Unverified spend to one country in a day, USD, above which a country that converts badly is refused. Default 1. */
+  /** Unverified spend to one country in a day, USD, above which a country that converts badly degrades. Default 1. */
   unverifiedUsdPerCountry?: number
-  /** A country whose verified / sent today is at least this is never refused by its budget. Default 0.5. */
+  /** A country whose verified / sent today is at least this never degrades by its budget. Default 0.5. */
   minCountryConversion?: number
   /** Unverified spend in all in a day, USD, above which starts need `authorize` (or a clean client). Default 3. */
   unverifiedUsdSoftLimit?: number

@@ -137,8 +137,8 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     log,
   }
   const rates = createRatesRoute()
-  // One deadline for every store call of a request, counted from when its route starts.
-  const forRequest = (): HandlerContext => ({ ...ctx, store: storeUntil(rawStore, performance.now() + storeTimeoutMs, storeTimeoutMs) })
+  // One time budget for every store call of a request (the provider's time is not counted).
+  const forRequest = (): HandlerContext => ({ ...ctx, store: storeUntil(rawStore, storeTimeoutMs, storeTimeoutMs) })
 
   return async function verifyHandler(request: Request): Promise<Response> {
     const state: RequestState = { request, route: 'unknown', base: basePath }

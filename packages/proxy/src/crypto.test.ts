@@ -20,3 +20,22 @@ describe('deriveHmacKey', () => {
     expect(fromBytes).toBe(receipt)
   })
 })
+
+describe('node:crypto and Web Crypto', () => {
+  it('derive the same keys: a MAC made by either verifies with the other, and a wrong one with neither', async () => {
+    const { deriveHmacKeyUncached, verifyHmac } = await import('./crypto')
+    const node = await deriveHmacKeyUncached(SECRET, 'receipt', 'node')
+    const web = await deriveHmacKeyUncached(SECRET, 'receipt', 'web')
+    // This test runs in Node: the fast path is the one taken, and the other is Web Crypto.
+    expect({ node: node.raw instanceof Uint8Array, web: web.web !== undefined }).toEqual({ node: true, web: true })
+    const data = 'id.1700000000000'
+    const byNode = await hmac(node, data)
+    expect(await hmac(web, data)).toBe(byNode)
+    expect(await verifyHmac(web, data, byNode)).toBe(true)
+    expect(await verifyHmac(node, data, byNode)).toBe(true)
+    const other = await hmac(await deriveHmacKeyUncached(SECRET, 'session', 'node'), data)
+    expect(await verifyHmac(node, data, other)).toBe(false)
+    expect(await verifyHmac(web, data, other)).toBe(false)
+    expect(await verifyHmac(node, `${data}!`, byNode)).toBe(false)
+  })
+})

@@ -1,6 +1,8 @@
 /**
- * The few cryptographic helpers the proxy needs, on Web Crypto only (`crypto.subtle`,
- * `crypto.getRandomValues`) so the handler runs unchanged in Node, Bun, Deno and workers.
+ * The few cryptographic helpers the proxy needs. Runtime-neutral: Web Crypto (`crypto.subtle`,
+ * `crypto.getRandomValues`) everywhere, and `node:crypto` for the MACs where the runtime offers it
+ * through `process.getBuiltinModule` (Node ≥ 20.16, Bun, Deno): feature-detected, never imported,
+ * so the handler still loads where no Node built-in exists (workers, Edge routes).
  */
 
 const encoder = new TextEncoder()
@@ -26,14 +28,49 @@ export function assertSecret(secret: unknown): asserts secret is SecretInput {
   }
 }
 
+/** The subset of `node:crypto` the MACs use. */
+interface NodeCrypto {
+  createHmac(algorithm: 'sha256', key: Uint8Array): { update(data: string): { digest(): Uint8Array } }
+  hkdfSync(digest: 'sha256', key: Uint8Array, salt: Uint8Array, info: string, length: number): ArrayBuffer
+  timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean
+}
+
+/**
+ * `node:crypto` when the runtime has it, else `undefined`. Why: a Web Crypto HMAC in Node is an
+ * awaited trip to the thread pool, ~7× the CPU of `createHmac` for the short strings signed here,
+ * and a flow signs or checks several (session cookie, store keys, receipt); issue 24 measured a
+ * third of the proxy's CPU in them. `process.getBuiltinModule` returns a built-in without an
+ * `import`, so nothing loads where it is missing.
+ */
+function findNodeCrypto(): NodeCrypto | undefined {
+  try {
+    const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
+    const candidate = runtime?.getBuiltinModule?.('node:crypto') as Partial<NodeCrypto> | undefined
+    return typeof candidate?.createHmac === 'function' && typeof candidate.hkdfSync === 'function' && typeof candidate.timingSafeEqual === 'function'
+      ? (candidate as NodeCrypto)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const NODE_CRYPTO = findNodeCrypto()
+
+/**
+ * An HMAC-SHA-256 key: raw bytes for `node:crypto`, or a non-extractable Web Crypto key. Both
+ * come from the same HKDF, so a MAC made by one verifies with the other (a receipt signed by a
+ * proxy in Node verifies in a Worker).
+ */
+export type HmacKey = { readonly raw: Uint8Array; readonly web?: undefined } | { readonly web: CryptoKey; readonly raw?: undefined }
+
 /**
  * One HMAC-SHA-256 key per purpose, derived with HKDF from the app's secret. Separate keys mean a
  * session cookie can never be replayed as a receipt (or the reverse) even though both are signed
  * with "the secret".
  */
-export function deriveHmacKey(secret: SecretInput, purpose: string): Promise<CryptoKey> {
-  // HKDF through Web Crypto costs far more than the HMAC it keys, and `verifyReceipt` runs once
-  // per sign-up: derive once per (secret, purpose). Keys are non-extractable CryptoKeys.
+export function deriveHmacKey(secret: SecretInput, purpose: string): Promise<HmacKey> {
+  // HKDF costs far more than the HMAC it keys, and `verifyReceipt` runs once per sign-up: derive
+  // once per (secret, purpose).
   const bySecret = typeof secret === 'string' ? stringSecretKeys : bytesSecretKeys
   let byPurpose = bySecret.get(secret as string & Uint8Array)
   if (!byPurpose) {
@@ -43,7 +80,7 @@ export function deriveHmacKey(secret: SecretInput, purpose: string): Promise<Cry
   }
   let key = byPurpose.get(purpose)
   if (!key) {
-    key = deriveUncached(secret, purpose)
+    key = deriveHmacKeyUncached(secret, purpose)
     byPurpose.set(purpose, key)
     // A failed derivation must not stick.
     key.catch(() => byPurpose.delete(purpose))
@@ -53,33 +90,50 @@ export function deriveHmacKey(secret: SecretInput, purpose: string): Promise<Cry
 
 /** Secrets are few (one per app, maybe one being rotated in); the cap only bounds misuse. */
 const MAX_CACHED_SECRETS = 8
-const stringSecretKeys = new Map<string, Map<string, Promise<CryptoKey>>>()
-const bytesSecretKeys = new WeakMap<Uint8Array, Map<string, Promise<CryptoKey>>>()
+const stringSecretKeys = new Map<string, Map<string, Promise<HmacKey>>>()
+const bytesSecretKeys = new WeakMap<Uint8Array, Map<string, Promise<HmacKey>>>()
 
-async function deriveUncached(secret: SecretInput, purpose: string): Promise<CryptoKey> {
+/**
+ * The HKDF of {@link deriveHmacKey}, uncached: with `node:crypto` when `engine` is `'node'` and
+ * the runtime has it, else with Web Crypto. Exported for the test that both derive the same key.
+ */
+export async function deriveHmacKeyUncached(secret: SecretInput, purpose: string, engine: 'node' | 'web' = 'node'): Promise<HmacKey> {
+  const info = `hakiki/${purpose}/v1`
+  if (engine === 'node' && NODE_CRYPTO) {
+    return { raw: new Uint8Array(NODE_CRYPTO.hkdfSync('sha256', secretBytes(secret), new Uint8Array(0), info, 32)) }
+  }
   const master = await crypto.subtle.importKey('raw', toArrayBuffer(secretBytes(secret)), 'HKDF', false, ['deriveKey'])
-  return crypto.subtle.deriveKey(
-    { name: 'HKDF', hash: 'SHA-256', salt: new ArrayBuffer(0), info: encoder.encode(`hakiki/${purpose}/v1`) },
+  const web = await crypto.subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt: new ArrayBuffer(0), info: encoder.encode(info) },
     master,
     { name: 'HMAC', hash: 'SHA-256', length: 256 },
     false,
     ['sign', 'verify'],
   )
+  return { web }
+}
+
+/** HMAC-SHA-256(key, data) as bytes, by the engine the key was derived for. */
+async function mac(key: HmacKey, data: string): Promise<Uint8Array> {
+  if (key.raw && NODE_CRYPTO) return NODE_CRYPTO.createHmac('sha256', key.raw).update(data).digest()
+  if (!key.web) throw new TypeError('an HMAC key of node:crypto used where the runtime has none')
+  return new Uint8Array(await crypto.subtle.sign('HMAC', key.web, encoder.encode(data)))
 }
 
 /** base64url(HMAC-SHA-256(key, data)). */
-export async function hmac(key: CryptoKey, data: string): Promise<string> {
-  const signature = await crypto.subtle.sign('HMAC', key, encoder.encode(data))
-  return base64UrlEncode(new Uint8Array(signature))
+export async function hmac(key: HmacKey, data: string): Promise<string> {
+  return base64UrlEncode(await mac(key, data))
 }
 
-/** Checks a base64url HMAC in constant time (`subtle.verify` compares without early exit). */
-export async function verifyHmac(key: CryptoKey, data: string, signature: string): Promise<boolean> {
+/** Checks a base64url HMAC in constant time (`timingSafeEqual`, or `subtle.verify`, which compares without early exit). */
+export async function verifyHmac(key: HmacKey, data: string, signature: string): Promise<boolean> {
   const bytes = base64UrlDecode(signature)
   // One spelling only: the last base64url character carries 2 unused bits, so 4 spellings
   // decoded to the same MAC and a "used once" check keyed on the text could be dodged.
   if (!bytes || bytes.byteLength !== 32 || base64UrlEncode(bytes) !== signature) return false
-  return crypto.subtle.verify('HMAC', key, toArrayBuffer(bytes), encoder.encode(data))
+  if (key.raw && NODE_CRYPTO) return NODE_CRYPTO.timingSafeEqual(await mac(key, data), bytes)
+  if (!key.web) return false
+  return crypto.subtle.verify('HMAC', key.web, toArrayBuffer(bytes), encoder.encode(data))
 }
 
 /** A random identifier of `bytes` bytes (default 128 bits), base64url. */

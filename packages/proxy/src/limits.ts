@@ -160,12 +160,13 @@ export async function consumeQuotas(
   let wait: number | undefined
   let index = -1
   try {
-    for (const [i, quota] of quotas.entries()) {
-      // Counted as taken before the answer: a store that times out may still apply the increment,
-      // and giving back one that never happened is harmless (a counter never goes below zero).
-      taken.push(quota)
-      const { count, resetInSeconds } = await store.increment(quota.key, quota.windowSeconds)
-      if (count > quota.limit) {
+    // Counted as taken before the answers: a store that times out may still apply an increment,
+    // and giving back one that never happened is harmless (a counter never goes below zero).
+    // Sent together, so a request waits for one round trip, not one per counter.
+    taken.push(...quotas)
+    const counts = await Promise.all(quotas.map((quota) => store.increment(quota.key, quota.windowSeconds)))
+    for (const [i, { count, resetInSeconds }] of counts.entries()) {
+      if (count > (quotas[i]?.limit ?? 0)) {
         wait = Math.max(wait ?? 0, resetInSeconds)
         if (index < 0) index = i
       }

@@ -67,12 +67,13 @@ export function createNumberTypeCheck(options: NumberTypesOptions = {}): NumberT
     })
   }
   return (e164, country, channel) => {
-    const allowed = (byCountry.get(country) ?? general)[channel]
+    // WhatsApp reaches an account on a mobile number: the SMS list applies.
+    const allowed = (byCountry.get(country) ?? general)[channel === 'whatsapp' ? 'sms' : channel]
     // A number the metadata cannot type is refused too: failing open here is failing open on fraud.
     const type = parsePhoneNumberFromString(e164)?.getType()
     if (type === undefined || !allowed.has(type)) {
       throw new ProxyError('unsupported_number_type', {
-        detail: channel === 'sms' ? 'This number cannot receive SMS codes.' : 'This number cannot receive code calls.',
+        detail: channel === 'call' ? 'This number cannot receive code calls.' : `This number cannot receive ${channel === 'sms' ? 'SMS' : 'WhatsApp'} codes.`,
       })
     }
   }

@@ -12,6 +12,7 @@ const TITLES: Record<ErrorCode, string> = {
   invalid_email: 'Invalid e-mail address',
   unsupported_country: 'Country not supported',
   unsupported_number_type: 'Number type not supported',
+  unsupported_channel: 'Channel not supported',
   unsupported_locale: 'Locale not supported',
   invalid_code_format: 'Invalid code format',
   rate_limited: 'Too many requests',

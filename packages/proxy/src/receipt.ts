@@ -10,7 +10,7 @@
  * and one issuer.
  */
 import type { Channel } from '@hakiki/core'
-import { CHANNELS } from '@hakiki/core'
+import { ALL_CHANNELS } from '@hakiki/core'
 import type { SecretInput } from './crypto'
 import { assertSecret, base64UrlDecodeText, base64UrlEncodeText, deriveHmacKey, hmac, randomId, verifyHmac } from './crypto'
 
@@ -185,7 +185,7 @@ function parseClaims(payload: string): ReceiptClaims | undefined {
     typeof c.vid === 'string' &&
     typeof c.jti === 'string' &&
     typeof c.aud === 'string' &&
-    CHANNELS.includes(c.channel as Channel) &&
+    ALL_CHANNELS.includes(c.channel as Channel) &&
     Number.isSafeInteger(c.iat) &&
     Number.isSafeInteger(c.exp)
   if (!ok) return undefined

@@ -54,7 +54,7 @@ function sandboxClient(): VerifyClient {
   })
 }
 
-async function sandboxAccepts(client: VerifyClient, to: string, channel: Channel): Promise<boolean> {
+async function sandboxAccepts(client: VerifyClient, to: string, channel: Exclude<Channel, 'whatsapp'>): Promise<boolean> {
   try {
     await client.createVerification({ to, channel })
     return true
@@ -165,6 +165,7 @@ const PROVIDER_ERROR_KINDS: readonly ProviderErrorKind[] = [
   'invalid_phone_number',
   'invalid_email',
   'unsupported_country',
+  'unsupported_channel',
   'unsupported_locale',
   'invalid_code_format',
   'not_found',

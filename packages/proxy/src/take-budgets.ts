@@ -13,6 +13,8 @@ import type { BudgetCharges } from './verification-record'
 
 const DAY = 86_400
 
+type Scope = 'ip' | 'network' | 'prefix' | 'country' | 'global'
+
 /** A start's taken share: give it back if the send does not happen, commit it if it does. */
 export interface BudgetTicket {
   /** The soft limit is passed: `authorize` is asked with `elevated: true`. */
@@ -43,56 +45,60 @@ export async function takeBudgets(ctx: HandlerContext, state: RequestState, inpu
   const fee = await ctx.fees.feeOf(country)
   const micros = toMicros(fee)
   const safe = budgets.safePrefixes.some((prefix) => input.to.startsWith(prefix))
-  const [total, sent, verified] = (await Promise.all([
+  const prefixKey = safe ? undefined : storeKeys.unverifiedPerPrefix(await ctx.keyOf('address', numberPrefix(input.to)))
+  const ipHash = ipKey === undefined ? undefined : await ctx.keyOf('ip', ipKey)
+  const verifiedKey = ipHash === undefined ? undefined : storeKeys.verifiedPerIp(ipHash)
+  // Every read in parallel: one round trip's wait, within the request's one store deadline.
+  const [total, sent, verified, prefixCount, verifiedFromIp] = (await Promise.all([
     ctx.store.get(storeKeys.unverifiedMicros()),
     ctx.store.get(storeKeys.sentPerCountry(country)),
     ctx.store.get(storeKeys.verifiedPerCountry(country)),
-  ])).map((value) => Number(value ?? 0) || 0) as [number, number, number]
-  const elevated = total >= toMicros(budgets.unverifiedUsdSoftLimit)
-  const refuse = (scope: 'ip' | 'network' | 'prefix' | 'country' | 'global', retryAfter: number): never => {
+    prefixKey === undefined ? Promise.resolve(undefined) : ctx.store.get(prefixKey),
+    verifiedKey === undefined ? Promise.resolve(undefined) : ctx.store.get(verifiedKey),
+  ])).map((value) => Number(value ?? 0) || 0) as [number, number, number, number, number]
+  const refuse = (scope: Scope, retryAfter: number): never => {
     ctx.emit({ type: 'budget.exceeded', at: ctx.now(), scope, country, to: state.maskedTo ?? '' })
     ctx.log.warn('budget of unverified sends exceeded; start refused (see the budgets option)', { scope, country, to: state.maskedTo })
     throw new ProxyError('rate_limited', { retryAfter, detail: 'Too many codes requested; try again later.' })
   }
 
-  // A country is refused only while it converts badly: where users verify, its budget never bites.
+  // A spent destination budget (prefix, country) or the soft limit in all does not refuse
+  // everyone: that would let an attacker lock real users of a prefix or a country out for a
+  // day with a few sends. The start needs more trust instead: `authorize` asked with `elevated`,
+  // or, without a hook, a client with nothing unverified today. A country counts as spent only
+  // while it converts badly: where users verify, its budget never bites.
   const unverified = Math.max(0, sent - verified)
-  if (!safe && (unverified + 1) * fee > budgets.unverifiedUsdPerCountry && (sent === 0 || verified / sent < budgets.minCountryConversion)) {
-    refuse('country', 3600)
-  }
+  const countryOver = !safe && (unverified + 1) * fee > budgets.unverifiedUsdPerCountry && (sent === 0 || verified / sent < budgets.minCountryConversion)
+  const prefixOver = prefixKey !== undefined && prefixCount >= budgets.unverifiedPerPrefix
+  const elevatedBy: Scope | undefined = prefixOver ? 'prefix' : countryOver ? 'country' : total >= toMicros(budgets.unverifiedUsdSoftLimit) ? 'global' : undefined
+  const strict = elevatedBy !== undefined && !ctx.authorize
+  if (strict && ipKey === undefined) refuse(elevatedBy, 3600)
 
   const quotas: Quota[] = []
-  const scopes: Array<'ip' | 'network' | 'prefix'> = []
-  let verifiedKey: string | undefined
-  if (ipKey !== undefined) {
-    const ipHash = await ctx.keyOf('ip', ipKey)
-    verifiedKey = storeKeys.verifiedPerIp(ipHash)
+  const scopes: Scope[] = []
+  if (ipKey !== undefined && ipHash !== undefined) {
     // An address earns room by its users' verifications: a carrier NAT full of real users grows
-    // its budget as they verify, while a pumping script's stays at the base. Degraded, with no
-    // hook to ask, only a client with nothing unverified today may start.
-    const verifiedFromIp = Number((await ctx.store.get(verifiedKey)) ?? 0) || 0
-    const perIp = elevated && !ctx.authorize ? 1 : budgets.unverifiedPerIp + verifiedFromIp
+    // its budget as they verify, while a pumping script's stays at the base.
+    const perIp = (strict ? 1 : budgets.unverifiedPerIp) + verifiedFromIp
     quotas.push({ key: storeKeys.unverifiedPerIp(ipHash), windowSeconds: DAY, limit: perIp })
-    scopes.push('ip')
+    scopes.push(strict ? elevatedBy : 'ip')
     const network = ipv6Network(ipKey)
     if (network !== undefined) {
       quotas.push({ key: storeKeys.unverifiedPerNetwork(await ctx.keyOf('ip', network)), windowSeconds: DAY, limit: budgets.unverifiedPerIpv6Network })
       scopes.push('network')
     }
   }
-  if (!safe) {
-    quotas.push({ key: storeKeys.unverifiedPerPrefix(await ctx.keyOf('address', numberPrefix(input.to))), windowSeconds: DAY, limit: budgets.unverifiedPerPrefix })
+  // Counted, never refused by itself (see above).
+  if (prefixKey !== undefined) {
+    quotas.push({ key: prefixKey, windowSeconds: DAY, limit: Number.MAX_SAFE_INTEGER })
     scopes.push('prefix')
   }
   const taken = await consumeQuotas(ctx.store, quotas)
-  if (taken.wait !== undefined) {
-    const scope = scopes[taken.index] ?? 'ip'
-    refuse(scope === 'ip' && elevated && !ctx.authorize ? 'global' : scope, taken.wait)
-  }
+  if (taken.wait !== undefined) refuse(scopes[taken.index] ?? 'ip', taken.wait)
   const ticket = taken.ticket
   if (ticket === undefined) return nothing
   return {
-    elevated,
+    elevated: elevatedBy !== undefined,
     charges: { keys: quotas.map((quota) => quota.key), country, micros, ...(verifiedKey === undefined ? {} : { verifiedKey }) },
     refund: () => ticket.refund(),
     commit: async () => {

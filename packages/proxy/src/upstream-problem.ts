@@ -24,7 +24,7 @@ function clampRetryAfter(seconds: number | undefined): number {
  * | kind | problem | why |
  * |---|---|---|
  * | `invalid_phone_number`, `invalid_email`, `unsupported_country`, `unsupported_locale`, `invalid_code_format` | 400 with that code | the provider refused what we validated |
- * | `unsupported_channel` | 400 `invalid_request` | the service cannot use that channel (not set up, disabled) |
+ * | `unsupported_channel` | 400 `unsupported_channel` | the service cannot use that channel (not set up, disabled) |
  * | `not_found` on check/status | 404 `not_found` | unknown, finished or approved |
  * | `not_found` on start/rates | 502 `upstream_error` | the endpoint itself is missing: a wrong base URL |
  * | `max_attempts` | 429 `too_many_attempts`, `attemptsLeft: 0` | the verification is finished |
@@ -37,7 +37,7 @@ const TABLE: Record<ProviderErrorKind, (error: ProviderError) => ProxyError> = {
   invalid_phone_number: () => new ProxyError('invalid_phone_number'),
   invalid_email: () => new ProxyError('invalid_email'),
   unsupported_country: () => new ProxyError('unsupported_country'),
-  unsupported_channel: () => new ProxyError('invalid_request', { detail: 'This channel is not available; choose another.' }),
+  unsupported_channel: () => new ProxyError('unsupported_channel', { detail: 'This channel is not available; choose another.' }),
   unsupported_locale: () => new ProxyError('unsupported_locale'),
   invalid_code_format: () => new ProxyError('invalid_code_format'),
   not_found: (error) => (error.operation === 'check' || error.operation === 'status' ? new ProxyError('not_found') : new ProxyError('upstream_error')),

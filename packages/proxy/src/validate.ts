@@ -4,7 +4,7 @@
  * may cost an SMS.
  */
 import type { ApiLocale, Channel, ErrorCode } from '@hakiki/core'
-import { CHANNELS, compactPhoneNumber, DEFAULT_API_LOCALE, isCoveredCountry, isE164, isEmailAddress, readSubmittedCode, toApiLocale } from '@hakiki/core'
+import { ALL_CHANNELS, compactPhoneNumber, DEFAULT_API_LOCALE, isCoveredCountry, isE164, isEmailAddress, readSubmittedCode, toApiLocale } from '@hakiki/core'
 // The `max` metadata checks full national number patterns, not only lengths as `min` does; its
 // size (~150 kB) matters in a browser bundle but not on a server.
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max'
@@ -67,8 +67,8 @@ export function parseStartInput(body: Record<string, unknown>, acceptsCountry: C
   if (to === undefined || to.trim() === '') throw refused('invalid_request', '"to" is required.')
 
   const channelText = optionalString(body, 'channel') ?? 'sms'
-  if (!CHANNELS.includes(channelText as Channel)) {
-    throw refused('invalid_request', '"channel" must be one of sms, call, email.')
+  if (!ALL_CHANNELS.includes(channelText as Channel)) {
+    throw refused('invalid_request', `"channel" must be one of ${ALL_CHANNELS.join(', ')}.`)
   }
   const channel = channelText as Channel
 

@@ -16,15 +16,23 @@ const NAME = 'verify-api'
 /** The spec API's covered countries, its whole reach. */
 const COVERAGE: readonly string[] = Object.freeze(COUNTRIES.map((country) => country.iso2))
 
+/** The channels of the spec's Verify API. */
+const SPEC_CHANNELS: readonly Channel[] = Object.freeze(['sms', 'call', 'email'])
+
 /** Wraps a Verify API client as the proxy's provider. */
 export function verifyClientProvider(client: VerifyClient): VerifyProvider {
   return {
     name: NAME,
     countries: COVERAGE,
+    // The spec's Verify API sends these three; the proxy refuses any other (WhatsApp) up front
+    // with `unsupported_channel`, before a counter moves or a request goes out.
+    channels: SPEC_CHANNELS,
     async start(input, options) {
       const locale = toApiLocale(input.locale) ?? DEFAULT_API_LOCALE
+      const channel = input.channel
+      if (channel === 'whatsapp') throw new ProviderError('unsupported_channel', { operation: 'start', provider: NAME })
       try {
-        const result = await client.createVerification({ to: input.to, channel: input.channel, locale }, options)
+        const result = await client.createVerification({ to: input.to, channel, locale }, options)
         const verification: ProviderVerification = toVerification(result.verification)
         if (result.fee !== undefined) verification.fee = result.fee
         return verification

@@ -106,7 +106,8 @@ export interface VerifyHandlerOptions {
    */
   store?: CounterStore
   /**
-   * Deadline of the store calls of one request, all together, in ms; default 1000. A store that
+   * Time a request may wait on its store, all its calls together, in ms (the provider's time is
+   * not counted); default 1000. A store that
    * fails or is late answers a fast 503 `store_unavailable` instead of holding the request (a
    * Redis client's offline queue otherwise waits for ever while Redis is down or hung), and what
    * the request took is given back (give-backs get this long again past the deadline).

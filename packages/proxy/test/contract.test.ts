@@ -196,6 +196,8 @@ describe('routing and errors', () => {
       [{ to: 'jane@@example.com', channel: 'email' }, 'invalid_email'],
       [{ to: GHANA, locale: 'tlh' }, 'unsupported_locale'],
       [{ to: GHANA, channel: 'pigeon' }, 'invalid_request'],
+      // The spec's Verify API sends no WhatsApp: refused up front, before any counter or request.
+      [{ to: GHANA, channel: 'whatsapp' }, 'unsupported_channel'],
       [{}, 'invalid_request'],
     ]
     for (const [body, code] of cases) {

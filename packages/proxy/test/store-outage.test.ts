@@ -46,7 +46,7 @@ describe.skipIf(!redisAvailable)('store outages (real redis-server)', () => {
     ['paused (accepts, never answers)', async (r: RedisProcess) => r.pause()],
   ])('answers every start fast with 503 store_unavailable when Redis is %s', async (_name, breakIt) => {
     const store = await connectedStore()
-    h = await startHarness({ proxy: { store, storeTimeoutMs: 300 } })
+    h = await startHarness({ proxy: { store, storeTimeoutMs: 1000 } })
     expect((await h.browser().start({ to: GHANA })).status).toBe(201)
     await breakIt(redis!)
     const { value: answers, ms } = await timed(() =>

@@ -7,7 +7,8 @@ import type { ApiLocale, Channel } from '@hakiki/core'
 import type { SandboxState } from './sandbox-state'
 import { getTemplate, renderMessage } from '@hakiki/messages'
 
-const MESSAGE_ID_PREFIX = { sms: 'SM', call: 'CA', email: 'EM' } as const
+// Twilio's WhatsApp messages are Messaging resources like SMS (`SM…`); the dialects use the same ids.
+const MESSAGE_ID_PREFIX = { sms: 'SM', call: 'CA', email: 'EM', whatsapp: 'SM' } as const
 
 /** What one message is about. */
 export interface OutgoingMessage {

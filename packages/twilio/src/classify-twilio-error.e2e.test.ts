@@ -109,14 +109,14 @@ describe('answers an attacker can provoke affect that request only', () => {
     // Before: 60605, 60217 and 60223 were `misconfigured` (502) and three in a row shut every
     // start for 30 s, re-armed by each new one (0 of 25 real starts succeeded in 75 s).
     for (let i = 0; i < 6; i++) expect(await r.start(BLOCKED(i))).toMatchObject({ status: 400, code: 'unsupported_country' })
-    for (let i = 0; i < 4; i++) expect(await r.start(USER(50 + i), 'call')).toMatchObject({ status: 400, code: 'invalid_request' })
-    for (let i = 0; i < 4; i++) expect(await r.start(`mallory${i}@example.com`, 'email')).toMatchObject({ status: 400, code: 'invalid_request' })
+    for (let i = 0; i < 4; i++) expect(await r.start(USER(50 + i), 'call')).toMatchObject({ status: 400, code: 'unsupported_channel' })
+    for (let i = 0; i < 4; i++) expect(await r.start(`mallory${i}@example.com`, 'email')).toMatchObject({ status: 400, code: 'unsupported_channel' })
     for (let i = 0; i < 5; i++) expect(await r.start(USER(i))).toMatchObject({ status: 201 })
   }, 60_000)
 
   it('refuses e-mail up front when the provider declares no e-mail (the default), without calling Twilio', async () => {
     const r = await start()
-    expect(await r.start('ama@example.com', 'email')).toMatchObject({ status: 400, code: 'invalid_request' })
+    expect(await r.start('ama@example.com', 'email')).toMatchObject({ status: 400, code: 'unsupported_channel' })
     expect(r.starts()).toBe(0)
     expect(await r.start(USER(1))).toMatchObject({ status: 201 })
     expect(r.starts()).toBe(1)

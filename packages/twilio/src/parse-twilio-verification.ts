@@ -2,7 +2,7 @@
  * Reads Twilio's Verification and VerificationCheck resources into the port's
  * `ProviderVerification`, refusing anything that is not what Twilio documents.
  */
-import { CHANNELS, type Channel, type VerificationStatus } from '@hakiki/core'
+import { ALL_CHANNELS, type Channel, type VerificationStatus } from '@hakiki/core'
 import type { ProviderVerification } from '@hakiki/proxy'
 
 // Twilio's statuses (https://www.twilio.com/docs/verify/api/verification) in the kit's terms:
@@ -24,7 +24,7 @@ export function parseTwilioVerification(body: unknown): ProviderVerification | u
   if (typeof body !== 'object' || body === null) return undefined
   const { sid, to, channel, status } = body as Record<string, unknown>
   if (typeof sid !== 'string' || !SID.test(sid) || typeof to !== 'string' || to === '') return undefined
-  if (typeof channel !== 'string' || !CHANNELS.includes(channel as Channel)) return undefined
+  if (typeof channel !== 'string' || !ALL_CHANNELS.includes(channel as Channel)) return undefined
   const kitStatus = typeof status === 'string' && Object.hasOwn(STATUS, status) ? STATUS[status] : undefined
   if (!kitStatus) return undefined
   return { id: sid, to, channel: channel as Channel, status: kitStatus }

@@ -4,6 +4,7 @@
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Channel } from '@hakiki/core'
 import { createVerifyHandler, verifyReceipt } from '@hakiki/proxy'
 import type { CountryPolicy } from '@hakiki/proxy'
 import { toNodeListener } from '@hakiki/proxy/node'
@@ -35,7 +36,7 @@ afterEach(async () => {
   await sandbox.close()
 })
 
-async function start(countries?: CountryPolicy): Promise<Running> {
+async function start(countries?: CountryPolicy, channels?: readonly Channel[]): Promise<Running> {
   const sandbox = await startSandboxServer({ port: 0 })
   // The handler needs the origin, which needs the port: listen first, mount the handler after.
   let listener: NodeListener | undefined
@@ -43,7 +44,7 @@ async function start(countries?: CountryPolicy): Promise<Running> {
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
   const handler = createVerifyHandler({
-    provider: createTwilioProvider({ accountSid, authToken }, { serviceSid, baseUrl: sandbox.url }),
+    provider: createTwilioProvider({ accountSid, authToken }, { serviceSid, baseUrl: sandbox.url, ...(channels ? { channels } : {}) }),
     publicOrigin: origin,
     secret: SECRET,
     basePath: '/api/verify',
@@ -129,5 +130,24 @@ describe('the proxy over Twilio, end to end', () => {
     const { post } = await start(['GB'])
     expect(await post('/verifications', { to: '+447400123456', channel: 'sms', locale: 'en' })).toMatchObject({ status: 201 })
     expect(await post('/verifications', { to: '+4915123456789', channel: 'sms', locale: 'en' })).toMatchObject({ status: 400, json: { code: 'unsupported_country' } })
+  })
+
+  it("sends by WhatsApp through Twilio Verify's whatsapp channel when the service declares it", async () => {
+    const { post, sandbox } = await start('all', ['sms', 'call', 'whatsapp'])
+    const to = '+447400123457'
+    const started = await post('/verifications', { to, channel: 'whatsapp', locale: 'en' })
+    expect(started).toMatchObject({ status: 201, json: { to, channel: 'whatsapp', status: 'pending' } })
+    const [sent] = sandbox.sandbox.inbox.list({ to })
+    expect(sent).toMatchObject({ channel: 'whatsapp' })
+    const hit = await post(`/verifications/${started.json.id as string}/check`, { code: sent!.code })
+    expect(hit).toMatchObject({ status: 200, json: { status: 'approved' } })
+    expect(await verifyReceipt(hit.json.receipt, SECRET, { expectedTo: to, replay: 'allow' })).toMatchObject({ channel: 'whatsapp' })
+  })
+
+  it('refuses WhatsApp up front with unsupported_channel when the service does not declare it, sending nothing', async () => {
+    const { post, sandbox } = await start('all')
+    const to = '+447400123458'
+    expect(await post('/verifications', { to, channel: 'whatsapp', locale: 'en' })).toMatchObject({ status: 400, json: { code: 'unsupported_channel' } })
+    expect(sandbox.sandbox.inbox.list({ to })).toHaveLength(0)
   })
 })

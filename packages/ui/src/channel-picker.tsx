@@ -59,7 +59,6 @@ export interface ChannelPickerProps {
   classNames?: ChannelPickerClassNames
 }
 
-const NAME_KEYS = { sms: 'channel.sms', call: 'channel.call', email: 'channel.email' } as const
 
 /**
  * How the code travels: SMS, voice call or e-mail, as a native radio group in a `<fieldset>` with a
@@ -116,7 +115,7 @@ export const ChannelPicker = forwardRef<HTMLInputElement, ChannelPickerProps>(fu
             setInner={setInner}
             radioRef={ref}
             name={name ?? generatedName}
-            label={t(NAME_KEYS[channel])}
+            label={t(`channel.${channel}`)}
             fee={fee && t('channel.fee', { fee })}
             classNames={classNames}
             onChange={(event) => {

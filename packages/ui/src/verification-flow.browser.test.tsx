@@ -44,6 +44,25 @@ async function reach(root: () => HTMLElement, step: string): Promise<void> {
   await expect.poll(() => root().getAttribute('data-step')).toBe(step)
 }
 
+describe('VerificationFlow: a channel offered by data (WhatsApp)', () => {
+  test('picked, sent, said and headed by its name, with no switch partner; the pt catalog words it too', async () => {
+    const { view, adapter, root, status } = setup({ channels: ['sms', 'whatsapp'] })
+    await userEvent.click(view.getByRole('radio', { name: 'WhatsApp' }))
+    await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+    await reach(root, 'code')
+    expect(adapter.sent[0]).toMatchObject({ to: '+233241234567', channel: 'whatsapp' })
+    expect(status()).toBe('We sent a code by WhatsApp to \u2068+233\u00A024\u00A0123\u00A04567\u2069.')
+    expect(view.getByRole('heading', { level: 2 }).textContent).toBe('Enter the code sent by WhatsApp to \u2068+233\u00A024\u00A0123\u00A04567\u2069')
+    expect(view.queryByRole('button', { name: 'Call me instead' })).toBeNull()
+    expect(view.queryByRole('button', { name: 'Text me instead' })).toBeNull()
+    view.unmount()
+    const pt = setup({ channels: ['sms', 'whatsapp'], defaultChannel: 'whatsapp', locale: 'pt' })
+    await userEvent.type(await pt.view.findByRole('textbox', { name: 'Número de telefone' }, { timeout: 15_000 }), '0241234567{Enter}')
+    await reach(pt.root, 'code')
+    await expect.poll(() => pt.view.getByRole('heading', { level: 2 }).textContent).toContain('enviado por WhatsApp')
+  })
+})
+
 describe('VerificationFlow: keyboard only', () => {
   test('phone number → code → verified, with the exact accessible names and focus following', async () => {
     const { view, adapter, onVerified, root, status, focused } = setup()
@@ -693,7 +712,7 @@ describe('VerificationFlow: every error is said in words', () => {
     // The country is named (Ghana, the default country here).
     const expected = code === 'unsupported_country' ? 'Codes can’t be sent to Ghana yet.' : errorMessagesEn[`error.${code}`]
     // Said once: by the number's live region when it is about the number, else by the flow's alert.
-    const aboutTheNumber = ['invalid_request', 'invalid_phone_number', 'invalid_email', 'unsupported_country', 'unsupported_number_type'].includes(code)
+    const aboutTheNumber = ['invalid_request', 'invalid_phone_number', 'invalid_email', 'unsupported_country', 'unsupported_number_type', 'unsupported_channel'].includes(code)
     expect(aboutTheNumber ? fieldError('address') : alert()).toBe(expected)
     expect(aboutTheNumber ? alert() : fieldError('address')).toBe('')
     // Shown too, not only announced: on the field at fault, or below the buttons.

@@ -133,10 +133,10 @@ function FlowView({
 
   // The phone field's last validation, to word a refusal before any request (not a copy of the address).
   const phoneDetails = useRef<PhoneChangeDetails | undefined>(undefined)
-  const { errorText, statusText } = useFlowText({
+  const { errorText, statusText, codeHeading } = useFlowText({
     codeLength: verification?.codeLength,
     country: phoneDetails.current?.country ?? state.country,
-    offersEmail: offered.includes('email'),
+    offersEmail: offered.some(isEmailChannel),
   })
 
   const addressRef = useRef<HTMLInputElement>(null)
@@ -209,6 +209,7 @@ function FlowView({
           generalError={generalErrorNode}
           announceWait={announceWait}
           changeLabel={changeLabel}
+          codeHeading={codeHeading}
         />
       )}
       {phase === 'problem' && (

@@ -24,11 +24,11 @@ export function randomNumber(random: () => number, country: string, types: reado
   const calling = `+${getCountryCallingCode(country as CountryCode)}`
   const start = prefix ?? calling
   for (let attempt = 0; attempt < 200_000; attempt++) {
-    const length = 6 + Math.floor(random() * 6)
+    const length = 4 + Math.floor(random() * 9)
     let digits = start
     while (digits.length < calling.length + length) digits += String(Math.floor(random() * 10))
     const parsed = parsePhoneNumberFromString(digits)
-    if (parsed?.country === country && parsed.isValid() && types.includes(parsed.getType() ?? '')) return parsed.number
+    if (parsed !== undefined && (prefix !== undefined || parsed.country === country) && parsed.isValid() && types.includes(parsed.getType() ?? '')) return parsed.number
   }
   throw new Error(`no ${types.join('/')} number found for ${country} ${prefix ?? ''}`)
 }

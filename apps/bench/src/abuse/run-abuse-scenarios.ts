@@ -266,6 +266,14 @@ export const SCENARIOS: readonly AbuseScenario[] = [
     attack: (n, random) => ({ to: randomNumber(random, 'GH', SMS, '+2332410'), channel: 'sms', forwardedFor: `198.51.100.${(n % 50) + 1}` }),
   },
   {
+    name: 'pumping the very prefix real users are in (lockout check)',
+    days: 1,
+    upstream: 'verify-api',
+    adapter: { trustProxy: 1 },
+    user: (n, random) => ({ to: randomNumber(random, 'GH', SMS, '+23324100'), forwardedFor: `102.176.${Math.floor(n / 250) % 250}.${(n % 250) + 1}` }),
+    attack: (n, random) => ({ to: randomNumber(random, 'GH', SMS, '+23324100'), channel: 'sms', forwardedFor: `198.51.100.${(n % 50) + 1}` }),
+  },
+  {
     name: 'calls to fixed lines in high-risk regions (Twilio, all countries)',
     days: 1,
     upstream: 'twilio',

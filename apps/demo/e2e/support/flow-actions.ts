@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import type { RunningDemo } from '../../server/start-demo'
 
 /** Channel choices as the user sees them. */
-export type ChannelName = 'SMS' | 'Voice call' | 'Email'
+export type ChannelName = 'SMS' | 'Voice call' | 'Email' | 'WhatsApp'
 
 /** Opens the demo (optionally in a locale) and waits for the form. */
 export async function openDemo(page: Page, demo: RunningDemo, query = ''): Promise<void> {

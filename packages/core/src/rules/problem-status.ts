@@ -10,6 +10,7 @@ export const PROBLEM_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_email: 400,
   unsupported_country: 400,
   unsupported_number_type: 400,
+  unsupported_channel: 400,
   unsupported_locale: 400,
   invalid_code_format: 400,
   rate_limited: 429,

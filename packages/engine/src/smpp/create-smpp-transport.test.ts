@@ -5,6 +5,7 @@ import type { ProviderCall } from '@hakiki/provider'
 import { createMemoryStore } from '@hakiki/store'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSmsc, type Smsc } from '../../test/smsc'
+import { describeTransportContract } from '../contract/index'
 import { createEngineProvider, type EngineProvider } from '../create-engine-provider'
 import type { Transport } from '../transport'
 import { createSmppTransport } from './create-smpp-transport'
@@ -97,9 +98,44 @@ describe('createSmppTransport against an SMSC', () => {
     expect(codeOf(second.submitted[0]!.text)).toBe(codeOf(first.submitted[0]!.text))
   })
 
+  it('binds again after the SMSC dropped the connection', async () => {
+    const center = await smsc()
+    const t = transport(center, 'smpp')
+    const message = { channel: 'sms' as const, to: NIGERIA, locale: 'en', text: 'x', reference: 'r' }
+    // (A submit caught by the drop fails at once with "unavailable", not at its deadline.)
+    await t.send(message)
+    center.dropConnections()
+    // The next send may race the close: it either binds anew right away, or fails once and binds on the one after.
+    const outcome = await t.send(message).then(() => 'sent', (e: { kind?: string }) => e.kind)
+    if (outcome !== 'sent') await t.send(message)
+    expect(center.binds.filter((b) => b.ok).length).toBe(2)
+    expect(center.submitted.length).toBeGreaterThanOrEqual(2)
+  })
+
   it('classifies an invalid destination as invalid_phone_number', async () => {
     const center = await smsc()
     const t = transport(center, 'smpp')
     await expect(t.send({ channel: 'sms', to: '+12', locale: 'en', text: 'x', reference: 'r' })).rejects.toMatchObject({ kind: 'invalid_phone_number', providerCode: '0xb' })
   })
+})
+
+describeTransportContract('smpp against an SMSC', async () => {
+  const center = await startSmsc(GOOD)
+  const t = createSmppTransport({ url: center.url, systemId: GOOD.systemId, password: GOOD.password, sourceAddr: 'ACME', timeoutMs: 5000 })
+  let closed = false
+  const closeCenter = async () => {
+    if (closed) return
+    closed = true
+    await center.close()
+  }
+  return {
+    transport: t,
+    addresses: { sms: NIGERIA },
+    received: () => center.submitted.map((s) => s.text),
+    breakCounterpart: closeCenter,
+    close: async () => {
+      await t.close!()
+      await closeCenter()
+    },
+  }
 })

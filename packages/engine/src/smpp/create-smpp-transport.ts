@@ -71,6 +71,15 @@ export function createSmppTransport(options: SmppTransportOptions): Transport {
   const pending: DeliveryReport[] = []
   const channels: readonly Channel[] = ['sms']
   let bound: Promise<Session> | undefined
+  // Submits waiting for their answer, per session: a dropped connection fails them at once
+  // instead of leaving each to its deadline.
+  const inFlight = new WeakMap<Session, Set<(error: unknown) => void>>()
+  const failInFlight = (session: Session) => {
+    const waiting = inFlight.get(session)
+    if (!waiting) return
+    for (const reject of waiting) reject(fail('unavailable'))
+    waiting.clear()
+  }
   const fail = (kind: ProviderErrorKind, extra: { providerCode?: string; cause?: unknown } = {}) => new ProviderError(kind, { provider: name, operation: 'send', ...extra })
 
   /** Runs `start` under the deadline; `onTimeout` cleans up. */
@@ -99,11 +108,17 @@ export function createSmppTransport(options: SmppTransportOptions): Transport {
         if (bound && current === session) bound = undefined
       }
       let current: Session | undefined = session
+      inFlight.set(session, new Set())
       session.on('error', (error: unknown) => {
         drop()
+        failInFlight(session)
         reject(fail('unavailable', { cause: error }))
       })
-      session.on('close', drop)
+      session.on('close', () => {
+        drop()
+        failInFlight(session)
+        reject(fail('unavailable'))
+      })
       session.on('deliver_sm', (pdu: PDU) => {
         session.send(pdu.response())
         const report = readReceipt(pdu)
@@ -140,7 +155,11 @@ export function createSmppTransport(options: SmppTransportOptions): Transport {
       signal?.throwIfAborted()
       const body = fitsOneSms(message.text) ? { short_message: message.text } : { message_payload: message.text }
       const from = message.from ?? options.sourceAddr
+      const waiting = inFlight.get(s)
+      let settle: ((error: unknown) => void) | undefined
       const pdu = await withDeadline<PDU>((resolve, reject) => {
+        settle = reject
+        waiting?.add(reject)
         const sent = s.submit_sm(
           {
             source_addr: from,
@@ -156,6 +175,8 @@ export function createSmppTransport(options: SmppTransportOptions): Transport {
           resolve,
         )
         if (!sent) reject(fail('unavailable'))
+      }).finally(() => {
+        if (settle) waiting?.delete(settle)
       })
       const status = pdu.command_status
       if (status === smpp.ESME_ROK) {

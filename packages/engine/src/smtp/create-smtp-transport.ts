@@ -100,7 +100,9 @@ export function createSmtpTransport(options: SmtpTransportOptions): Transport {
       } catch (error) {
         if (signal?.aborted) throw signal.reason
         if (error instanceof ProviderError) throw error
-        throw fail(classify(error).kind, { providerCode: classify(error).providerCode, cause: error })
+        // No `cause`: nodemailer's messages quote the recipient ("<ama@…>: Relay access denied"),
+        // and whatever logs this error must not log an address.
+        throw fail(classify(error).kind, { providerCode: classify(error).providerCode })
       } finally {
         clearTimeout(timer)
         if (onAbort) signal?.removeEventListener('abort', onAbort)

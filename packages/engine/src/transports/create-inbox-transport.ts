@@ -43,13 +43,15 @@ export function createInboxTransport(options: InboxTransportOptions = {}): Inbox
   return {
     name: options.name ?? 'inbox',
     channels: options.channels ?? ['sms', 'call', 'email'],
-    send(message, callOptions) {
+    // async: an aborted call rejects (a synchronous throw would escape callers that chain `.catch`).
+    async send(message, callOptions) {
       callOptions?.signal?.throwIfAborted()
       counter += 1
       const id = `IN${counter}`
       messages.unshift({ ...message, id, receivedAt: now() })
       if (messages.length > limit) messages.length = limit
-      return Promise.resolve<SendReceipt>({ messageId: id, status: 'delivered' })
+      const receipt: SendReceipt = { messageId: id, status: 'delivered' }
+      return receipt
     },
     list(to) {
       return to === undefined ? [...messages] : messages.filter((m) => m.to.toLowerCase() === to.toLowerCase())

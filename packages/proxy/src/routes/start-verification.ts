@@ -39,10 +39,10 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
 async function start(ctx: HandlerContext, state: RequestState, undo: Array<() => Promise<unknown>>): Promise<Response> {
   const input = parseStartInput(await readJsonBody(state.request, { timeoutMs: ctx.bodyTimeoutMs }), ctx.acceptsCountry)
   state.maskedTo = maskAddress(input.to)
-  // A channel the provider declares it cannot send (e-mail on a Twilio service without a Mailer)
-  // is refused here, before any counter or upstream call.
+  // A channel the provider declares it cannot send (e-mail on a Twilio service without a Mailer,
+  // WhatsApp through the Verify API) is refused here, before any counter or upstream call.
   if (ctx.provider.channels !== undefined && !ctx.provider.channels.includes(input.channel)) {
-    throw new ProxyError('invalid_request', { detail: 'This channel is not available; choose another.' })
+    throw new ProxyError('unsupported_channel', { detail: 'This channel is not available; choose another.' })
   }
   // Before anything that costs: counters, the authorize hook (a one-time captcha), the API.
   if (input.channel !== 'email') ctx.checkNumberType(input.to, input.country ?? '', input.channel)

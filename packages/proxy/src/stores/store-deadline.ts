@@ -62,24 +62,37 @@ export function storeWithDeadline<S extends object>(store: S, timeoutMs: number)
 
 
 /**
- * Wraps `store` with ONE deadline for all its calls: those of one request, which must answer by
- * `deadlineAt` (`performance.now()` time). A store answering each command in 0.9 s made one start
- * take 14.6 s when each call had its own deadline. Give-backs (a negative `increment`, a `delete`)
- * get at least `graceMs` even past the deadline, so a refused or failed request can still return
- * what it took.
+ * Wraps `store` with ONE time budget for all its calls: those of one request, which may wait on
+ * the store `budgetMs` in all (time with at least one call pending; the provider's time is not
+ * counted, so a slow send never fails the record saved after it). A store answering each command
+ * in 0.9 s made one start take 14.6 s when each call had its own deadline. Give-backs (a negative
+ * `increment`, a `delete`) get at least `graceMs` even when the budget is spent, so a refused or
+ * failed request can still return what it took.
  */
-export function storeUntil<S extends object>(store: S, deadlineAt: number, graceMs: number): S {
+export function storeUntil<S extends object>(store: S, budgetMs: number, graceMs: number): S {
+  let spent = 0
+  let pending = 0
+  let since = 0
+  const left = () => budgetMs - spent - (pending > 0 ? performance.now() - since : 0)
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    if (pending++ === 0) since = performance.now()
+    const done = () => {
+      if (--pending === 0) spent += performance.now() - since
+    }
+    work.then(done, done)
+    return work
+  }
   return new Proxy(store, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver)
       if (typeof value !== 'function') return value
       const name = String(property)
       return (...args: unknown[]) => {
-        const left = deadlineAt - performance.now()
+        const remaining = left()
         const givesBack = name === 'delete' || (name === 'increment' && typeof args[2] === 'number' && args[2] < 0)
         const call = () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)
-        if (!givesBack && left <= 0) return Promise.reject(new StoreUnavailableError(name, 'timeout'))
-        return withDeadline(name, givesBack ? Math.max(left, graceMs) : left, call)
+        if (!givesBack && remaining <= 0) return Promise.reject(new StoreUnavailableError(name, 'timeout'))
+        return track(withDeadline(name, givesBack ? Math.max(remaining, graceMs) : remaining, call))
       }
     },
   })

@@ -115,6 +115,19 @@ describe('the Twilio Verify v2 dialect', () => {
     expect(next.sid).not.toBe(sid)
   })
 
+  it('sends by WhatsApp: the code goes to the inbox as a WhatsApp message, and the resource says so', async () => {
+    const sandbox = createSandbox()
+    const started = await start(sandbox, { To: UK, Channel: 'whatsapp' })
+    expect(started.status).toBe(201)
+    const body = (await started.json()) as { sid: string; channel: string; send_code_attempts: { channel: string }[] }
+    expect(body.channel).toBe('whatsapp')
+    expect(body.send_code_attempts).toEqual([expect.objectContaining({ channel: 'whatsapp' })])
+    const [message] = sandbox.inbox.list({ to: UK })
+    expect(message).toMatchObject({ verificationId: body.sid, channel: 'whatsapp' })
+    // No SMS arrives, so no WebOTP line for a browser to read.
+    expect(message?.body).not.toContain('#')
+  })
+
   it('reaches every country, email, and refuses what Twilio documents as 60200 / 60205 / 60410', async () => {
     const sandbox = createSandbox({ twilio: { blockedPrefixes: ['+5511'] } })
     for (const to of ['+14155552671', '+919876543210', '+33612345678']) expect((await start(sandbox, { To: to, Channel: 'sms' })).status).toBe(201)
@@ -122,7 +135,8 @@ describe('the Twilio Verify v2 dialect', () => {
     const invalid = await expectTwilioError(await start(sandbox, { To: '07911123456', Channel: 'sms' }), 400, 60200)
     expect(invalid.message).toBe('Invalid parameter: To')
     expect(JSON.stringify(invalid)).not.toContain('07911123456')
-    await expectTwilioError(await start(sandbox, { To: UK, Channel: 'whatsapp' }), 400, 60200)
+    // WhatsApp is a Verify channel (https://www.twilio.com/docs/verify/whatsapp); Silent Network Auth is not set up here.
+    await expectTwilioError(await start(sandbox, { To: UK, Channel: 'sna' }), 400, 60200)
     await expectTwilioError(await start(sandbox, { To: UK }), 400, 60200)
     await expectTwilioError(await start(sandbox, { To: 'not-an-address', Channel: 'email' }), 400, 60200)
     await expectTwilioError(await start(sandbox, { To: '+442071838750', Channel: 'sms' }), 400, 60205)

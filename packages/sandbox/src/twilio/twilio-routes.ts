@@ -6,7 +6,7 @@
  * the spec's dialect; what differs from it is mapped here, each rule citing the Twilio page it
  * follows (see the README's "Twilio Verify dialect").
  */
-import { CHANNELS, LOCALES, type ApiLocale, type Channel } from '@hakiki/core'
+import { ALL_CHANNELS, LOCALES, type ApiLocale, type Channel } from '@hakiki/core'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import type { Route, RequestContext } from '../route'
 import type { SandboxState } from '../sandbox-state'
@@ -107,8 +107,10 @@ export function createTwilioRoutes(state: SandboxState, twilioOptions?: TwilioSa
     const channel = form.get('Channel') ?? ''
     if (to === '') throw invalidParameter('To')
     // https://www.twilio.com/docs/api/errors/60200: a Channel that is not an accepted option (or
-    // not enabled for you, as whatsapp and sna are not here) is an invalid parameter.
-    if (!CHANNELS.includes(channel as Channel)) throw invalidParameter('Channel')
+    // not enabled for you, as sna is not here) is an invalid parameter. `whatsapp` is accepted:
+    // https://www.twilio.com/docs/verify/whatsapp ("Channel=whatsapp" on the same Verifications
+    // resource; the code goes out as a WhatsApp authentication template to the number's account).
+    if (!ALL_CHANNELS.includes(channel as Channel)) throw invalidParameter('Channel')
     const localeParam = form.get('Locale')
     let locale: ApiLocale = 'en'
     if (localeParam !== null) {

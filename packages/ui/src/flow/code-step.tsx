@@ -7,7 +7,7 @@ import { ExpiryNotice } from '../expiry-notice'
 import { useMessages } from '../i18n/locale-context'
 import { codeInputMessagesEn, flowMessagesEn } from '../i18n/messages-en'
 import { ResendButton } from '../resend-button'
-import { displayAddress } from './flow-text'
+import type { FlowText } from './flow-text'
 import { ATTEMPTS_WARN_AT, buttonParts, withProgress, type FlowHeading, type VerificationFlowClassNames } from './flow-parts'
 
 /** Props of {@link CodeStep}. */
@@ -34,10 +34,12 @@ export interface CodeStepProps {
   announceWait: true | 'end'
   /** "Change number" or "Change email". */
   changeLabel: string
+  /** The heading's words (see `useFlowText`). */
+  codeHeading: FlowText['codeHeading']
 }
 
 /** The code step: where the code went, the code field, Verify with the code's clock, resend and switch. */
-export function CodeStep({ api, verification, switchTo, heading: Heading, classNames, codeRef, autoSubmit, fieldError, generalError, announceWait, changeLabel }: CodeStepProps): ReactNode {
+export function CodeStep({ api, verification, switchTo, heading: Heading, classNames, codeRef, autoSubmit, fieldError, generalError, announceWait, changeLabel, codeHeading }: CodeStepProps): ReactNode {
   const { state, error } = api
   const t = useMessages(flowMessagesEn)
   const tCode = useMessages(codeInputMessagesEn)
@@ -57,7 +59,7 @@ export function CodeStep({ api, verification, switchTo, heading: Heading, classN
           and FirebaseUI do): no separate "we sent…" line and no visible label repeating it. */}
       <div data-part="header">
         <Heading data-part="heading" className={classNames.heading}>
-          {t(`flow.heading.code.${verification.channel}`, { address: displayAddress(verification.to, verification.channel) })}
+          {codeHeading(verification.channel, verification.to)}
         </Heading>{' '}
         <button type="button" onClick={changeAddress.onClick} {...buttonParts('link', 'change-address', classNames)}>
           {changeLabel}

@@ -4,19 +4,24 @@
  * says in the UI's language. Which error goes where is core's policy (`connect()`); this module
  * only words it.
  */
-import { formatPhoneNumber, type Channel, type FlowAnnouncement, type FlowError, type PhoneCountryCode } from '@hakiki/core'
+import { formatPhoneNumber, isEmailChannel, type Channel, type FlowAnnouncement, type FlowError, type PhoneCountryCode } from '@hakiki/core'
 import { useVerificationContext } from '@hakiki/react'
 import { isolate } from '../class-names'
 import { countryName } from '../country-names'
 import { useLocale, useMessages } from '../i18n/locale-context'
-import { attemptsNoticeMessagesEn, errorMessagesEn, flowMessagesEn } from '../i18n/messages-en'
+import { attemptsNoticeMessagesEn, channelPickerMessagesEn, errorMessagesEn, flowMessagesEn } from '../i18n/messages-en'
 
 /**
  * An address as shown: kept left to right inside RTL text, and a phone number formatted with
  * no-break spaces, so that a narrow screen never splits it across lines.
  */
 export function displayAddress(to: string, by: Channel): string {
-  return isolate(by === 'email' ? to : (formatPhoneNumber(to) || to).replaceAll(' ', '\u00A0'))
+  return isolate(isEmailChannel(by) ? to : (formatPhoneNumber(to) || to).replaceAll(' ', '\u00A0'))
+}
+
+/** A channel's own message key when the catalog has one (`flow.sent.sms`), else `undefined`: the generic key with `{channel}` serves. */
+function ownKey(key: string): keyof typeof flowMessagesEn | undefined {
+  return key in flowMessagesEn ? (key as keyof typeof flowMessagesEn) : undefined
 }
 
 /** What {@link useFlowText} returns. */
@@ -25,6 +30,8 @@ export interface FlowText {
   errorText: (error: FlowError) => string
   /** The sentence a status region says for an announcement, if it says one. */
   statusText: (announcement: FlowAnnouncement) => string | undefined
+  /** The code step's heading: where the code went, by which channel. */
+  codeHeading: (channel: Channel, to: string) => string
 }
 
 /** What the wording needs to know beside the error: the code's length, the country, e-mail on offer. */
@@ -43,6 +50,7 @@ export function useFlowText(context: FlowTextContext): FlowText {
   const t = useMessages(flowMessagesEn)
   const te = useMessages(errorMessagesEn)
   const tAttempts = useMessages(attemptsNoticeMessagesEn)
+  const tChannel = useMessages(channelPickerMessagesEn)
   const { now } = useVerificationContext()
   const errorText = (e: FlowError): string => {
     switch (e.code) {
@@ -67,17 +75,28 @@ export function useFlowText(context: FlowTextContext): FlowText {
       }
     }
   }
+  // A channel with words of its own (SMS, call, e-mail) uses them; any other (WhatsApp, a channel
+  // added later) the generic sentence with its name, so a new channel needs one key: its name.
+  const channelName = (channel: Channel): string => tChannel(`channel.${channel}`)
+  const sentText = (channel: Channel, to: string): string => {
+    const own = ownKey(`flow.sent.${channel}`)
+    return own ? t(own, { address: displayAddress(to, channel) }) : t('flow.sent', { channel: channelName(channel), address: displayAddress(to, channel) })
+  }
+  const codeHeading = (channel: Channel, to: string): string => {
+    const own = ownKey(`flow.heading.code.${channel}`)
+    return own ? t(own, { address: displayAddress(to, channel) }) : t('flow.heading.code', { channel: channelName(channel), address: displayAddress(to, channel) })
+  }
   const statusText = (a: FlowAnnouncement): string | undefined => {
     switch (a.kind) {
       case 'sending':
         return t('flow.sending')
       case 'sent':
-        return t(`flow.sent.${a.channel}`, { address: displayAddress(a.to, a.channel) })
+        return sentText(a.channel, a.to)
       case 'verified':
         return t('flow.verified', { address: displayAddress(a.to, a.channel) })
       default:
         return undefined
     }
   }
-  return { errorText, statusText }
+  return { errorText, statusText, codeHeading }
 }

@@ -80,6 +80,8 @@ export const channelPickerMessagesEn = {
   'channel.call': 'Voice call',
   /** The e-mail channel. */
   'channel.email': 'Email',
+  /** The WhatsApp channel (the brand name). */
+  'channel.whatsapp': 'WhatsApp',
   /** Price of one code by a channel, e.g. "USD 0.05 per message". */
   'channel.fee': '{fee} per message',
 } as const
@@ -158,6 +160,8 @@ export const errorMessagesEn = {
   'error.unsupported_country.named': 'Codes can’t be sent to {country} yet.',
   /** `unsupported_number_type` when the flow offers no e-mail (so it does not suggest it). */
   'error.unsupported_number_type.noEmail': 'This number can’t receive codes. Use a mobile number.',
+  /** The provider behind the proxy cannot send this channel (WhatsApp through a service without it). */
+  'error.unsupported_channel': 'Codes cannot be sent this way. Choose another way to get your code.',
   /** The message language is not offered. */
   'error.unsupported_locale': 'Messages in this language are not available. Choose another language.',
   /** The code is not 4 to 10 digits. */
@@ -211,6 +215,8 @@ export const flowMessagesEn = {
   'flow.heading.code.call': 'Enter the code from our call to {address}',
   /** Heading of the code step after an e-mail: the address it went to. */
   'flow.heading.code.email': 'Enter the code sent to {address}',
+  /** Heading of the code step for a channel without a heading of its own (WhatsApp); `{channel}` is its name. */
+  'flow.heading.code': 'Enter the code sent by {channel} to {address}',
   /** Heading once the address is verified. */
   'flow.heading.verified': 'Verified',
   /** Heading when the code's lifetime is over. */
@@ -231,6 +237,8 @@ export const flowMessagesEn = {
   'flow.sent.call': 'We are calling {address} to read you a code.',
   /** Announced once an e-mail is sent. */
   'flow.sent.email': 'We sent a code to {address}. It may take a minute to arrive.',
+  /** Announced once a code went by a channel without a sentence of its own (WhatsApp); `{channel}` is its name. */
+  'flow.sent': 'We sent a code by {channel} to {address}.',
   /** Back to the phone number, keeping it. */
   'flow.changePhone': 'Change number',
   /** Back to the e-mail address, keeping it. */

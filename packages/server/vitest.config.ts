@@ -1,0 +1,11 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite'
+import { defineConfig } from 'vitest/config'
+
+// Run every workspace package from its TypeScript source: no build step before tests.
+export default defineConfig({
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  },
+})
