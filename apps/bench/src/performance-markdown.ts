@@ -1,5 +1,6 @@
 import type { Bundler } from './bundlers'
 import type { Machine } from './machine'
+import type { ListResult } from './list/measure-list'
 import type { SizeRow } from './published-sizes'
 import type { ProxyBenchResult } from './proxy/measure-proxy'
 import type { RendersResult } from './renders/measure-renders'
@@ -33,16 +34,17 @@ export function performanceMarkdown(results: {
   size?: SizeFile
   renders?: Dated<RendersResult>
   proxy?: Dated<ProxyBenchResult>
+  list?: Dated<ListResult>
 }): string {
   const out: string[] = ['## Performance', '']
   out.push(
-    'Measured with `pnpm bench:size`, `pnpm bench:renders` and `pnpm bench:proxy` (sources and method in',
+    'Measured with `pnpm bench:size`, `pnpm bench:renders`, `pnpm bench:list` and `pnpm bench:proxy` (sources and method in',
     '[`apps/bench`](apps/bench)); `pnpm --filter @hakiki/bench performance` rewrites this section from',
     "their JSON results. Figures from one machine, in one run each; expect the timings to move by",
     'tens of percent from run to run on a shared machine, the counts and bytes not at all.',
     '',
   )
-  const { size, renders, proxy } = results
+  const { size, renders, proxy, list } = results
   if (size) {
     out.push(
       `### Bundle size`,
@@ -59,7 +61,11 @@ export function performanceMarkdown(results: {
       `|---|---:|${size.bundlers.map(() => '---:').join('|')}|---:|${size.before ? '---:|' : ''}`,
     )
     for (const row of size.rows) {
-      const budget = row.budgetGzip ? kb(Math.min(...Object.values(row.budgetGzip))) : ''
+      // One figure when every bundler has the same budget, else the others named: "16.5 (webpack 17.0)".
+      const budgets: Partial<Record<Bundler, number>> = row.budgetGzip ?? {}
+      const base = Math.min(...Object.values(budgets).filter((v): v is number => v !== undefined))
+      const others = size.bundlers.filter((b) => budgets[b] !== undefined && budgets[b] !== base).map((b) => `${b} ${kb(budgets[b] ?? 0)}`)
+      const budget = row.budgetGzip ? `${kb(base)}${others.length > 0 ? ` (${others.join(', ')})` : ''}` : ''
       const before = size.before ? ` ${row.before ? size.bundlers.map((b) => kb(row.before?.[b].gzip ?? 0)).join(' / ') : ''} |` : ''
       out.push(
         `| ${row.kind === 'hakiki' ? `**${row.name}**` : row.name} | ${row.source ? kb(row.source.gzip) : ''} | ${size.bundlers.map((b) => kb(row.published[b].gzip)).join(' | ')} | ${budget} |${before}`,
@@ -98,6 +104,23 @@ export function performanceMarkdown(results: {
       out.push(
         `| ${label} | \`${c.text}\` | ${c.commitsPerKey.mean.toFixed(2)} (${c.commitsPerKey.max}) | ${c.siblingCommits} | ${c.keyToCommitMs.p50.toFixed(1)} | ${c.keyToPaintMs.p50.toFixed(1)} (${c.keyToPaintMs.p95.toFixed(1)}) |`,
       )
+    }
+    out.push('')
+  }
+  if (list) {
+    const theirs = list.candidates.find((c) => c.kind === 'alternative')
+    out.push(
+      '### Country list, first open',
+      '',
+      `Chromium ${list.chromium}, React production build, ${list.runs} fresh pages per list, interleaved; from \`click()\` on the picker's button ` +
+        `to the first task after the next animation frame with the options in it. Timings on a shared machine move by tens of percent. ${day(list.date)}, ${machineLine(list.machine)}.`,
+      '',
+      '| list | options | first open p50 ms | p95 ms | vs react-international-phone |',
+      '|---|---:|---:|---:|---:|',
+    )
+    for (const c of list.candidates) {
+      const ratio = theirs ? `${(c.firstOpenMs.p50 / theirs.firstOpenMs.p50).toFixed(2)}×` : ''
+      out.push(`| ${c.kind === 'hakiki' ? `**${c.label}**` : c.label} | ${c.options} | ${c.firstOpenMs.p50.toFixed(1)} | ${c.firstOpenMs.p95.toFixed(1)} | ${ratio} |`)
     }
     out.push('')
   }

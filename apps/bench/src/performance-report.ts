@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import type { ListResult } from './list/measure-list'
 import type { ProxyBenchResult } from './proxy/measure-proxy'
 import type { RendersResult } from './renders/measure-renders'
 import { performanceMarkdown, type Dated, type SizeFile } from './performance-markdown'
@@ -21,6 +22,7 @@ function main(): void {
     size: readJson<SizeFile>('size.json'),
     renders: readJson<Dated<RendersResult>>('renders.json'),
     proxy: readJson<Dated<ProxyBenchResult>>('proxy.json'),
+    list: readJson<Dated<ListResult>>('list.json'),
   })
   for (const readme of [new URL('../README.md', import.meta.url), new URL('../../../README.md', import.meta.url)]) {
     const text = readFileSync(readme, 'utf8')

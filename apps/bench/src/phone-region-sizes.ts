@@ -54,7 +54,7 @@ export async function measureShippedPhoneRegions(): Promise<ShippedPhoneRegionSi
   )
   const chunks = lazyChunks.flatMap(({ source, gzip: bytes }) => {
     const file = /phone-regions\/\w\w\.gen\.ts$/.exec(source)?.[0]
-    const regions = file ? [...readFileSync(new URL(`../../../packages/core/src/${file}`, import.meta.url), 'utf8').matchAll(/\["([A-Z]{2})",\["/g)].map((m) => m[1] ?? '') : []
+    const regions = file ? [...readFileSync(new URL(`../../../packages/core/src/phone/${file}`, import.meta.url), 'utf8').matchAll(/\["([A-Z]{2})",\["/g)].map((m) => m[1] ?? '') : []
     return regions.length > 0 ? [{ regions, gzip: bytes }] : []
   })
   const max = require('libphonenumber-js/metadata.max.json') as MetadataJson

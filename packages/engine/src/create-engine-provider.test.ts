@@ -207,3 +207,41 @@ describe('routes and failover', () => {
     await expect(engine.start({ to: '+2348031234567', channel: 'sms', locale: 'en' }, call)).rejects.toMatchObject({ kind: 'unsupported_country' })
   })
 })
+
+describe('races with a message on its way', () => {
+  it('never writes back a verification approved while its re-send was being sent', async () => {
+    let release: (() => void) | undefined
+    const sent: OutboundMessage[] = []
+    const slow: Transport = {
+      name: 'slow',
+      channels: ['sms'],
+      async send(message) {
+        sent.push(message)
+        // The first send goes through; the re-send waits until the test lets it go.
+        if (sent.length > 1) await new Promise<void>((resolve) => (release = resolve))
+        return { status: 'sent', messageId: `slow-${sent.length}` }
+      },
+    }
+    const { engine, call } = setup(() => [{ transport: slow }])
+    const { id } = await engine.start({ to: PHONE, channel: 'sms', locale: 'en' }, call)
+    const code = codeIn(sent[0]!)
+    const resending = engine.start({ to: PHONE, channel: 'sms', locale: 'en', resend: { id, channel: 'sms', sends: 1 } }, call)
+    await expect.poll(() => release !== undefined).toBe(true)
+    expect(await engine.check(id, code, call)).toMatchObject({ status: 'approved' })
+    release!()
+    await expect(resending).rejects.toMatchObject({ kind: 'not_found' })
+    await expect(engine.check(id, code, call)).rejects.toMatchObject({ kind: 'not_found' })
+  })
+})
+
+describe('which verification a start re-sends', () => {
+  it("re-sends the address's own pending verification when the one named belongs to another address", async () => {
+    const { engine, inbox, call } = setup()
+    const mine = await engine.start({ to: PHONE, channel: 'sms', locale: 'en' }, call)
+    const other = await engine.start({ to: '+233241234568', channel: 'sms', locale: 'en' }, call)
+    const again = await engine.start({ to: PHONE, channel: 'sms', locale: 'en', resend: { id: other.id, channel: 'sms', sends: 1 } }, call)
+    expect(again.id).toBe(mine.id)
+    expect(inbox.list(PHONE)).toHaveLength(2)
+    expect(inbox.list('+233241234568')).toHaveLength(1)
+  })
+})

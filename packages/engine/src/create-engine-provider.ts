@@ -151,8 +151,12 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
     return { set, ...extra }
   }
 
-  /** Moves a pending verification to its next route, with the same code; keeps it as it is when there is none. */
-  const failover = async (record: EngineRecord, now: number, call: ProviderCall): Promise<EngineRecord> => {
+  /**
+   * Moves a pending verification to its next route, with the same code; keeps it as it is when there
+   * is none. `stored` is the record's text as read: the write is a compare-and-set on it, so a
+   * verification approved or cancelled meanwhile is never written back.
+   */
+  const failover = async (record: EngineRecord, stored: string | undefined, now: number, call: ProviderCall): Promise<EngineRecord> => {
     let delivery: DeliveryState
     try {
       delivery = await sendFrom(record, record.delivery.route + 1, call)
@@ -161,7 +165,7 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
       return record
     }
     const next = { ...record, delivery }
-    await call.store.write(save(next, now))
+    await call.store.write(save(next, now, { expect: [{ key: keys.record(record.id), value: stored }] }))
     return next
   }
 
@@ -175,7 +179,7 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
       const updated: EngineRecord = { ...record, delivery: { ...record.delivery, status: report.status, at: now } }
       const failed = report.status === 'failed' || report.status === 'undelivered'
       if (failed && verificationStatusAt(record, now) === 'pending' && record.delivery.route + 1 < candidatesOf(record).length) {
-        await failover(updated, now, call)
+        await failover(updated, text, now, call)
       } else {
         await call.store.write(save(updated, now, { expect: [{ key: keys.record(id), value: text }] }))
       }
@@ -213,10 +217,13 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
     for (let round = 0; round < 2; round++) {
       // The pending verification this start re-sends: the one the caller names, else this address's.
       const [pointer] = await call.store.get([addressKeyOf])
-      const pendingId = input.resend?.id ?? pointer
-      const pending = pendingId === undefined ? undefined : (await load(pendingId, call)).record
-      if (pending && pending.to.toLowerCase() === to.toLowerCase() && verificationStatusAt(pending, now) === 'pending') {
-        return resend(pending, { channel, locale }, now, call)
+      // A named verification of another address (or a finished one) is no reason to ignore this address's own.
+      for (const pendingId of new Set([input.resend?.id, pointer])) {
+        if (pendingId === undefined) continue
+        const { text: pendingText, record: pending } = await load(pendingId, call)
+        if (pending && pending.to.toLowerCase() === to.toLowerCase() && verificationStatusAt(pending, now) === 'pending') {
+          return resend(pending, pendingText, { channel, locale }, now, call)
+        }
       }
       const id = `VE${randomHex(16)}`
       const record: EngineRecord = {
@@ -253,7 +260,7 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
   }
 
   /** Sends the pending verification's code again (same id, same code, same expiry), over `channel`. */
-  const resend = async (pending: EngineRecord, change: { channel: Channel; locale: string }, now: number, call: ProviderCall) => {
+  const resend = async (pending: EngineRecord, stored: string | undefined, change: { channel: Channel; locale: string }, now: number, call: ProviderCall) => {
     const taken = await call.store.take([{ key: keys.sends(pending.id), windowSeconds: secondsLeft(pending, now), limit: limits.maxSends }])
     if (!taken.ok) throw fail('max_sends', 'start', { retryAfter: taken.retryAfterSeconds })
     const next: EngineRecord = { ...pending, ...change, sends: pending.sends + 1 }
@@ -264,8 +271,14 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
       await call.store.give([{ key: keys.sends(pending.id), windowSeconds: secondsLeft(pending, now) }])
       throw error
     }
-    await call.store.write(save(next, now))
-    return view(next, now)
+    // Compare-and-set: a check that approved (or ended) the verification while the message was on its
+    // way must not be undone by writing the record back. Another re-send racing this one is merged.
+    if (await call.store.write(save(next, now, { expect: [{ key: keys.record(pending.id), value: stored }] }))) return view(next, now)
+    const { text, record: current } = await load(pending.id, call)
+    if (!current || verificationStatusAt(current, now) !== 'pending') throw fail('not_found', 'start')
+    const merged: EngineRecord = { ...current, ...change, sends: current.sends + 1, delivery: next.delivery }
+    await call.store.write(save(merged, now, { expect: [{ key: keys.record(pending.id), value: text }] }))
+    return view(merged, now)
   }
 
   const check = async (id: string, submitted: string, call: ProviderCall): Promise<ProviderVerification> => {
@@ -307,7 +320,8 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
 
   const status = async (id: string, call: ProviderCall): Promise<ProviderVerification> => {
     await drainReports(call)
-    let { record } = await load(id, call)
+    const loaded = await load(id, call)
+    let record = loaded.record
     if (!record) throw fail('not_found', 'status')
     const now = call.clock.now()
     const waiting = record.delivery.status === 'queued' || record.delivery.status === 'sent'
@@ -318,7 +332,7 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
       now - record.delivery.at >= reportTimeoutMs &&
       record.delivery.route + 1 < candidatesOf(record).length
     ) {
-      record = await failover(record, now, call)
+      record = await failover(record, loaded.text, now, call)
     }
     return view(record, now)
   }

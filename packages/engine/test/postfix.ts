@@ -5,7 +5,7 @@
  * CI; without Postfix or root they are skipped with a warning.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -94,8 +94,11 @@ export async function startPostfix(): Promise<PostfixProcess> {
       const folder = join(maildir, sub)
       if (existsSync(folder)) for (const name of readdirSync(folder)) files.push(join(folder, name))
     }
-    // Maildir names start with the delivery time in seconds, then a unique part: sorting keeps order well enough for tests.
-    return files.toSorted().map((file) => readFileSync(file, 'utf8'))
+    // Delivery order: by modification time (Maildir names sort by the second only, then by a unique part).
+    return files
+      .map((file) => ({ file, at: statSync(file).mtimeMs }))
+      .toSorted((a, b) => a.at - b.at || (a.file < b.file ? -1 : 1))
+      .map(({ file }) => readFileSync(file, 'utf8'))
   }
   return {
     port,

@@ -22,6 +22,7 @@ import { createRatesRoute } from './routes/get-rates'
 import { getStatus } from './routes/get-status'
 import { startVerification } from './routes/start-verification'
 import { createSessionCodec } from './session'
+import { fromVerifyStore, isVerifyStore } from './stores/from-verify-store'
 import { createMemoryStore } from './stores/memory-store'
 import { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, storeUntil, storeWithDeadline } from './stores/store-deadline'
 import type { VerifyHandlerOptions } from './verify-handler-options'
@@ -76,7 +77,8 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   const keyOfKey = deriveHmacKey(secret, 'store-keys')
   const onEvent = options.onEvent
   const budgets = resolveBudgets(options.budgets)
-  const rawStore = options.store ?? createMemoryStore({ now })
+  // A store of the port v2 (@hakiki/store-*) runs behind the CounterStore the routes use today.
+  const rawStore = options.store === undefined ? createMemoryStore({ now }) : isVerifyStore(options.store) ? fromVerifyStore(options.store) : options.store
   const storeTimeoutMs = options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS
   let warnedForwarding = false
 

@@ -62,13 +62,14 @@ export interface UpstreamFailedEvent {
 
 /**
  * A budget of unverified sends refused a start (followed by a `request.refused`): the metric to
- * alert on. `global` means the soft limit was passed and the start was not cleared (`authorize`
- * with `elevated`, or a client with nothing unverified today).
+ * alert on. `prefix`, `country`, `global` and `destination` (the per-address cap from everyone)
+ * mean that budget was spent and the start was not cleared (`authorize` with `elevated`, or a
+ * client with nothing unverified today).
  */
 export interface BudgetExceededEvent {
   type: 'budget.exceeded'
   at: number
-  scope: 'ip' | 'network' | 'prefix' | 'country' | 'global'
+  scope: 'ip' | 'network' | 'prefix' | 'country' | 'global' | 'destination'
   /** ISO country of the destination. */
   country?: string
   /** Masked address. */

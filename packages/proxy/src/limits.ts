@@ -22,8 +22,17 @@ export interface Limits {
    * `resendCooldownSeconds[n - 1]`, the last one repeats. Default `[30, 60, 120]`.
    */
   resendCooldownSeconds: readonly number[]
-  /** Sends to one address. Default 5 an hour, 10 a day. */
+  /**
+   * Sends to one address from one client IP (IPv6 per /56). Default 5 an hour, 10 a day. Per
+   * client IP, so that someone who knows a number cannot spend its owner's allowance from
+   * elsewhere (it used to lock the owner out for the rest of the day).
+   */
   sendsPerDestination: HourDayCap
+  /**
+   * Sends to one address from everyone together: the bound on bombing one victim from many
+   * addresses. Default 10 an hour, 30 a day.
+   */
+  sendsPerDestinationAll: HourDayCap
   /**
    * Sends from one browser session. Default 10 an hour, 20 a day; never more than `sendsPerIp`
    * (clamped), and the per-IP caps count too: a session is one browser behind one address.
@@ -62,6 +71,7 @@ export interface Limits {
 export interface LimitsOptions {
   resendCooldownSeconds?: readonly number[]
   sendsPerDestination?: Partial<HourDayCap>
+  sendsPerDestinationAll?: Partial<HourDayCap>
   sendsPerSession?: Partial<HourDayCap>
   sendsPerIp?: Partial<HourDayCap>
   sendsPerUnknownClient?: Partial<HourDayCap>
@@ -73,6 +83,7 @@ export interface LimitsOptions {
 export const DEFAULT_LIMITS: Limits = {
   resendCooldownSeconds: [30, 60, 120],
   sendsPerDestination: { hour: 5, day: 10 },
+  sendsPerDestinationAll: { hour: 10, day: 30 },
   sendsPerSession: { hour: 10, day: 20 },
   sendsPerIp: { hour: 100, day: 1000 },
   sendsPerUnknownClient: { hour: 20, day: 100 },
@@ -85,6 +96,7 @@ export function resolveLimits(options: LimitsOptions = {}): Limits {
   const limits: Limits = {
     resendCooldownSeconds: options.resendCooldownSeconds ?? DEFAULT_LIMITS.resendCooldownSeconds,
     sendsPerDestination: { ...DEFAULT_LIMITS.sendsPerDestination, ...options.sendsPerDestination },
+    sendsPerDestinationAll: { ...DEFAULT_LIMITS.sendsPerDestinationAll, ...options.sendsPerDestinationAll },
     sendsPerSession: { ...DEFAULT_LIMITS.sendsPerSession, ...options.sendsPerSession },
     sendsPerIp: { ...DEFAULT_LIMITS.sendsPerIp, ...options.sendsPerIp },
     sendsPerUnknownClient: { ...DEFAULT_LIMITS.sendsPerUnknownClient, ...options.sendsPerUnknownClient },
@@ -96,6 +108,8 @@ export function resolveLimits(options: LimitsOptions = {}): Limits {
     ...limits.resendCooldownSeconds,
     limits.sendsPerDestination.hour,
     limits.sendsPerDestination.day,
+    limits.sendsPerDestinationAll.hour,
+    limits.sendsPerDestinationAll.day,
     limits.sendsPerSession.hour,
     limits.sendsPerSession.day,
     limits.sendsPerIp.hour,
@@ -108,6 +122,11 @@ export function resolveLimits(options: LimitsOptions = {}): Limits {
   ]
   if (limits.resendCooldownSeconds.length === 0 || !numbers.every((n) => Number.isSafeInteger(n) && n > 0)) {
     throw new TypeError('limits must be positive integers and resendCooldownSeconds must not be empty')
+  }
+  // From one address, never more than from everyone.
+  limits.sendsPerDestination = {
+    hour: Math.min(limits.sendsPerDestination.hour, limits.sendsPerDestinationAll.hour),
+    day: Math.min(limits.sendsPerDestination.day, limits.sendsPerDestinationAll.day),
   }
   // A session is one browser behind one address: its caps are never wider than the address's.
   limits.sendsPerSession = {

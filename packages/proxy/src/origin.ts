@@ -79,8 +79,10 @@ export function createOriginPolicy(options: {
       if (origin === 'null') return false
       if (publicOrigins.has(origin) || extra(origin)) return true
       if (publicOrigins.size > 0) return false
+      // Local development: any loopback page (a dev server on :5173 calling the API on :3000)
+      // calling a loopback server; only the machine itself can be either.
       const own = new URL(request.url).origin
-      if (origin === own && isLoopbackOrigin(own)) return true
+      if (isLoopbackOrigin(origin) && isLoopbackOrigin(own)) return true
       if (!warned) {
         warned = true
         options.logError(

@@ -28,8 +28,10 @@ export const storeKeys = {
   sendsUnknownClient: () => 'su:unknown',
   /** Sends from one browser session. */
   sendsPerSession: (sessionKey: string) => `ss:${sessionKey}`,
-  /** Sends to one mailbox or number. */
-  sendsPerDestination: (mailboxKey: string) => `sd:${mailboxKey}`,
+  /** Sends to one mailbox or number from one client IP (hashed; `-` when none is known). */
+  sendsPerDestination: (mailboxKey: string, ipKey: string) => `sd:${mailboxKey}.${ipKey}`,
+  /** Sends to one mailbox or number from everyone. */
+  sendsPerDestinationAll: (mailboxKey: string) => `sa:${mailboxKey}`,
   /** Sends through the handler in all. */
   sendsTotal: () => 'st:all',
   /** Unverified phone sends from a client IP (hashed), a day. */

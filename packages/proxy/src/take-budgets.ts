@@ -13,7 +13,7 @@ import type { BudgetCharges } from './verification-record'
 
 const DAY = 86_400
 
-type Scope = 'ip' | 'network' | 'prefix' | 'country' | 'global'
+type Scope = 'ip' | 'network' | 'prefix' | 'country' | 'global' | 'destination'
 
 /** A start's taken share: give it back if the send does not happen, commit it if it does. */
 export interface BudgetTicket {
@@ -38,9 +38,16 @@ const nothing: BudgetTicket = {
  * Checks and takes the budgets of one phone send (e-mail costs next to nothing and is left out).
  * Throws `rate_limited` (after a `budget.exceeded` event) when one is spent.
  */
-export async function takeBudgets(ctx: HandlerContext, state: RequestState, input: StartInput, ipKey: string | undefined): Promise<BudgetTicket> {
+export async function takeBudgets(ctx: HandlerContext, state: RequestState, input: StartInput, ipKey: string | undefined, destinationBusy = false): Promise<BudgetTicket> {
   const budgets = ctx.budgets
-  if (budgets === undefined || input.channel === 'email' || input.country === undefined) return nothing
+  if (budgets === undefined || input.channel === 'email' || input.country === undefined) {
+    // No budgets to ask (e-mail, development): a spent per-address cap then refuses, as caps do.
+    if (destinationBusy) {
+      ctx.emit({ type: 'budget.exceeded', at: ctx.now(), scope: 'destination', ...(input.country === undefined ? {} : { country: input.country }), to: state.maskedTo ?? '' })
+      throw new ProxyError('rate_limited', { retryAfter: 3600, detail: 'Too many codes requested; try again later.' })
+    }
+    return nothing
+  }
   const country = input.country
   const fee = await ctx.fees.feeOf(country)
   const micros = toMicros(fee)
@@ -70,7 +77,15 @@ export async function takeBudgets(ctx: HandlerContext, state: RequestState, inpu
   const unverified = Math.max(0, sent - verified)
   const countryOver = !safe && (unverified + 1) * fee > budgets.unverifiedUsdPerCountry && (sent === 0 || verified / sent < budgets.minCountryConversion)
   const prefixOver = prefixKey !== undefined && prefixCount >= budgets.unverifiedPerPrefix
-  const elevatedBy: Scope | undefined = prefixOver ? 'prefix' : countryOver ? 'country' : total >= toMicros(budgets.unverifiedUsdSoftLimit) ? 'global' : undefined
+  const elevatedBy: Scope | undefined = destinationBusy
+    ? 'destination'
+    : prefixOver
+      ? 'prefix'
+      : countryOver
+        ? 'country'
+        : total >= toMicros(budgets.unverifiedUsdSoftLimit)
+          ? 'global'
+          : undefined
   const strict = elevatedBy !== undefined && !ctx.authorize
   if (strict && ipKey === undefined) refuse(elevatedBy, 3600)
 

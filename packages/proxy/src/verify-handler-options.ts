@@ -8,6 +8,7 @@ import type { NumberTypesOptions } from './number-type-policy'
 import type { CountryPolicy } from './validate'
 import type { AllowedOrigins } from './origin'
 import type { CounterStore } from './stores/counter-store'
+import type { VerifyStore } from '@hakiki/store'
 import type { StartInput } from './validate'
 import type { VerifyProvider } from './verify-provider'
 
@@ -102,9 +103,10 @@ export interface VerifyHandlerOptions {
   openHighRiskCountries?: readonly PhoneCountryCode[]
   /**
    * Where counters and verification owners live. Default: `createMemoryStore()`, right for one
-   * instance; several instances need a shared one such as `createRedisStore(client)`.
+   * instance; several instances need a shared one: a `VerifyStore` of `@hakiki/store-redis`,
+   * `@hakiki/store-cloudflare` or `@hakiki/store-deno-kv`, or `createRedisStore(client)`.
    */
-  store?: CounterStore
+  store?: CounterStore | VerifyStore
   /**
    * Time a request may wait on its store, all its calls together, in ms (the provider's time is
    * not counted); default 1000. A store that

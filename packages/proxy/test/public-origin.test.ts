@@ -65,6 +65,13 @@ describe('publicOrigin', () => {
     expect((await h.browser().start({ to: GHANA })).status).toBe(201)
   })
 
+  it('accepts any loopback origin in development without it (a dev server on another port)', async () => {
+    const h = await harness()
+    expect((await h.browser({ origin: 'http://localhost:5173' }).start({ to: GHANA })).status).toBe(201)
+    expect((await h.browser({ origin: 'http://127.0.0.1:1' }).start({ to: '+233241234568' })).status).toBe(201)
+    expect((await h.browser({ origin: 'http://app.example:5173' }).start({ to: '+233241234569' })).status).toBe(403)
+  })
+
   it('drives the origin check and Secure, whatever Host a reverse proxy sends (nginx: Host: localhost)', async () => {
     const h = await harness({ proxy: { publicOrigin: ['https://app.example', 'https://www.app.example'] } })
     const res = await raw(h.origin, {

@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http'
 import { describe, expect, it, vi } from 'vitest'
 import { createMemoryStore } from '../src/stores/memory-store'
 import type { Harness } from './harness'
-import { GHANA, harnessPerTest } from './harness'
+import { GHANA, T0, harnessPerTest } from './harness'
 
 const harness = harnessPerTest()
 
@@ -99,6 +99,25 @@ describe('memory store flooding', () => {
     const after = await h.browser().start({ to: number(60) })
     expect(after.status).toBe(429)
     expect(after.body?.code).toBe('rate_limited')
+  })
+})
+
+describe('a full memory store', () => {
+  it('answers 503 rather than drop a live counter, and the caps hold once there is room again', async () => {
+    // When full it used to evict its oldest keys, the global and per-IP counters among them, and
+    // those caps started over.
+    let t = T0
+    const store = createMemoryStore({ now: () => t, maxKeys: 60 })
+    const h = await harness({ adapter: { useSocketAddress: true }, proxy: { store, now: () => t, limits: { sendsPerIp: { hour: 2 } } } })
+    expect((await h.browser().start({ to: number(0) })).status).toBe(201)
+    // Someone fills the store with short-lived keys.
+    for (let i = 0; i < 100; i++) await store.set(`junk:${i}`, 'x', 10).catch(() => undefined)
+    const full = await h.browser().start({ to: number(1) })
+    expect(full).toMatchObject({ status: 503, body: { code: 'store_unavailable' } })
+    t += 11_000
+    // The per-IP counter survived: one more start, then the cap.
+    expect((await h.browser().start({ to: number(2) })).status).toBe(201)
+    expect((await h.browser().start({ to: number(3) })).status).toBe(429)
   })
 })
 

@@ -8,7 +8,8 @@ import { hashClientSecret } from './client-secret'
 import { loadServerConfig } from './load-server-config'
 import { ServerConfigError } from './server-config'
 import { createJsonLogger } from './server-logger'
-import { startVerifyServer } from './start-verify-server'
+import { openStore, startVerifyServer } from './start-verify-server'
+import { createTokenService } from './token-service'
 
 /** The text of `--help`. */
 export const HELP = `hakiki-server: the Verify API (OAuth client credentials; create, get and verify
@@ -20,6 +21,9 @@ Usage:
   hakiki-server --config hakiki-server.json [--port N] [--host H]
   hakiki-server hash-secret            reads a client secret on stdin (or HAKIKI_CLIENT_SECRET)
                                        and prints the hash for clients[].secretHash
+  hakiki-server revoke-token --config FILE
+                                       reads an access token on stdin and revokes it on every
+                                       instance sharing the configured store
   hakiki-server --help
 
 Options:
@@ -34,15 +38,21 @@ Configuration (see the guide "Run your own Verify API"):
              lifetimeSeconds, maxAttempts, maxSends
   clients    id, secretHash (PBKDF2-SHA-256, from hash-secret), name, channels, countries,
              limits { createsPerMinute, monthlyQuota, createsPerAddressPerHour } answered with
-             429 and Retry-After, tokensNotBefore (revokes every earlier token), disabled
+             429 and Retry-After, tokensNotBefore (revokes every earlier token), disabled,
+             twilio { accountSid, authTokenHash, serviceSid }: Twilio Verify v2's dialect
+             under /v2/Services/<serviceSid>/... for the official twilio SDK
   tokens     lifetimeSeconds (default 3600); tokens live in the store, hashed, on every instance
   fees       sms per country, call, email (USD strings): the rate endpoint and the fee header
-  routes     ordered delivery routes: transport { type: "webhook", url, token }, channels,
-             countries; the engine fails over to the next route
+  routes     ordered delivery routes { transport, channels, countries }; the engine fails the
+             same code over to the next route on an error or a failed delivery report.
+             transport.type: webhook (POST JSON to your URL), africas-talking, termii, infobip,
+             smtp, smpp; each gateway's secrets as { "env": ... }. Delivery reports:
+             POST /delivery-reports/<transport name> (authenticated as the gateway allows)
   store      { "type": "memory" } (one instance) or { "type": "redis", "url": {"env": ...} }
              (several instances behind a load balancer share verifications and tokens)
 
 Operations:
+  POST /delivery-reports/<name>   a gateway's delivery-report webhook
   GET /healthz    200 while the process runs (liveness)
   GET /readyz     200 when the store answers; 503 while draining or when the store is down
   SIGTERM/SIGINT  graceful shutdown: /readyz turns 503, new connections are refused, requests in
@@ -51,7 +61,8 @@ Operations:
   Logs            one JSON object per line on stdout; addresses masked (+233*******67), never a
                   code, secret or token
   Metrics         OpenTelemetry API instruments (meter @hakiki/server): hakiki.sends,
-                  hakiki.verifications.checked (by client, channel, country, status: conversion),
+                  hakiki.verifications.created, hakiki.verifications.checked (by client,
+                  channel, country, status: conversion = approved / created),
                   hakiki.http.server.duration (ms, by endpoint and status). Register an SDK
                   MeterProvider (e.g. node --import your-otel-setup.js) to export them.
 `
@@ -76,6 +87,17 @@ async function main(argv: string[]): Promise<number> {
     const secret = process.env.HAKIKI_CLIENT_SECRET ?? (await readStdin())
     process.stdout.write(`${await hashClientSecret(secret)}\n`)
     return 0
+  }
+  if (positionals[0] === 'revoke-token') {
+    const config = await loadServerConfig(values.config ?? process.env.HAKIKI_SERVER_CONFIG ?? 'hakiki-server.json')
+    const opened = await openStore(config, createJsonLogger({ level: 'warn', write: (line) => process.stderr.write(`${line}\n`) }))
+    try {
+      const revoked = await createTokenService(opened.store, config.tokens.lifetimeSeconds).revoke(await readStdin())
+      process.stdout.write(revoked ? 'revoked\n' : 'no such live token\n')
+      return revoked ? 0 : 1
+    } finally {
+      await opened.close()
+    }
   }
   if (positionals.length > 0) {
     process.stderr.write(`unknown command ${positionals[0]}; see hakiki-server --help\n`)

@@ -139,6 +139,24 @@ describe('clients', () => {
     expect((await rate(after, fresh)).status).toBe(401)
   })
 
+  it('run at most two secret checks at once: a flood of guesses gets 429, a known client is not slowed', async () => {
+    const { server, token } = await setup()
+    expect((await token(0)).status).toBe(200)
+    const guess = () =>
+      server.fetch(
+        new Request(`${BASE}/oauth/client/accesstoken?grant_type=client_credentials`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ client_id: 'bank', client_secret: 'guess-0123456789' }).toString(),
+        }),
+      )
+    const guesses = Promise.all(Array.from({ length: 6 }, guess))
+    // The right secret of a client already seen is remembered: no PBKDF2, no queue.
+    expect((await token(0)).status).toBe(200)
+    const statuses = (await guesses).map((r) => r.status).toSorted()
+    expect(statuses).toEqual([401, 401, 429, 429, 429, 429])
+  })
+
   it('revokeToken ends one token at once', async () => {
     const { token, call, server } = await setup()
     const a = (await token(0)).token
@@ -180,7 +198,19 @@ describe('operations', () => {
     const code = inbox.list(GH)[0]!.text.match(/#(\d{6})/)![1]!
     await call('PATCH', `/verify/v1/identity/verification/${data.verificationId}`, { token: t, body: { code: code === '000000' ? '111111' : '000000' } })
     await call('PATCH', `/verify/v1/identity/verification/${data.verificationId}`, { token: t, body: { code } })
-    expect(recorded.filter((r) => r.name === 'hakiki.sends')).toEqual([{ name: 'hakiki.sends', value: 1, attributes: { client: 'shop', channel: 'sms', country: 'GH', outcome: 'sent' } }])
+    const again = (await (await create(t, { to: '+233241234580' })).json()) as { statusMessage: string }
+    const resent = (await (await create(t, { to: '+233241234580', channel: 'call' })).json()) as { statusMessage: string }
+    expect([again.statusMessage, resent.statusMessage]).toEqual(['Verification created', 'Verification code sent again'])
+    expect(recorded.filter((r) => r.name === 'hakiki.sends').map((r) => r.attributes)).toEqual([
+      { client: 'shop', channel: 'sms', country: 'GH', outcome: 'sent' },
+      { client: 'shop', channel: 'sms', country: 'GH', outcome: 'sent' },
+      { client: 'shop', channel: 'call', country: 'GH', outcome: 'sent' },
+    ])
+    // Conversion per country and channel: created (first sends only) against approved checks.
+    expect(recorded.filter((r) => r.name === 'hakiki.verifications.created').map((r) => r.attributes)).toEqual([
+      { client: 'shop', channel: 'sms', country: 'GH' },
+      { client: 'shop', channel: 'sms', country: 'GH' },
+    ])
     expect(recorded.filter((r) => r.name === 'hakiki.verifications.checked').map((r) => r.attributes.status)).toEqual(['pending', 'approved'])
     const durations = recorded.filter((r) => r.name === 'hakiki.http.server.duration')
     expect(durations.map((r) => r.attributes)).toContainEqual({ endpoint: 'PATCH /verify/v1/identity/verification/{id}', status: 200 })

@@ -28,12 +28,14 @@ import {
   validateCreateRequest,
   type RequestContext,
   type Route,
+  type CreateRequest,
   type TokenResponse,
   type VerificationData,
 } from '@hakiki/sandbox/wire'
 import { StoreUnavailableError, storeWithDeadline, type VerifyStore } from '@hakiki/store'
 import { verifyClientSecret } from './client-secret'
-import { createWebhookTransport } from './create-webhook-transport'
+import { createRouteTransport } from './create-route-transport'
+import { createTwilioRoutes } from './create-twilio-routes'
 import { FAIR_USE_LIMITS, fairUseMessage, fairUseQuotas } from './fair-use'
 import { scopedStore } from './scoped-store'
 import type { ServerClient, ServerConfig, ServerRoute } from './server-config'
@@ -47,7 +49,7 @@ export interface VerifyServerOptions {
   config: ServerConfig
   /** Where verifications, tokens and counters live; shared by every instance of one service. */
   store: VerifyStore
-  /** Builds a route's transport; default: the built-in ones (`webhook`). */
+  /** Builds a route's transport; default `createRouteTransport` (webhook, Africa's Talking, Termii, Infobip). */
   createTransport?: (route: ServerRoute) => Transport
   /** Structured log lines; default none. */
   logger?: ServerLogger
@@ -61,7 +63,7 @@ export interface VerifyServerOptions {
 
 /** A running Verify API. */
 export interface VerifyServer {
-  /** The Fetch handler: the spec's five endpoints, `/healthz` and `/readyz`. Never rejects. */
+  /** The Fetch handler: the spec's five endpoints, `/delivery-reports/{transport}`, `/healthz` and `/readyz`. Never rejects. */
   fetch(request: Request): Promise<Response>
   /** Revokes one access token on every instance; resolves whether it was live. */
   revokeToken(token: string): Promise<boolean>
@@ -76,15 +78,12 @@ export interface VerifyServer {
 }
 
 const CODE = /^[0-9]{4,10}$/
+/** Secret checks (PBKDF2) running at once per process, at most. */
+const MAX_CONCURRENT_HASHES = 2
 const TAG_OF_API_LOCALE = new Map(LOCALES.map((l) => [l.api as string, l.tag]))
 
 /** ISO country of a covered E.164 number by its dialling code, `none` for anything else (labels only). */
 const countryLabel = (to: string) => (to.startsWith('+') ? (COUNTRIES.find((c) => to.startsWith(`+${c.dialCode}`))?.iso2 ?? 'other') : 'none')
-
-const defaultTransport = (route: ServerRoute): Transport => {
-  const t = route.transport
-  return createWebhookTransport({ name: t.name, url: t.url, channels: t.channels, timeoutMs: t.timeoutSeconds * 1000, ...(t.token ? { token: t.token } : {}) })
-}
 
 const unauthorized = (message: string, error?: string) =>
   new SandboxApiError(401, message, { 'www-authenticate': error ? `Bearer realm="verify", error="${error}"` : 'Bearer realm="verify"' })
@@ -103,7 +102,7 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
   const logger = options.logger ?? silentLogger
   const metrics = options.metrics ?? createServerMetrics()
   const storeTimeoutMs = options.storeTimeoutMs ?? 2000
-  const makeTransport = options.createTransport ?? defaultTransport
+  const makeTransport = options.createTransport ?? createRouteTransport
   const transports = new Map<string, Transport>()
   const routes = config.routes.map((route) => {
     const transport = transports.get(route.transport.name) ?? makeTransport(route)
@@ -122,6 +121,7 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     [...new Uint8Array(await crypto.subtle.sign('HMAC', await addressKey, new TextEncoder().encode(to.toLowerCase())))].slice(0, 16).map((b) => b.toString(16).padStart(2, '0')).join('')
   let draining = false
   let inFlight = 0
+  let hashing = 0
 
   const callFor = (store: VerifyStore, clientId: string, signal: AbortSignal): ProviderCall => ({
     store: scopedStore(store, `c:${clientId}:`),
@@ -165,6 +165,25 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     }
   }
 
+  /**
+   * Whether `given` matches `hash`. PBKDF2 is slow on purpose: a secret that matched before is
+   * remembered (by SHA-256, per `key`), and at most two checks run at once, so a flood of guesses
+   * gets 429 instead of starving every other endpoint.
+   */
+  const checkSecret = async (key: string, given: string, hash: string): Promise<boolean> => {
+    const fingerprint = await sha256(`${key}\u0000${given}`)
+    if (goodSecrets.get(key) === fingerprint) return true
+    if (hashing >= MAX_CONCURRENT_HASHES) throw new SandboxApiError(429, 'Too many token requests at once: retry in a second', { 'retry-after': '1' })
+    hashing += 1
+    try {
+      if (!(await verifyClientSecret(given, hash))) return false
+    } finally {
+      hashing -= 1
+    }
+    goodSecrets.set(key, fingerprint)
+    return true
+  }
+
   const token = async ({ request, url }: RequestContext) => {
     if (url.searchParams.get('grant_type') !== 'client_credentials') throw new SandboxApiError(400, 'grant_type=client_credentials is required in the query string')
     const form = await readForm(request)
@@ -172,12 +191,7 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     const clientSecret = form.get('client_secret') ?? ''
     if (clientId === '' || clientSecret === '') throw new SandboxApiError(400, 'client_id and client_secret are required form fields')
     const client = clients.get(clientId)
-    const fingerprint = await sha256(`${clientId}\u0000${clientSecret}`)
-    let ok = client !== undefined && !client.disabled && goodSecrets.get(clientId) === fingerprint
-    if (!ok && client && !client.disabled) {
-      ok = await verifyClientSecret(clientSecret, client.secretHash)
-      if (ok) goodSecrets.set(clientId, fingerprint)
-    }
+    const ok = client !== undefined && !client.disabled && (await checkSecret(`oauth:${clientId}`, clientSecret, client.secretHash))
     if (!client || !ok) {
       logger.log('warn', 'token refused', { client: client ? clientId : 'unknown' })
       throw new SandboxApiError(401, 'Invalid client credentials: check client_id and client_secret')
@@ -204,10 +218,12 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     return json(200, body, { pragma: 'no-cache' })
   }
 
-  const create = async ({ request, transactionId }: RequestContext) => {
-    const store = storeWithDeadline(options.store, storeTimeoutMs)
-    const client = await authenticate(request, store)
-    const input = validateCreateRequest(await readJsonObject(request))
+  /**
+   * Starts (or re-sends) a verification for `client`, whichever dialect asked: the client's
+   * channels and countries, then fair use (given back if nothing went out), then the engine.
+   * @throws SandboxApiError 400, 429, 404 or 500.
+   */
+  const startFor = async (client: ServerClient, input: CreateRequest, store: VerifyStore, signal: AbortSignal, transactionId: string) => {
     if (!client.channels.includes(input.channel)) throw new SandboxApiError(400, `'channel' ${input.channel} is not enabled for this client: use ${client.channels.join(', ')}`)
     if (input.country && client.countries !== 'all' && !client.countries.includes(input.country)) {
       throw new SandboxApiError(400, `'to' is in a country this client may not send to: ${client.countries.join(', ')}`)
@@ -221,8 +237,11 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
       throw new SandboxApiError(429, fairUseMessage(limit, client.limits, taken.retryAfterSeconds), { 'retry-after': String(taken.retryAfterSeconds) })
     }
     let started: ProviderVerification
+    // One instant for the whole start: a verification created by this request expires exactly
+    // one lifetime after it, a re-sent one earlier (its lifetime runs from its first send).
+    const startedAt = now()
     try {
-      started = await engine.start({ to: input.to, channel: input.channel, locale: TAG_OF_API_LOCALE.get(input.locale) ?? 'en' }, callFor(store, client.id, request.signal))
+      started = await engine.start({ to: input.to, channel: input.channel, locale: TAG_OF_API_LOCALE.get(input.locale) ?? 'en' }, { ...callFor(store, client.id, signal), clock: { now: () => startedAt } })
     } catch (error) {
       // Nothing went out: the fair-use counts are given back.
       await store.give(quotas).catch(() => {})
@@ -231,9 +250,19 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
       return providerFailure(error)
     }
     metrics.sent({ ...labels, outcome: 'sent' })
+    const created = started.expiresAt === startedAt + lifetimeSeconds * 1000
+    if (created) metrics.created(labels)
     logger.log('info', 'code sent', { client: client.id, verificationId: started.id, channel: input.channel, to: maskAddress(input.to), transactionId })
+    return { started, created, startedAt }
+  }
+
+  const create = async ({ request, transactionId }: RequestContext) => {
+    const store = storeWithDeadline(options.store, storeTimeoutMs)
+    const client = await authenticate(request, store)
+    const input = validateCreateRequest(await readJsonObject(request))
+    const { started, created } = await startFor(client, input, store, request.signal, transactionId)
     const fee = input.channel === 'sms' ? (input.country ? config.fees.sms[input.country] : undefined) ?? '0.0000' : config.fees[input.channel === 'call' ? 'call' : 'email']
-    return envelope(201, 'Verification code sent', data(started), transactionId, { fee })
+    return envelope(201, created ? 'Verification created' : 'Verification code sent again', data(started), transactionId, { fee })
   }
 
   const get = async ({ request, param, transactionId }: RequestContext) => {
@@ -289,11 +318,37 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     }
   }
 
+  /**
+   * A gateway's delivery-report webhook (`POST /delivery-reports/{transport}`), authenticated by
+   * the transport as its gateway allows. A report names a message, not a client: each client's
+   * records are tried, and the message belongs to at most one.
+   */
+  const deliveryReports = async ({ request }: RequestContext) => {
+    const store = storeWithDeadline(options.store, storeTimeoutMs)
+    let response = new Response(null, { status: 404 })
+    const report = engine.deliveryReport?.bind(engine)
+    if (report) for (const client of clients.values()) response = await report(request.clone(), callFor(store, client.id, request.signal))
+    return response
+  }
+
   const table: Route[] = [
     { path: TOKEN_PATH, methods: { POST: token } },
     { path: VERIFICATION_PATH, methods: { POST: create } },
     { path: /^\/verify\/v1\/identity\/verification\/([^/]+)$/, methods: { GET: get, PATCH: verify } },
     { path: RATE_PATH, methods: { GET: rates } },
+    { path: /^\/delivery-reports\/([a-z0-9-]{1,40})$/, methods: { POST: deliveryReports } },
+    ...(config.clients.some((c) => c.twilio)
+      ? createTwilioRoutes({
+          clients: config.clients,
+          engine,
+          lifetimeSeconds,
+          store: () => storeWithDeadline(options.store, storeTimeoutMs),
+          callFor,
+          checkSecret,
+          startFor,
+          addressHash,
+        })
+      : []),
     { path: '/healthz', methods: { GET: healthz } },
     { path: '/readyz', methods: { GET: readyz } },
   ]

@@ -4,8 +4,10 @@
  * metrics and logs. The `node:http` server, Redis and the CLI are `@hakiki/server/node`.
  */
 export { createVerifyServer, type VerifyServer, type VerifyServerOptions } from './create-verify-server'
-export { parseServerConfig, ServerConfigError, type ClientLimits, type ServerClient, type ServerConfig, type ServerConfigInput, type ServerRoute } from './server-config'
+export { parseServerConfig, ServerConfigError, type ClientLimits, type ServerClient, type ServerConfig, type ServerConfigInput, type ServerRoute, type ServerTransportConfig } from './server-config'
 export { hashClientSecret, isClientSecretHash, MIN_PBKDF2_ITERATIONS, PBKDF2_ITERATIONS, verifyClientSecret } from './client-secret'
+export { createRouteTransport } from './create-route-transport'
+export { createTwilioRoutes, type TwilioDialectContext } from './create-twilio-routes'
 export { createWebhookTransport, type WebhookTransportOptions } from './create-webhook-transport'
 export { createServerMetrics, type SendLabels, type ServerMetrics } from './server-metrics'
 export { createJsonLogger, silentLogger, type LogLevel, type ServerLogger } from './server-logger'

@@ -4,3 +4,4 @@
  */
 export { openStore, startVerifyServer, type RunningVerifyServer, type StartVerifyServerOptions } from './start-verify-server'
 export { loadServerConfig } from './load-server-config'
+export { createNodeRouteTransport } from './create-node-route-transport'

@@ -62,9 +62,36 @@ describe('parseServerConfig', () => {
   })
 
   it('requires clients and routes, and a known transport type', () => {
-    expect(issuesOf({ engine: valid().engine, clients: [], routes: [{ transport: { type: 'smtp' } }] })).toEqual([
+    expect(issuesOf({ engine: valid().engine, clients: [], routes: [{ transport: { type: 'sendgrid' } }] })).toEqual([
       expect.stringMatching(/^clients: /),
       expect.stringMatching(/^routes\[0\]\.transport\.type: /),
+    ])
+  })
+
+  it("reads every gateway transport's secrets from the environment", () => {
+    const env = { ...ENV, AT: 'at-key', ATR: 'at-report', TK: 'termii-key', TS: 'termii-secret', IB: 'infobip-key', IBR: 'infobip-report', SMTP: 'smtp-pass', SMPP: 'smpp-pass' }
+    const config = parseServerConfig(
+      {
+        ...valid(),
+        routes: [
+          { transport: { type: 'africas-talking', username: 'acme', apiKey: { env: 'AT' }, reportKey: { env: 'ATR' } }, countries: ['KE'] },
+          { transport: { type: 'termii', apiKey: { env: 'TK' }, secretKey: { env: 'TS' }, from: 'Acme', baseUrl: 'https://api.ng.termii.com' }, countries: ['NG'] },
+          { transport: { type: 'infobip', apiKey: { env: 'IB' }, reportToken: { env: 'IBR' }, from: 'Acme', baseUrl: 'https://xyz.api.infobip.com' } },
+          { transport: { type: 'smtp', host: 'smtp.example.com', port: 587, auth: { user: 'acme', pass: { env: 'SMTP' } }, from: 'Acme <codes@example.com>' } },
+          { transport: { type: 'smpp', url: 'smpp://smsc.example.com:2775', systemId: 'acme', password: { env: 'SMPP' }, sourceAddr: 'Acme' } },
+        ],
+      },
+      env,
+    )
+    expect(config.routes.map((r) => r.transport)).toMatchObject([
+      { name: 'africas-talking', apiKey: 'at-key', reportKey: 'at-report' },
+      { name: 'termii', apiKey: 'termii-key', secretKey: 'termii-secret' },
+      { name: 'infobip', apiKey: 'infobip-key', reportToken: 'infobip-report' },
+      { name: 'smtp', auth: { user: 'acme', pass: 'smtp-pass' } },
+      { name: 'smpp', password: 'smpp-pass' },
+    ])
+    expect(issuesOf({ ...valid(), routes: [{ transport: { type: 'smpp', url: 'http://smsc', systemId: 'a', password: { env: 'NOPE' }, sourceAddr: 'A' } }] })).toEqual([
+      expect.stringMatching(/^routes\[0\]\.transport\.url: smpp:\/\/host:port/),
     ])
   })
 })

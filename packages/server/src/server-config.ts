@@ -39,22 +39,99 @@ const clientSchema = z
     channels: z.array(z.enum(CHANNEL_LIST)).min(1).default([...CHANNELS]),
     countries: countriesSchema.default('all'),
     limits: limitsSchema.default({ createsPerMinute: 600, monthlyQuota: 100_000, createsPerAddressPerHour: 10 }),
+    /**
+     * Twilio Verify v2's dialect (`/v2/Services/{serviceSid}/…`, Basic auth) for this client: the
+     * official `twilio` SDK points at the server unchanged. The auth token is kept as a hash.
+     */
+    twilio: z
+      .object({
+        accountSid: z.string().regex(/^AC[0-9a-f]{32}$/, 'AC and 32 lower-case hex digits'),
+        authTokenHash: z.string().refine(isClientSecretHash, 'a hash printed by `hakiki-server hash-secret`'),
+        serviceSid: z.string().regex(/^VA[0-9a-f]{32}$/, 'VA and 32 lower-case hex digits'),
+      })
+      .strict()
+      .optional(),
     /** Tokens issued before this instant (ISO 8601) are refused: revokes every token of the client at once. */
     tokensNotBefore: z.iso.datetime().optional(),
     disabled: z.boolean().default(false),
   })
   .strict()
 
+const transportName = z.string().regex(/^[a-z0-9-]{1,40}$/, 'lower-case letters, digits and dashes')
+const timeoutSeconds = z.number().min(0.1).max(60).default(10)
+const gatewayUrl = z.url({ protocol: /^https?$/ })
+
 const transportSchema = z.discriminatedUnion('type', [
   z
     .object({
       type: z.literal('webhook'),
-      name: z.string().regex(/^[a-z0-9-]{1,40}$/).default('webhook'),
-      url: z.url({ protocol: /^https?$/ }),
+      name: transportName.default('webhook'),
+      url: gatewayUrl,
       /** Sent as `Authorization: Bearer …` so the receiver can authenticate the server. */
       token: secretValue.optional(),
       channels: z.array(z.enum(CHANNEL_LIST)).min(1).default([...CHANNELS]),
-      timeoutSeconds: z.number().min(0.1).max(60).default(10),
+      timeoutSeconds,
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('africas-talking'),
+      name: transportName.default('africas-talking'),
+      username: z.string().min(1),
+      apiKey: secretValue,
+      from: z.string().min(1).max(11).optional(),
+      baseUrl: gatewayUrl.optional(),
+      reportKey: secretValue,
+      timeoutSeconds,
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('termii'),
+      name: transportName.default('termii'),
+      apiKey: secretValue,
+      from: z.string().min(1).max(11),
+      baseUrl: gatewayUrl,
+      route: z.enum(['dnd', 'generic']).optional(),
+      secretKey: secretValue,
+      timeoutSeconds,
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('infobip'),
+      name: transportName.default('infobip'),
+      baseUrl: gatewayUrl,
+      apiKey: secretValue,
+      from: z.string().min(1),
+      notifyUrl: gatewayUrl.optional(),
+      reportToken: secretValue,
+      timeoutSeconds,
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('smtp'),
+      name: transportName.default('smtp'),
+      host: z.string().min(1),
+      port: z.int().min(1).max(65535),
+      secure: z.boolean().optional(),
+      requireTls: z.boolean().optional(),
+      auth: z.object({ user: z.string().min(1), pass: secretValue }).strict().optional(),
+      from: z.string().min(3),
+      timeoutSeconds,
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('smpp'),
+      name: transportName.default('smpp'),
+      url: z.string().regex(/^smpps?:\/\/[^\s/]+$/, 'smpp://host:port or smpps://host:port'),
+      systemId: z.string().min(1).max(16),
+      password: secretValue,
+      systemType: z.string().max(13).optional(),
+      sourceAddr: z.string().min(1).max(20),
+      timeoutSeconds,
     })
     .strict(),
 ])
@@ -116,9 +193,21 @@ export type ServerConfig = Omit<z.output<typeof configSchema>, 'engine' | 'store
 export type ServerClient = z.output<typeof clientSchema>
 /** A client's limits. */
 export type ClientLimits = z.output<typeof limitsSchema>
+/** Replaces every `{ env }` secret of `T` by the string read. */
+type Resolved<T> = {
+  [K in keyof T]: [Exclude<T[K], undefined>] extends [string | { env: string }]
+    ? { env: string } extends Exclude<T[K], undefined>
+      ? string | Extract<T[K], undefined>
+      : T[K]
+    : Exclude<T[K], undefined> extends object
+      ? Resolved<Exclude<T[K], undefined>> | Extract<T[K], undefined>
+      : T[K]
+}
+/** A configured transport, with its secrets read from the environment. */
+export type ServerTransportConfig = Resolved<z.output<typeof transportSchema>>
 /** A configured route, with its transport's secrets read. */
 export interface ServerRoute {
-  transport: { type: 'webhook'; name: string; url: string; token?: string; channels: Channel[]; timeoutSeconds: number }
+  transport: ServerTransportConfig
   channels?: Channel[]
   countries?: 'all' | CountryCode[]
 }
@@ -159,18 +248,26 @@ export function parseServerConfig(input: unknown, env: Readonly<Record<string, s
   if (secret !== '' && new TextEncoder().encode(secret).length < 32) issues.push('engine.secret: must be at least 32 bytes (e.g. `openssl rand -base64 48`)')
   const store = config.store.type === 'redis' ? { type: 'redis' as const, url: read(config.store.url, 'store.url'), keyPrefix: config.store.keyPrefix } : config.store
   const ids = new Set<string>()
+  const accounts = new Set<string>()
   config.clients.forEach((client, i) => {
     if (ids.has(client.id)) issues.push(`clients[${i}].id: "${client.id}" is used by an earlier client`)
     ids.add(client.id)
+    if (client.twilio && accounts.has(client.twilio.accountSid)) issues.push(`clients[${i}].twilio.accountSid: used by an earlier client`)
+    if (client.twilio) accounts.add(client.twilio.accountSid)
   })
   const names = new Set<string>()
+  /** A copy of `value` with every `{ env }` read (secret fields of a transport). */
+  const resolve = (value: unknown, path: string): unknown => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value
+    if (Object.keys(value).length === 1 && typeof (value as { env?: unknown }).env === 'string') return read(value as { env: string }, path)
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolve(inner, `${path}.${key}`)]))
+  }
   const routes = config.routes.map((route, i): ServerRoute => {
     const { transport } = route
     if (names.has(transport.name)) issues.push(`routes[${i}].transport.name: "${transport.name}" is used by an earlier route; give each transport its own name`)
     names.add(transport.name)
-    const token = transport.token === undefined ? undefined : read(transport.token, `routes[${i}].transport.token`)
     return {
-      transport: { ...transport, ...(token === undefined ? { token: undefined } : { token }) },
+      transport: resolve(transport, `routes[${i}].transport`) as ServerTransportConfig,
       ...(route.channels ? { channels: route.channels } : {}),
       ...(route.countries ? { countries: route.countries } : {}),
     }

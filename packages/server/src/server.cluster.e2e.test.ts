@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { describeVerifyApiConformance, freshPhone } from '../../sandbox/test/conformance'
 import { redisAvailable, startRedis, type RedisProcess } from '../../store-redis/test/redis-server'
-import { startBalancer, startInstance, writeConfig, type Balancer, type Instance } from '../test/cluster'
+import { revokeWithCli, startBalancer, startInstance, writeConfig, type Balancer, type Instance } from '../test/cluster'
 import { startMessageSink, type MessageSink } from '../test/message-sink'
 import { CLIENTS, testConfigInput } from '../test/server-fixture'
 
@@ -22,12 +22,13 @@ let redis: RedisProcess
 let sink: MessageSink
 let instances: Instance[] = []
 let balancer: Balancer
+let configFile: string
 
 beforeAll(async () => {
   if (!redisAvailable) throw new Error('redis-server is not installed: run pnpm setup (.ci/setup installs it)')
   ;[redis, sink] = await Promise.all([startRedis(), startMessageSink()])
-  const config = await writeConfig(await testConfigInput(sink.url, { type: 'redis', url: redis.url }))
-  instances = await Promise.all([0, 1, 2].map(() => startInstance(config)))
+  configFile = await writeConfig(await testConfigInput(sink.url, { type: 'redis', url: redis.url }))
+  instances = await Promise.all([0, 1, 2].map(() => startInstance(configFile)))
   balancer = await startBalancer(instances.map((i) => i.url))
 }, 60_000)
 
@@ -63,7 +64,8 @@ const jsonInit = (method: string, token: string, body?: unknown): RequestInit =>
   ...(body === undefined ? {} : { body: JSON.stringify(body) }),
 })
 
-describe('the cluster', () => {
+// Processes on a loaded machine: each step may take seconds.
+describe('the cluster', { timeout: 30_000 }, () => {
   it('spreads requests over all three instances', () => {
     expect([...balancer.served.keys()].toSorted()).toEqual(instances.map((i) => i.url).toSorted())
   })
@@ -95,6 +97,15 @@ describe('the cluster', () => {
       })
     }
   })
+
+  it('revokes a token on every instance with `hakiki-server revoke-token`', async () => {
+    const token = await tokenAt(balancer.url)
+    const rates = (url: string) => fetch(`${url}/verify/v1/identity/sms/rate`, jsonInit('GET', token)).then((r) => r.status)
+    expect(await Promise.all(instances.map((i) => rates(i.url)))).toEqual([200, 200, 200])
+    expect(await revokeWithCli(configFile, token)).toEqual({ code: 0, out: 'revoked\n' })
+    expect(await Promise.all(instances.map((i) => rates(i.url)))).toEqual([401, 401, 401])
+    expect(await revokeWithCli(configFile, token)).toEqual({ code: 1, out: 'no such live token\n' })
+  }, 60_000)
 
   it('loses nothing when an instance is killed mid-flow: its token and verification complete on another', async () => {
     const [doomed, other] = instances

@@ -10,6 +10,7 @@ import { toNodeListener } from '@hakiki/sandbox/node'
 import { createMemoryStore, type VerifyStore } from '@hakiki/store'
 import { createRedisStore } from '@hakiki/store-redis'
 import { createClient } from 'redis'
+import { createNodeRouteTransport } from './create-node-route-transport'
 import { createVerifyServer, type VerifyServer, type VerifyServerOptions } from './create-verify-server'
 import { scopedStore } from './scoped-store'
 import type { ServerConfig } from './server-config'
@@ -59,7 +60,7 @@ export async function startVerifyServer(options: StartVerifyServerOptions): Prom
   const { config } = options
   const logger = options.logger ?? createJsonLogger()
   const opened = options.store ? { store: options.store, close: async () => {} } : await openStore(config, logger)
-  const server = createVerifyServer({ ...options, store: opened.store, logger })
+  const server = createVerifyServer({ createTransport: createNodeRouteTransport, ...options, store: opened.store, logger })
   const http = createServer({ keepAliveTimeout: 5000, requestTimeout: 30_000, headersTimeout: 10_000 }, toNodeListener(server.fetch))
   const host = options.host ?? config.listen.host
   await new Promise<void>((resolve, reject) => {

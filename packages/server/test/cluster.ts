@@ -105,3 +105,16 @@ export async function startBalancer(upstreams: readonly string[]): Promise<Balan
       }),
   }
 }
+
+/** Runs `hakiki-server revoke-token --config <file>` with `token` on stdin. */
+export function revokeWithCli(configFile: string, token: string): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/cli.ts', 'revoke-token', '--config', configFile], {
+    cwd: PACKAGE_DIR,
+    env: { ...process.env, ...ENV },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  let out = ''
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  child.stdin.end(token)
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out })))
+}

@@ -48,6 +48,10 @@ export interface AbuseScenario {
   user(n: number, random: () => number): { to: string; localAddress?: string; forwardedFor?: string }
   /** The attacker's n-th attempt. */
   attack(n: number, random: () => number): AttackStep
+  /** Minutes between real users; default 10. */
+  userEveryMinutes?: number
+  /** False for a measurement outside the issue's cost goal (the lockout of a known number). */
+  costGoal?: boolean
 }
 
 /** What a scenario measured. */
@@ -116,7 +120,7 @@ const listen = async (server: Server): Promise<string> => {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
-/** Runs one scenario: an attack attempt each simulated minute, a real user each 10 minutes. */
+/** Runs one scenario: an attack attempt each simulated minute, a real user every 10 minutes (or as the scenario says). */
 export async function runScenario(scenario: AbuseScenario, seed = 19): Promise<AbuseResult> {
   let t = T0
   const now = () => t
@@ -152,7 +156,7 @@ export async function runScenario(scenario: AbuseScenario, seed = 19): Promise<A
         costUsd += fee
         costByDay[day] = (costByDay[day] ?? 0) + fee
       }
-      if (minute % 10 === 5) {
+      if (minute % (scenario.userEveryMinutes ?? 10) === 5) {
         const user = scenario.user(users, random)
         users++
         const jar = new Map<string, string>()
@@ -193,6 +197,9 @@ export async function runScenario(scenario: AbuseScenario, seed = 19): Promise<A
     userRefusals,
   }
 }
+
+/** The number whose owner the lockout scenarios follow. */
+const VICTIM = '+233241234567'
 
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T
 const SMS = ['MOBILE', 'FIXED_LINE_OR_MOBILE']
@@ -273,6 +280,17 @@ export const SCENARIOS: readonly AbuseScenario[] = [
     user: (n, random) => ({ to: randomNumber(random, 'GH', SMS, '+23324100'), forwardedFor: `102.176.${Math.floor(n / 250) % 250}.${(n % 250) + 1}` }),
     attack: (n, random) => ({ to: randomNumber(random, 'GH', SMS, '+23324100'), channel: 'sms', forwardedFor: `198.51.100.${(n % 50) + 1}` }),
   },
+  ...([1, 50] as const).map((addresses): AbuseScenario => ({
+    name: `lockout of a known number: codes requested for it every minute from ${addresses === 1 ? 'one address' : `${addresses} addresses`} (2 days)`,
+    days: 2,
+    upstream: 'verify-api',
+    adapter: { trustProxy: 1 },
+    userEveryMinutes: 120,
+    costGoal: false,
+    // The owner, at some moment of the day, from wherever they are.
+    user: (n) => ({ to: VICTIM, forwardedFor: `102.176.9.${(n % 250) + 1}` }),
+    attack: (n) => ({ to: VICTIM, channel: 'sms', forwardedFor: `198.51.100.${(n % addresses) + 1}` }),
+  })),
   {
     name: 'calls to fixed lines in high-risk regions (Twilio, all countries)',
     days: 1,

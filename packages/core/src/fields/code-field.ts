@@ -9,7 +9,7 @@
  * made another way (select-all, `input.select()`, a touch "Select all", a script's
  * `setSelectionRange`) are taken as they are: the rules accept any `[start, end]`.
  */
-import { pickCode } from '../normalize-code'
+import { pickCode } from './normalize-code'
 import { CODE_MAX_DIGITS, CODE_MIN_DIGITS } from '../rules/code-format'
 
 /** A selection in the field's text, `start <= end`, as `selectionStart`/`selectionEnd` give it. */

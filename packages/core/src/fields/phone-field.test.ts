@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest'
-import { COUNTRIES } from '../countries'
-import { loadPhoneHelpers } from '../offered-phone-countries'
+import { COUNTRIES } from '../phone/countries'
+import { loadPhoneHelpers } from '../phone/offered-phone-countries'
 import {
   createPhoneFieldLoader,
   editPhoneField,

@@ -5,8 +5,8 @@
  * at hand), tested in Node; `usePhoneInput` only reads events and places the caret, and
  * {@link createPhoneFieldLoader} fetches the metadata the rules ask for.
  */
-import { cleanPhoneInput } from '../clean-phone-input'
-import { COUNTRIES } from '../countries'
+import { cleanPhoneInput } from '../phone/clean-phone-input'
+import { COUNTRIES } from '../phone/countries'
 import {
   callingCodeOf,
   COVERED_PHONE_HELPERS,
@@ -19,8 +19,8 @@ import {
   regionsOfCallingCode,
   type PhoneCountryCode,
   type PhoneHelpersKey,
-} from '../offered-phone-countries'
-import type { ParsedPhoneNumber, PhoneHelpers, PhoneNumberError } from '../phone-types'
+} from '../phone/offered-phone-countries'
+import type { ParsedPhoneNumber, PhoneHelpers, PhoneNumberError } from '../phone/phone-types'
 
 /**
  * Why the number cannot be used yet; `no_country` when national digits were typed with no country

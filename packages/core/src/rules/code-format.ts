@@ -1,4 +1,4 @@
-import { toAsciiDigits } from '../to-ascii-digits'
+import { toAsciiDigits } from './to-ascii-digits'
 
 /** Fewest digits a one-time code has (the Verify API's shortest code length). */
 export const CODE_MIN_DIGITS = 4

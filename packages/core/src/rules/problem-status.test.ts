@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ERROR_CODES } from '../contract'
+import { ERROR_CODES } from '../adapters/contract'
 import { PROBLEM_STATUS } from './problem-status'
 
 describe('PROBLEM_STATUS', () => {

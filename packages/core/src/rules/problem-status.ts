@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../contract'
+import type { ErrorCode } from '../adapters/contract'
 
 /**
  * The HTTP status of each problem code, as the proxy answers and the memory adapter imitates:

@@ -1,4 +1,4 @@
-import type { VerificationStatus } from '../contract'
+import type { VerificationStatus } from '../adapters/contract'
 
 /**
  * The limits of one verification that every verifier applies alike (the engine, and the defaults

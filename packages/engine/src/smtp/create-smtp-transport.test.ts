@@ -10,6 +10,8 @@ import { createEngineProvider } from '../create-engine-provider'
 import { createSmtpTransport } from './create-smtp-transport'
 
 const SECRET = 'a test secret of at least thirty-two bytes'
+/** The newest message to `address` (by its To header), so a slow delivery of another test's message cannot be taken for it. */
+const to = (address: string, messages: string[]) => messages.findLast((raw) => new RegExp(`^To: ${address.replace('.', '\\.')}$`, 'm').test(raw))!
 
 describe.skipIf(!postfixAvailable)('createSmtpTransport against Postfix', () => {
   let postfix: PostfixProcess
@@ -27,7 +29,7 @@ describe.skipIf(!postfixAvailable)('createSmtpTransport against Postfix', () => 
     const before = postfix.messages().length
     const started = await engine.start({ to: 'ama@example.com', channel: 'email', locale: 'de' }, call)
     expect(started).toMatchObject({ status: 'pending', delivery: 'sent' })
-    const raw = (await postfix.waitForMessages(before + 1)).at(-1)!
+    const raw = to('ama@example.com', await postfix.waitForMessages(before + 1))
     const subject = /^Subject: (.*)$/m.exec(raw)![1]!
     const code = /\d{6}/.exec(subject)![0]
     expect(raw).toMatch(/^From: Acme DE <de@acme\.test>$/m)
@@ -56,7 +58,7 @@ describe.skipIf(!postfixAvailable)('createSmtpTransport against Postfix', () => 
     const call = { store: createMemoryStore(), clock: { now: () => Date.now() } }
     const before = postfix.messages().length
     const { id } = await engine.start({ to: 'kofi@example.com', channel: 'email', locale: 'en' }, call)
-    const raw = (await postfix.waitForMessages(before + 1)).at(-1)!
+    const raw = to('kofi@example.com', await postfix.waitForMessages(before + 1))
     const code = /\d{6}/.exec(/^Subject: (.*)$/m.exec(raw)![1]!)![0]
     expect(await engine.check(id, code, call)).toMatchObject({ status: 'approved' })
   })

@@ -102,8 +102,15 @@ async function start(ctx: HandlerContext, state: RequestState, undo: Array<() =>
   }
 
   // Last, so a request refused by a narrower cap never takes (and gives back) a global slot.
+  // The cap per address from everyone does not refuse once spent (that let anyone who knows a
+  // number lock its owner out for the day from a few addresses): it asks for more trust instead,
+  // as the budgets do (authorize with `elevated`, or a client with nothing unverified today).
+  const everyone = hourDay(storeKeys.sendsPerDestinationAll(mailboxKey), ctx.limits.sendsPerDestinationAll)
+  const everyoneCounts = await Promise.all(everyone.map((quota) => ctx.store.get(quota.key)))
+  const destinationBusy = everyone.some((quota, i) => (Number(everyoneCounts[i] ?? 0) || 0) >= quota.limit)
   const shared = await consumeQuotas(ctx.store, [
-    ...hourDay(storeKeys.sendsPerDestination(mailboxKey), ctx.limits.sendsPerDestination),
+    ...hourDay(storeKeys.sendsPerDestination(mailboxKey, ipKey === undefined ? '-' : await ctx.keyOf('ip', ipKey)), ctx.limits.sendsPerDestination),
+    ...everyone.map((quota) => ({ ...quota, limit: Number.MAX_SAFE_INTEGER })),
     ...hourDay(storeKeys.sendsTotal(), ctx.limits.sendsTotal),
   ])
   if (shared.wait !== undefined) {
@@ -115,7 +122,7 @@ async function start(ctx: HandlerContext, state: RequestState, undo: Array<() =>
   let budget
   try {
     undo.push(() => shared.ticket.refund())
-    budget = await takeBudgets(ctx, state, input, ipKey)
+    budget = await takeBudgets(ctx, state, input, ipKey, destinationBusy)
   } catch (error) {
     await Promise.all([ctx.store.delete(gateKey), ownQuota.ticket.refund(), shared.ticket.refund()])
     throw error

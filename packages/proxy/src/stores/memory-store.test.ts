@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryStore } from './memory-store'
+import { StoreUnavailableError } from './store-deadline'
 
 function clock() {
   let t = Date.parse('2030-01-01T00:00:00Z')
@@ -52,7 +53,7 @@ describe('createMemoryStore', () => {
     expect(await store.get('b')).toBeUndefined()
   })
 
-  it('drops expired, then oldest, keys when full', async () => {
+  it('sweeps expired keys when full, and refuses a new key rather than drop a live one', async () => {
     const c = clock()
     const store = createMemoryStore({ now: c.now, maxKeys: 3 })
     await store.set('short', '1', 1)
@@ -61,9 +62,12 @@ describe('createMemoryStore', () => {
     c.advance(2)
     await store.set('new', '4', 100)
     expect([await store.get('old'), await store.get('mid'), await store.get('new')]).toEqual(['2', '3', '4'])
-    await store.set('newer', '5', 100)
-    expect(await store.get('old')).toBeUndefined()
-    expect(await store.get('newer')).toBe('5')
+    // Dropping the oldest live key used to reset the caps kept in it.
+    await expect(store.set('newer', '5', 100)).rejects.toThrow(StoreUnavailableError)
+    await expect(store.increment('counter', 100)).rejects.toThrow(StoreUnavailableError)
+    expect(await store.get('old')).toBe('2')
+    // Existing keys still update.
+    expect((await store.increment('mid', 100)).count).toBe(4)
   })
 
   it('compares and sets', async () => {

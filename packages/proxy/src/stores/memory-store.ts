@@ -1,13 +1,16 @@
 import type { CounterStore, CounterValue } from './counter-store'
 import { ttlSeconds } from './counter-store'
+import { StoreUnavailableError } from './store-deadline'
 
 /** Options of {@link createMemoryStore}. */
 export interface MemoryStoreOptions {
   /** Clock in milliseconds; defaults to `Date.now`. Tests inject one to expire keys without sleeping. */
   now?: () => number
   /**
-   * Most keys kept; when full, expired keys are swept and then the oldest are dropped. Default
-   * 100 000, a few tens of MB at most, so a flood of fake sessions cannot exhaust memory.
+   * Most keys kept; when full, expired keys are swept, and a write that needs a new key beyond
+   * that fails with `StoreUnavailableError` (the request answers 503 `store_unavailable`): a live
+   * key is never dropped, since dropping the oldest dropped the global and per-IP counters and
+   * their caps started over. Default 100 000, a few tens of MB at most.
    */
   maxKeys?: number
 }
@@ -40,14 +43,11 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CounterStor
     return entry
   }
 
-  function makeRoom(): void {
+  function makeRoom(operation: string): void {
     if (entries.size < maxKeys) return
     const t = now()
     for (const [key, entry] of entries) if (entry.expiresAt <= t) entries.delete(key)
-    for (const key of entries.keys()) {
-      if (entries.size < maxKeys) break
-      entries.delete(key)
-    }
+    if (entries.size >= maxKeys) throw new StoreUnavailableError(operation, 'failed')
   }
 
   return {
@@ -64,7 +64,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CounterStor
         return { count, resetInSeconds }
       }
       if (by <= 0) return { count: by, resetInSeconds: ttlSeconds(windowSeconds) }
-      makeRoom()
+      makeRoom('write')
       const window = ttlSeconds(windowSeconds)
       entries.set(key, { value: String(by), expiresAt: now() + window * 1000 })
       return { count: by, resetInSeconds: window }
@@ -73,8 +73,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CounterStor
       return live(key)?.value
     },
     async set(key: string, value: string, ttl: number): Promise<void> {
-      entries.delete(key)
-      makeRoom()
+      if (!entries.has(key)) makeRoom('write')
       entries.set(key, { value, expiresAt: now() + ttlSeconds(ttl) * 1000 })
     },
     async delete(key: string): Promise<void> {
@@ -82,8 +81,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): CounterStor
     },
     async compareAndSet(key: string, expected: string | undefined, value: string, ttl: number): Promise<boolean> {
       if (live(key)?.value !== expected) return false
-      entries.delete(key)
-      makeRoom()
+      if (!entries.has(key)) makeRoom('write')
       entries.set(key, { value, expiresAt: now() + ttlSeconds(ttl) * 1000 })
       return true
     },

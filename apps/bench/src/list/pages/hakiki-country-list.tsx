@@ -1,0 +1,16 @@
+import { loadPhoneCountries } from '@hakiki/core'
+import { CountrySelect } from '@hakiki/ui'
+import '@hakiki/ui/styles.css'
+import { useState } from 'react'
+import { createRoot } from 'react-dom/client'
+import { markReady } from './list-page'
+
+function Picker() {
+  const [country, setCountry] = useState<string>('GH')
+  return <CountrySelect countries="all" value={country} onChange={setCountry} />
+}
+
+// The region index is loaded first: the bench times rendering the list, not fetching it.
+await loadPhoneCountries()
+createRoot(document.getElementById('root') as HTMLElement).render(<Picker />)
+markReady()
