@@ -214,7 +214,7 @@ function toProblem(error: unknown, ctx: HandlerContext, state: RequestState): Pr
     return new ProxyError('upstream_error', { detail: 'The server has no client-IP policy; its log says what to set.' })
   }
   if (error instanceof StoreUnavailableError) {
-    ctx.log.error('store unavailable; request refused', { route: state.route, reason: error.reason, message: error.message })
+    ctx.log.error('store unavailable; request refused with 503 (check the store; storeTimeoutMs is the time a request may wait on it)', { route: state.route, reason: error.reason, message: error.message })
     return new ProxyError('store_unavailable', { retryAfter: 5 })
   }
   ctx.log.error('unexpected error while handling a request', {
