@@ -1,6 +1,20 @@
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import type { StorybookConfig } from '@storybook/react-vite'
 import remarkGfm from 'remark-gfm'
 import { defaultClientConditions } from 'vite'
+
+// The API reference pages (docs/api/*.mdx, not committed) are written from the packages' doc
+// comments before the site is built, again only when a package's sources changed. TypeDoc needs
+// TypeScript 5.9's library API, so it runs in its own package and process. The stories' test run
+// (Vitest) shows no docs page and skips it.
+if (!process.env.VITEST) {
+  const generated = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--if-stale'], {
+    cwd: fileURLToPath(new URL('../packages/api-reference', import.meta.url)),
+    stdio: 'inherit',
+  })
+  if (generated.status !== 0) throw new Error('the API reference (packages/api-reference) could not be generated')
+}
 
 /**
  * The documentation site of Hakiki (`pnpm docs`, `pnpm docs:build`): the guides in docs/**, and a
@@ -8,6 +22,9 @@ import { defaultClientConditions } from 'vite'
  * browser tests (see vitest.config.ts).
  */
 const config: StorybookConfig = {
+  // docs/public: the pages the problem types' URIs name (hakiki.dev/problems/<code>), which lead to
+  // each code's docs page.
+  staticDirs: ['../docs/public'],
   stories: ['../docs/**/*.mdx', '../docs/**/*.stories.@(ts|tsx)', '../packages/ui/src/**/*.stories.@(ts|tsx)'],
   addons: [
     // MDX alone knows no tables: GitHub-flavoured Markdown (tables, strikethrough, autolinks) as the

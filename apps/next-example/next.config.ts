@@ -7,6 +7,10 @@ import type { NextConfig } from 'next'
  * from Google. Next's telemetry is switched off in the scripts (`NEXT_TELEMETRY_DISABLED=1`).
  */
 const config: NextConfig = {
+  // As `create-next-app@latest` (16.4) scaffolds an app: Cache Components on, and with it the
+  // rule that a page reads no clock, random value or request data outside <Suspense>.
+  cacheComponents: true,
+  partialPrefetching: true,
   images: { unoptimized: true },
   // The workspace root, so that Turbopack and output tracing see the linked `@hakiki/*` packages.
   turbopack: { root: fileURLToPath(new URL('../..', import.meta.url)) },

@@ -1,6 +1,10 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  // The workspace packages from their source (the site test reads @hakiki/core's problem codes).
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',

@@ -8,6 +8,15 @@ import { screenshot } from './support/screenshots'
 const h = setupDemoHarness()
 
 describe('typing the code', () => {
+  test("from an en-US browser (a region the API does not cover), the guide's national number is read as Ghana's", async () => {
+    const { page, demo } = h
+    const to = freshPhone('GH')
+    await openDemo(page, demo)
+    // As Getting started tells a newcomer to type it: national format, no country picked.
+    await sendCode(page, { name: 'Ama Mensah', to: to.replace('+233', '0') })
+    expect((await waitForMessage(demo, to)).to).toBe(to)
+  })
+
   test('a wrong code says so with the attempts left, then the right code verifies', async () => {
     const { page, demo } = h
     const to = freshPhone('GH')

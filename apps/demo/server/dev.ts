@@ -1,5 +1,5 @@
 import { DEMO_PROVIDER_NAMES, type DemoProviderName } from './create-demo-api'
-import { startDemo } from './start-demo'
+import { PortInUseError, startDemo } from './start-demo'
 
 /** `pnpm dev`: the sandbox and the demo with its proxy, on loopback; ports from the environment. */
 function port(name: string, fallback: number): number {
@@ -30,6 +30,11 @@ const demo = await startDemo({
   host: process.env.HAKIKI_DEMO_HOST ?? '127.0.0.1',
   port: port('HAKIKI_DEMO_PORT', 5173),
   sandboxPort: port('HAKIKI_SANDBOX_PORT', 4010),
+}).catch((error: unknown) => {
+  // A taken port is a sentence with the way out, not a stack trace.
+  if (!(error instanceof PortInUseError)) throw error
+  console.error(`Hakiki demo: cannot start: ${error.message}`)
+  process.exit(1)
 })
 const providerLine = demo.provider === 'twilio' ? `Twilio Verify v2 (the sandbox's Twilio dialect, ${demo.sandboxUrl}/v2/)` : `Verify API (the sandbox, ${demo.sandboxUrl})`
 console.info(`\n  Hakiki demo:     ${demo.url}   <- open this\n  Verify sandbox:  ${demo.sandboxUrl}\n  Provider:        ${providerLine}\n`)

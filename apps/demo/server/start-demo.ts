@@ -36,6 +36,25 @@ export interface RunningDemo {
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
+/** A port the demo needs is taken: which one, whose, and the variable that moves it. */
+export class PortInUseError extends Error {
+  override readonly name = 'PortInUseError'
+  /** Stable reason. */
+  readonly code = 'port_in_use' as const
+  constructor(
+    readonly port: number,
+    readonly service: 'sandbox' | 'demo page',
+    readonly variable: 'HAKIKI_SANDBOX_PORT' | 'HAKIKI_DEMO_PORT',
+  ) {
+    super(`port ${port} (the ${service}) is already in use. Is \`pnpm dev\` or \`pnpm sandbox\` already running? Stop it, or choose another port: ${variable}=0 pnpm dev (0 picks a free one)`)
+  }
+}
+
+/** Vite's strictPort refusal ("Port 5173 is already in use") or Node's EADDRINUSE. */
+function isPortInUse(error: unknown): boolean {
+  return (error as { code?: unknown }).code === 'EADDRINUSE' || (error instanceof Error && /^Port \d+ is already in use/.test(error.message))
+}
+
 /**
  * Starts the sandbox, then the demo page with the proxy mounted at `/api/verify`, on loopback.
  * The sandbox and the proxy share one clock, so moving it shows the expired path end to end.
@@ -45,7 +64,10 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   const clock = createDemoClock()
   const clientId = 'demo-client-id'
   const clientSecret = 'demo-client-secret'
-  const sandboxServer = await startSandboxServer({ host, port: options.sandboxPort ?? 4010, now: clock.now, clients: [{ clientId, clientSecret, applicationName: 'Hakiki demo' }], appName: 'Hakiki demo' })
+  const sandboxPort = options.sandboxPort ?? 4010
+  const sandboxServer = await startSandboxServer({ host, port: sandboxPort, now: clock.now, clients: [{ clientId, clientSecret, applicationName: 'Hakiki demo' }], appName: 'Hakiki demo' }).catch((error: unknown) => {
+    throw isPortInUse(error) ? new PortInUseError(sandboxPort, 'sandbox', 'HAKIKI_SANDBOX_PORT') : error
+  })
   const provider = options.provider ?? 'verify-api'
   const api = createDemoApi({ apiUrl: sandboxServer.url, provider, clientId, clientSecret, now: clock.now, quiet: options.quiet ?? false })
   const middleware = createDemoMiddleware({ api, sandboxUrl: sandboxServer.url, clock })
@@ -58,15 +80,24 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
   const common = { root, configFile: `${root}/vite.config.ts`, plugins: [plugin], logLevel: 'warn' as const }
   let url: string
   let closeServer: () => Promise<void>
-  if ((options.mode ?? 'dev') === 'dev') {
-    const server = await createServer({ ...common, server: { host, port, strictPort: true } })
-    await server.listen()
-    url = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? `http://${host}:${port}`
-    closeServer = () => server.close()
-  } else {
-    const server = await preview({ ...common, preview: { host, port, strictPort: true } })
-    url = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? `http://${host}:${port}`
-    closeServer = () => new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
+  try {
+    if ((options.mode ?? 'dev') === 'dev') {
+      const server = await createServer({ ...common, server: { host, port, strictPort: true } })
+      closeServer = () => server.close()
+      await server.listen().catch(async (error: unknown) => {
+        await server.close()
+        throw error
+      })
+      url = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? `http://${host}:${port}`
+    } else {
+      const server = await preview({ ...common, preview: { host, port, strictPort: true } })
+      url = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? `http://${host}:${port}`
+      closeServer = () => new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
+    }
+  } catch (error) {
+    // The sandbox is already listening: close it, or the process would stay up serving nothing.
+    await sandboxServer.close()
+    throw isPortInUse(error) ? new PortInUseError(port, 'demo page', 'HAKIKI_DEMO_PORT') : error
   }
   return {
     url,

@@ -2,6 +2,7 @@ import { formatPhoneNumber, toLanguageTag, type ApiLocale, type Channel, type Fl
 import { VerificationFlow, type VerifiedDetails } from '@hakiki/ui'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
+import { demoDefaultCountry } from './default-country'
 import { postSignup, SignupError, type SignupResult } from './signup-api'
 
 /** Props of {@link SignupForm}. */
@@ -65,6 +66,7 @@ export function SignupForm({ locale, onStateChange, countries, channels }: Signu
   const verifiedRef = useRef(verified)
   const [result, setResult] = useState<SignupResult>()
   const [failure, setFailure] = useState<string>()
+  const [defaultCountry] = useState(() => demoDefaultCountry(navigator.languages, countries))
   const [flowKey, setFlowKey] = useState(0)
   const flowRef = useRef<HTMLDivElement>(null)
   const resultRef = useRef<HTMLHeadingElement>(null)
@@ -165,6 +167,7 @@ export function SignupForm({ locale, onStateChange, countries, channels }: Signu
           key={flowKey}
           locale={toLanguageTag(locale)}
           {...(countries ? { countries } : {})}
+          defaultCountry={defaultCountry}
           {...(channels ? { channels } : {})}
           persistKey={FLOW_KEY}
           headingLevel={2}

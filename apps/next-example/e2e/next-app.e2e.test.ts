@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@hakiki/build-config/chromium'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
@@ -116,6 +117,28 @@ describe('the Next.js example under next start', () => {
     expect(texts).toContain('Envoyer le code')
     expect(texts.filter((text) => /Send code/.test(text))).toEqual([])
     // Hydration mismatches are reported as console errors: afterEach fails the test on any.
+  })
+
+  test("Getting started's Next.js page is this app's /sign-up, word for word", () => {
+    const guide = readFileSync(new URL('../../../docs/guides/getting-started.mdx', import.meta.url), 'utf8')
+    for (const file of ['app/sign-up/page.tsx', 'app/sign-up/verify-phone.tsx']) {
+      const block = new RegExp(`\\{/\\* snippet: file ${file.replace(/[./]/g, '\\$&')} \\*/\\}\\n\`\`\`tsx\\n([\\s\\S]*?)\`\`\`\\n`).exec(guide)?.[1]
+      expect({ file, code: readFileSync(new URL(`../${file}`, import.meta.url), 'utf8') }).toEqual({ file, code: block })
+    }
+  })
+
+  test("the guide's page renders the flow with Cache Components on (prerendered: no clock read while rendering), and verifies", async () => {
+    // Prerendered at build time: the flow's first step is in the static HTML.
+    const html = await (await fetch(`${app.url}/sign-up`)).text()
+    expect(html).toContain('Send code')
+    const to = freshPhone()
+    await page.goto(`${app.url}/sign-up`)
+    await page.getByRole('textbox', { name: 'Phone number' }).fill(to.replace('+233', '0'))
+    await page.getByRole('button', { name: 'Send code' }).click()
+    const message = await messageTo(to)
+    await page.getByRole('textbox', { name: 'Verification code' }).click()
+    await page.keyboard.type(message.code)
+    await page.getByRole('heading', { name: 'Verified' }).waitFor()
   })
 
   test("the proxy refuses a POST from another origin, and accepts the app's own", async () => {

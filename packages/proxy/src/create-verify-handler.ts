@@ -22,6 +22,7 @@ import { createRatesRoute } from './routes/get-rates'
 import { getStatus } from './routes/get-status'
 import { startVerification } from './routes/start-verification'
 import { createSessionCodec } from './session'
+import { markReceiptStore } from './replay-guard'
 import { fromVerifyStore, isVerifyStore } from './stores/from-verify-store'
 import { createMemoryStore } from './stores/memory-store'
 import { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, storeUntil, storeWithDeadline } from './stores/store-deadline'
@@ -80,6 +81,9 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   // A store of the port v2 (@hakiki/store-*) runs behind the CounterStore the routes use today.
   const rawStore = options.store === undefined ? createMemoryStore({ now }) : isVerifyStore(options.store) ? fromVerifyStore(options.store) : options.store
   const storeTimeoutMs = options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS
+  // Before any receipt is issued: the replay guard on this store then knows receipts issued from
+  // now on (see replay-guard.ts). A failure is retried by the guard's first check.
+  void markReceiptStore(rawStore, now, storeTimeoutMs).catch(() => undefined)
   let warnedForwarding = false
 
   const ctx: HandlerContext = {
@@ -214,7 +218,7 @@ function toProblem(error: unknown, ctx: HandlerContext, state: RequestState): Pr
     return new ProxyError('upstream_error', { detail: 'The server has no client-IP policy; its log says what to set.' })
   }
   if (error instanceof StoreUnavailableError) {
-    ctx.log.error('store unavailable; request refused', { route: state.route, reason: error.reason, message: error.message })
+    ctx.log.error('store unavailable; request refused with 503 (check the store; storeTimeoutMs is the time a request may wait on it)', { route: state.route, reason: error.reason, message: error.message })
     return new ProxyError('store_unavailable', { retryAfter: 5 })
   }
   ctx.log.error('unexpected error while handling a request', {

@@ -115,12 +115,13 @@ export type VerifyReceiptOptions = VerifyReceiptBaseOptions &
   (
     | {
         /**
-         * Single-use guard: called with the receipt's `jti` once everything else checks out;
-         * return `true` when that `jti` was already used (then `replayed` is thrown). Remember it
-         * until `expiresAt` (seconds). `createReceiptReplayGuard(store)` builds one. If it throws
-         * or rejects, `store_unavailable` is thrown (fail closed).
+         * Single-use guard: called with the receipt's `jti` once everything else checks out (and
+         * its `expiresAt` and `issuedAt`, in seconds); return `true` when that `jti` was already
+         * used (then `replayed` is thrown). Remember it until `expiresAt`.
+         * `createReceiptReplayGuard(store)` builds one. If it throws or rejects,
+         * `store_unavailable` is thrown (fail closed).
          */
-        seen: (jti: string, expiresAt: number) => boolean | Promise<boolean>
+        seen: (jti: string, expiresAt: number, issuedAt: number) => boolean | Promise<boolean>
         replay?: undefined
       }
     | { seen?: undefined; replay: 'allow' }
@@ -159,7 +160,7 @@ export async function verifyReceipt(token: unknown, secret: SecretInput, options
   if (options.seen) {
     let used: boolean
     try {
-      used = await options.seen(claims.jti, claims.exp)
+      used = await options.seen(claims.jti, claims.exp, claims.iat)
     } catch {
       throw new ReceiptError('store_unavailable', 'the replay guard could not be asked; receipt not accepted')
     }

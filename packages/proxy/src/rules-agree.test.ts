@@ -100,6 +100,10 @@ const codes = fc
     return arabic ? written.replace(/[0-9]/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)] ?? d) : written
   })
 
+// Each property makes hundreds of async round trips (300–400 runs): about 1.5 s on an idle machine,
+// past Vitest's 5 s default when the browser suites run beside it on two cores. A budget, not a wait.
+const PROPERTY_TIMEOUT_MS = 60_000
+
 describe('the memory adapter, the proxy and the sandbox apply the same rules', () => {
   it('accept and refuse the same phone numbers (E.164 bounds, validity, coverage, 16–17-digit Nigerian numbers)', async () => {
     const client = sandboxClient()
@@ -119,7 +123,7 @@ describe('the memory adapter, the proxy and the sandbox apply the same rules', (
       { seed: SEED, numRuns: 300 },
     )
     expect(accepted).toBeGreaterThan(20)
-  })
+  }, PROPERTY_TIMEOUT_MS)
 
   it('accept and refuse the same e-mail addresses', async () => {
     const client = sandboxClient()
@@ -132,7 +136,7 @@ describe('the memory adapter, the proxy and the sandbox apply the same rules', (
       }),
       { seed: SEED, numRuns: 300 },
     )
-  })
+  }, PROPERTY_TIMEOUT_MS)
 
   it('read the same codes (separators like 123‧456, Unicode digits, 4 to 10 digits)', async () => {
     const memory = createMemoryAdapter({ fixedCode: '123456', maxAttempts: 1_000_000 })
@@ -157,7 +161,7 @@ describe('the memory adapter, the proxy and the sandbox apply the same rules', (
       { seed: SEED, numRuns: 400 },
     )
     expect(readable).toBeGreaterThan(30)
-  })
+  }, PROPERTY_TIMEOUT_MS)
 })
 
 /** Every kind a provider may fail with (the port's list), to drive each upstream mapping. */

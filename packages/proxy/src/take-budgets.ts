@@ -65,7 +65,14 @@ export async function takeBudgets(ctx: HandlerContext, state: RequestState, inpu
   ])).map((value) => Number(value ?? 0) || 0) as [number, number, number, number, number]
   const refuse = (scope: Scope, retryAfter: number): never => {
     ctx.emit({ type: 'budget.exceeded', at: ctx.now(), scope, country, to: state.maskedTo ?? '' })
-    ctx.log.warn('budget of unverified sends exceeded; start refused (see the budgets option)', { scope, country, to: state.maskedTo })
+    // Once per scope and hour: under attack this fires on every request, and the default logger
+    // is the console.
+    const once = `budget:${scope}:${Math.floor(ctx.now() / 3_600_000)}`
+    if (!ctx.warned.has(once)) {
+      if (ctx.warned.size > 1000) ctx.warned.clear()
+      ctx.warned.add(once)
+      ctx.log.warn('budget of unverified sends spent; starts refused until it frees up (the budgets option sizes it; onEvent gets budget.exceeded for each refusal)', { scope, country })
+    }
     throw new ProxyError('rate_limited', { retryAfter, detail: 'Too many codes requested; try again later.' })
   }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The sandbox CLI (`pnpm sandbox`): starts the server, prints where it listens and which credentials
+ * The sandbox CLI (`npx hakiki-sandbox`, `pnpm sandbox` in the repository): starts the server, prints where it listens and which credentials
  * it accepts, logs each "sent" message with the address masked and no code, and stops cleanly on
  * SIGINT/SIGTERM. Usage mistakes exit with code 2.
  */
@@ -28,7 +28,10 @@ async function main(): Promise<number | undefined> {
   try {
     server = await startSandboxServer(options)
   } catch (error) {
-    const reason = (error as { code?: string }).code === 'EADDRINUSE' ? `port ${options.port} is already in use (try --port 0)` : (error as Error).message
+    const reason =
+      (error as { code?: string }).code === 'EADDRINUSE'
+        ? `port ${options.port} is already in use (another sandbox may be running: use --port 0 for a free port, or HAKIKI_SANDBOX_PORT)`
+        : (error as Error).message
     console.error(`hakiki-sandbox: cannot start: ${reason}`)
     return 1
   }
@@ -43,7 +46,7 @@ async function main(): Promise<number | undefined> {
   // The Twilio dialect's built-in credentials are public sandbox values too.
   const twilio = DEFAULT_TWILIO_ACCOUNT
   lines.push(`  twilio (${url}/v2/): account_sid=${twilio.accountSid}  auth_token=${twilio.authToken}  service_sid=${twilio.services[0]!.sid}`)
-  lines.push(`  inbox: ${url}/sandbox/messages (live: ${url}/sandbox/messages/stream)`)
+  lines.push(`  inbox: ${url}/sandbox/messages (live: ${url}/sandbox/messages/stream; all of this: ${url}/)`)
   // One write, so whoever waits for the first line gets the credentials with it.
   console.info(lines.join('\n'))
   server.sandbox.inbox.subscribe((m) => {

@@ -11,6 +11,7 @@ import { createTokenStore } from './token-store'
 import { createVerificationStore } from './verification-store'
 import { createApiRoutes } from './api-routes'
 import { createSandboxRoutes } from './sandbox-routes'
+import { createIndexRoute } from './sandbox-index'
 import { createTwilioRoutes } from './twilio/twilio-routes'
 import { matchRoute } from './route'
 import { SandboxApiError } from './sandbox-api-error'
@@ -66,7 +67,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
   }
   // The Twilio Verify v2 dialect (`/v2/…`) shares the state: one inbox, clock and fault queue.
-  const routes = [...createApiRoutes(state), ...createSandboxRoutes(state), ...createTwilioRoutes(state, options.twilio)]
+  const routes = [createIndexRoute(options.clients, options.twilio), ...createApiRoutes(state), ...createSandboxRoutes(state), ...createTwilioRoutes(state, options.twilio)]
 
   return {
     async fetch(request) {

@@ -26,9 +26,10 @@ export interface CliOptions {
 }
 
 /** The `--help` text. */
-export const USAGE = `Usage: pnpm sandbox [options]
+export const USAGE = `Usage: npx hakiki-sandbox [options]
+       (in the Hakiki repository: pnpm sandbox [-- options])
 
-Runs the Hakiki Verify API sandbox.
+Runs the Hakiki Verify API sandbox. Open its URL in a browser for the inbox and credentials.
 
 Options:
   --host <host>             interface to listen on (default 127.0.0.1; env HAKIKI_SANDBOX_HOST)

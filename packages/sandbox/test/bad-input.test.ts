@@ -189,7 +189,8 @@ describe('verify: bad input', () => {
 
 describe('routing', () => {
   test.each([
-    ['GET', '/'],
+    // `/` is the sandbox's index (sandbox-index.ts); any other unknown path is a 404.
+    ['GET', '/index.html'],
     ['GET', '/verify/v1/identity'],
     ['POST', '/verify/v2/identity/verification'],
     ['GET', '/verify/v1/identity/verification/'],
@@ -207,6 +208,7 @@ describe('routing', () => {
     ['PUT', `${PATH}/VE0123456789abcdef0123456789abcdef`, 'GET, PATCH'],
     ['POST', '/verify/v1/identity/sms/rate', 'GET'],
     ['PUT', '/sandbox/messages', 'GET, DELETE'],
+    ['POST', '/', 'GET'],
   ])('%s %s gets 405 with Allow: %s', async (method, path, allow) => {
     const { s } = await setup()
     const response = await call(s, method, path)

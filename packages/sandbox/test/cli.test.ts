@@ -3,7 +3,9 @@
  * HTTP, real signals.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { maskAddress } from '../src/mask-address'
@@ -126,6 +128,38 @@ describe('sandbox CLI', { timeout: 30_000 }, () => {
     const cli = runCli(args)
     expect(await cli.exited).toBe(2)
     expect(cli.stderr()).toMatch(message)
-    expect(cli.stderr()).toContain('Usage: pnpm sandbox')
+    expect(cli.stderr()).toContain('Usage: npx hakiki-sandbox')
+  })
+
+  test('--help names the command an npm user runs, and exits 0', async () => {
+    const cli = runCli(['--help'])
+    expect(await cli.exited).toBe(0)
+    expect(cli.stdout()).toMatch(/^Usage: npx hakiki-sandbox \[options\]/)
+    expect(cli.stdout()).toContain('pnpm sandbox')
+  })
+
+  test('a busy port is one sentence naming the port and the way out, with no stack, exit 1', async () => {
+    const busy = createServer()
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = busy.address() as AddressInfo
+      const cli = runCli(['--port', String(port)])
+      expect(await cli.exited).toBe(1)
+      expect(cli.stderr().trim()).toBe(`hakiki-sandbox: cannot start: port ${port} is already in use (another sandbox may be running: use --port 0 for a free port, or HAKIKI_SANDBOX_PORT)`)
+    } finally {
+      await new Promise((resolve) => busy.close(resolve))
+    }
+  })
+
+  test('its root URL is an index: the inbox, its stream and the credentials, as HTML for a browser and JSON otherwise', async () => {
+    const cli = runCli(['--port', '0'])
+    const url = await baseUrl(cli)
+    const page = await fetch(`${url}/`, { headers: { accept: 'text/html,application/xhtml+xml' } })
+    expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8'])
+    const html = await page.text()
+    for (const text of ['href="/sandbox/messages"', 'href="/sandbox/messages/stream"', 'client_id=sandbox-client-id', 'client_secret=sandbox-client-secret', 'auth_token=sandbox-auth-token']) expect(html).toContain(text)
+    const index = (await (await fetch(`${url}/`)).json()) as { endpoints: Record<string, string>; clients: unknown[] }
+    expect(Object.keys(index.endpoints)).toContain('/sandbox/messages/stream')
+    expect(index.clients).toEqual([{ clientId: 'sandbox-client-id', clientSecret: 'sandbox-client-secret' }])
   })
 })

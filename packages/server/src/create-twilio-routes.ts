@@ -48,6 +48,8 @@ export interface TwilioDialectContext {
   checkSecret(key: string, secret: string, hash: string): Promise<boolean>
   startFor(client: ServerClient, input: CreateRequest, store: VerifyStore, signal: AbortSignal, transactionId: string): Promise<{ started: ProviderVerification; startedAt: number }>
   addressHash(to: string): Promise<string>
+  /** Whether `error` is the refusal of a send past the verification's `maxSends` (not fair use). */
+  isMaxSends(error: unknown): boolean
 }
 
 const CODE = /^[0-9]{4,10}$/
@@ -186,7 +188,7 @@ export function createTwilioRoutes(context: TwilioDialectContext): Route[] {
       if (error instanceof TwilioApiError) return twilioErrorResponse(error)
       if (error instanceof SandboxApiError && error.status !== 500) {
         // Twilio's codes for the engine's refusals: 60203 max sends (https://www.twilio.com/docs/api/errors/60203).
-        if (error.status === 429 && /Too many sends/.test(error.message)) return twilioErrorResponse(new TwilioApiError(429, 60203, 'Max send attempts reached', error.headers))
+        if (context.isMaxSends(error)) return twilioErrorResponse(new TwilioApiError(429, 60203, 'Max send attempts reached', error.headers))
         return twilioErrorResponse(fromSandboxError(error))
       }
       return twilioErrorResponse(new TwilioApiError(500, 20500, 'Internal Server Error'))

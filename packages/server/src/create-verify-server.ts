@@ -121,6 +121,8 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     [...new Uint8Array(await crypto.subtle.sign('HMAC', await addressKey, new TextEncoder().encode(to.toLowerCase())))].slice(0, 16).map((b) => b.toString(16).padStart(2, '0')).join('')
   let draining = false
   let inFlight = 0
+  // The 429s that mean "this verification had its sends", apart from fair use (Twilio: 60203).
+  const maxSendsRefusals = new WeakSet<SandboxApiError>()
   let hashing = 0
 
   const callFor = (store: VerifyStore, clientId: string, signal: AbortSignal): ProviderCall => ({
@@ -150,7 +152,9 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
         throw notFound()
       case 'max_sends': {
         const retryAfter = String(Math.max(1, error.retryAfter ?? 1))
-        throw new SandboxApiError(429, `Too many sends: at most ${maxSends} per verification. Check the code already sent, or retry after ${retryAfter} seconds when it expires`, { 'retry-after': retryAfter })
+        const refusal = new SandboxApiError(429, `Too many sends: at most ${maxSends} per verification. Check the code already sent, or retry after ${retryAfter} seconds when it expires`, { 'retry-after': retryAfter })
+        maxSendsRefusals.add(refusal)
+        throw refusal
       }
       case 'invalid_phone_number':
         throw new SandboxApiError(400, "'to' is not a phone number the delivery routes accept")
@@ -347,6 +351,7 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
           checkSecret,
           startFor,
           addressHash,
+          isMaxSends: (error) => error instanceof SandboxApiError && maxSendsRefusals.has(error),
         })
       : []),
     { path: '/healthz', methods: { GET: healthz } },

@@ -1,7 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { docsIdOf, findPublishedPackages } from '@hakiki/api-reference'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@hakiki/build-config/chromium'
+import { ERROR_CODES, PROBLEM_TYPE_BASE } from '@hakiki/core'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SiteBuild, buildDocsSite } from './build-docs-site'
@@ -159,6 +161,34 @@ describe('the documentation site', () => {
     }
     expect(docs.length).toBeGreaterThan(15)
     expect(problems).toEqual([])
+  })
+
+  it('has an API reference page per published package', () => {
+    const ids = new Set(entries.map((e) => e.id))
+    const missing = findPublishedPackages(root).filter((pkg) => !ids.has(docsIdOf(`API reference/${pkg.name}`))).map((pkg) => pkg.name)
+    expect(missing).toEqual([])
+  })
+
+  it("has a page per problem code, reached from the URI its problem's `type` names", async () => {
+    const ids = new Set(entries.map((e) => e.id))
+    const problems: string[] = []
+    for (const code of ERROR_CODES) {
+      const id = docsIdOf(`Problems/${code}`)
+      if (!ids.has(id)) problems.push(`${code}: no docs page`)
+      // Served at the type URI's path (the site deployed at https://hakiki.dev/), it leads to that page.
+      const response = await fetch(`${site.url}${new URL(`${PROBLEM_TYPE_BASE}${code}`).pathname}/`)
+      const html = response.ok ? await response.text() : ''
+      if (!html.includes(`url=../../?path=/docs/${id}"`)) problems.push(`${code}: ${response.status} at its type URI's path, or no way on to ${id}`)
+    }
+    expect(problems).toEqual([])
+    const page = await browser.newPage()
+    try {
+      await page.goto(`${site.url}/problems/rate_limited/`)
+      await page.waitForURL(/path=\/docs\/problems-rate-limited--docs/, { timeout: 60_000 })
+      await expect.poll(() => page.frameLocator('#storybook-preview-iframe').locator('.sbdocs-content h1').first().textContent(), { timeout: 60_000 }).toContain('rate_limited')
+    } finally {
+      await page.close()
+    }
   })
 
   it('is branded Hakiki, in the tab title and the sidebar', async () => {

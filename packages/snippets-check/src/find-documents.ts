@@ -18,8 +18,9 @@ export function findDocuments(root: string): string[] {
   }
   const walk = (relative: string): void => {
     for (const name of readdirSync(path.join(root, relative)).toSorted()) {
-      if (name === 'node_modules') continue
       const child = path.join(relative, name)
+      // docs/api: the API reference, generated from the doc comments (examples there are not programs).
+      if (name === 'node_modules' || child === path.join('docs', 'api')) continue
       if (statSync(path.join(root, child)).isDirectory()) walk(child)
       else if (name.endsWith('.mdx')) found.push(child)
     }

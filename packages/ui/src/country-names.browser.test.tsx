@@ -1,6 +1,6 @@
-import { COUNTRIES, LOCALES, type CountryCode } from '@hakiki/core'
+import { COUNTRIES, LOCALES, loadCountryAliases, loadPhoneCountries, type CountryCode } from '@hakiki/core'
 import { render } from '@testing-library/react'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { countryEntries, guessCountry, searchCountries } from './country-names'
 import { CountrySelect } from './country-select'
@@ -29,6 +29,29 @@ describe('searchCountries', () => {
     // "an": no name starts with it; those that contain it stay in alphabetical order.
     expect(codes('en', 'an')).toEqual(['GH', 'RW', 'TZ', 'UG'])
     expect(codes('en', 'ug')).toEqual(['UG'])
+  })
+})
+
+/** The first country a search in every country finds. */
+const first = (tag: string, query: string) => searchCountries(countryEntries(tag, 'all'), query)[0]?.iso2
+
+describe('searchCountries with the readings and common names core loads', () => {
+  test('ja kana and readings, ru, en, ar and zh everyday names find their country first', async () => {
+    await Promise.all([loadPhoneCountries(), loadCountryAliases()])
+    const found = (
+      [
+        ['ja', 'がーな', 'GH'],
+        ['ja', 'にほん', 'JP'],
+        ['ja', '米国', 'US'],
+        ['ru', 'США', 'US'],
+        ['ru', 'Белоруссия', 'BY'],
+        ['en', 'Turkey', 'TR'],
+        ['en', 'Swaziland', 'SZ'],
+        ['ar', 'أمريكا', 'US'],
+        ['zh', '南韩', 'KR'],
+      ] as const
+    ).map(([tag, query]) => [tag, query, first(tag, query)])
+    expect(found).toEqual(found.map(([tag, query], i) => [tag, query, ['GH', 'JP', 'US', 'US', 'BY', 'TR', 'SZ', 'US', 'KR'][i]]))
   })
 })
 
@@ -68,6 +91,25 @@ describe('guessCountry', () => {
 })
 
 describe('CountrySelect keyboard and selection state', () => {
+  test('the number of matches is said once typing pauses, not at each keystroke', async () => {
+    const view = render(<CountrySelect value="GH" />)
+    view.getByRole('button').focus()
+    await userEvent.keyboard('{ArrowDown}')
+    const said = view.container.querySelector('output')!
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      for (const letter of 'ken') {
+        await userEvent.keyboard(letter)
+        vi.advanceTimersByTime(300)
+        expect(said.textContent).toBe('')
+      }
+      vi.advanceTimersByTime(700)
+      await expect.poll(() => said.textContent).toBe('1 country')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   test('aria-selected follows the active option, the chosen country is data-chosen; Home/End move the caret', async () => {
     const view = render(<CountrySelect value="GH" />)
     view.getByRole('button').focus()

@@ -1,4 +1,4 @@
-import { COUNTRIES, getCountry } from '@hakiki/core'
+import { COUNTRIES, getCountry, getCountryAliases } from '@hakiki/core'
 import { getPhoneCountries, getPhoneCountryCallingCode, resolvePhoneCountries, type PhoneCountries, type PhoneCountryCode } from '@hakiki/core'
 
 /** A country as a picker shows it. */
@@ -111,12 +111,19 @@ function nativeName(iso2: string): string {
 /** Lower case without accents, apostrophes or hyphens, so that "cote d'ivoire" finds "Côte d’Ivoire". */
 function fold(text: string): string {
   return text
+    // Katakana as hiragana: "がーな" finds ガーナ.
+    .replace(/[\u30a1-\u30f6]/g, (k) => String.fromCharCode(k.charCodeAt(0) - 0x60))
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[’'`´‘.]/g, '')
     .replace(/[-‐–\s]+/g, ' ')
     .trim()
+}
+
+/** "UK", "USA", "США": capitals only, at most four letters; matched whole, not by prefix. */
+function isAbbreviation(alias: string): boolean {
+  return alias.length <= 4 && /^\p{Lu}+$/u.test(alias)
 }
 
 /** The words of a folded name after its first. */
@@ -133,10 +140,11 @@ function laterWords(name: string): string[] {
  * start of a name than a code.
  */
 function rank(entry: CountryEntry, q: string): number | undefined {
-  const aliases = ALIASES[entry.iso2] ?? []
-  if (aliases.some((a) => a.length <= 3 && fold(a) === q)) return 0
+  // With core's readings and common names in ja, ru, en, ar and zh once loaded (`loadCountryAliases`).
+  const aliases = [...(ALIASES[entry.iso2] ?? []), ...getCountryAliases(entry.iso2)]
+  if (aliases.some((a) => isAbbreviation(a) && fold(a) === q)) return 0
   const local = fold(entry.name)
-  const others = [entry.englishName, nativeName(entry.iso2), ...aliases.filter((a) => a.length > 3)].filter(Boolean).map(fold)
+  const others = [entry.englishName, nativeName(entry.iso2), ...aliases.filter((a) => !isAbbreviation(a))].filter(Boolean).map(fold)
   if (local.startsWith(q)) return 1
   if (entry.iso2.toLowerCase() === q || others.some((n) => n.startsWith(q))) return 2
   if ([local, ...others].some((n) => laterWords(n).some((w) => w.startsWith(q)))) return 3

@@ -1,5 +1,5 @@
 'use client'
-import { COUNTRIES, isPhoneCountriesLoaded, loadPhoneCountries, needsPhoneCountries } from '@hakiki/core'
+import { COUNTRIES, isPhoneCountriesLoaded, loadCountryAliases, loadPhoneCountries, needsPhoneCountries } from '@hakiki/core'
 import { usePhoneCountries, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { cx } from './class-names'
@@ -29,6 +29,9 @@ export interface CountrySelectClassNames {
   /** The "no country matches" line. */
   empty?: string
 }
+
+/** How long typing in the search must pause before the number of matches is said. */
+const COUNT_ANNOUNCE_DELAY_MS = 700
 
 /** Props of {@link CountrySelect}. */
 export interface CountrySelectProps {
@@ -106,7 +109,14 @@ export function CountrySelect({
   // `'all'` loads the region index as the list first opens, not as the picker mounts.
   const offered = usePhoneCountries(countries, false)
   const entries = useMemo(() => countryEntries(tag, offered), [tag, offered])
-  const shown = useMemo(() => searchCountries(entries, query), [entries, query])
+  // The search's readings and common names load with the list's first opening (a chunk of core).
+  const [aliasesLoaded, setAliasesLoaded] = useState(false)
+  useEffect(() => {
+    if (open && !aliasesLoaded) void loadCountryAliases().then(() => setAliasesLoaded(true), () => {})
+  }, [open, aliasesLoaded])
+  // `aliasesLoaded`: searchCountries reads the aliases core has loaded; search again once they are.
+  // oxlint-disable-next-line react/exhaustive-deps, react-hooks/exhaustive-deps, react/memo-dependencies
+  const shown = useMemo(() => searchCountries(entries, query), [entries, query, aliasesLoaded])
   const selected = entries.find((c) => c.iso2 === value)
   const activeIndex = active < 0 ? Math.max(0, shown.findIndex((c) => c.iso2 === value)) : Math.min(active, shown.length - 1)
   const activeEntry = shown[activeIndex]
@@ -115,6 +125,15 @@ export function CountrySelect({
   useEffect(() => {
     if (open) searchRef.current?.focus()
   }, [open])
+
+  // The number of matches is said once typing pauses, not at each keystroke (a screen reader
+  // would queue "12 countries", "3 countries", "1 country" behind the letters it echoes).
+  const countText = query ? t('phone.countryResults', { count: shown.length }) : ''
+  const [announcedCount, setAnnouncedCount] = useState('')
+  useEffect(() => {
+    const timer = setTimeout(() => setAnnouncedCount(countText), COUNT_ANNOUNCE_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [countText])
 
   useEffect(() => {
     if (!open || !activeEntry) return
@@ -308,7 +327,7 @@ export function CountrySelect({
               {t('phone.noCountryMatches', { query })}
             </p>
           )}
-          <output data-part="sr-only">{query ? t('phone.countryResults', { count: shown.length }) : ''}</output>
+          <output data-part="sr-only">{announcedCount}</output>
         </div>
       )}
     </div>

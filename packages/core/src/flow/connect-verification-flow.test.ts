@@ -28,6 +28,17 @@ describe('connectVerificationFlow', () => {
     expect(connect({ status: 'verified', to: '', channel: 'sms', verification, receipt: 'r' }).api.getOutcome()).toEqual({ to: '+233241234567', channel: 'sms', verificationId: 'VE1', receipt: 'r' })
   })
 
+  it('reads no clock before a code was sent, so a server render or prerender of the address step is deterministic', () => {
+    const now = vi.fn<() => number>(() => T0)
+    for (const state of [{ status: 'idle', to: '', channel: 'sms' }, { status: 'sending', intent: 'start', to: '+233241234567', channel: 'sms' }] satisfies FlowState[]) {
+      const api = connectVerificationFlow(state, () => {}, { now })
+      api.getAddressFormProps()
+      api.getAddressInputProps()
+      api.getResendButtonProps()
+    }
+    expect(now).not.toHaveBeenCalled()
+  })
+
   it('waits out the cooldown on the server clock, on every resend-like button', () => {
     const early = connect(codeSent, T0 + 29_000).api
     expect(early.canResend).toBe(false)

@@ -182,17 +182,21 @@ export function stepOf(state: FlowState): FlowStep {
  * everything returned is derived from `state` and `options` (nothing is kept between calls).
  */
 export function connectVerificationFlow(state: FlowState, send: (command: FlowCommand) => void, options: ConnectOptions = {}): VerificationFlowApi {
-  const clientNow = (options.now ?? Date.now)()
   const channels = options.channels && options.channels.length > 0 ? options.channels : CHANNELS
   const step = stepOf(state)
   const verification = 'verification' in state ? state.verification : undefined
   const error = 'error' in state ? state.error : undefined
   const isBusy = state.status === 'sending' || state.status === 'checking'
-  const canResend = !isBusy && canResendAt(state, clientNow)
+  // The clock is read only when there is a wait to compare it with (a code sent, a refusal's retry
+  // time): a fresh flow's address step reads no clock, so a server render or prerender (Next.js
+  // Cache Components) is deterministic.
+  let clientNow: number | undefined
+  const now = (): number => (clientNow ??= (options.now ?? Date.now)())
+  const canResend = !isBusy && verification !== undefined && canResendAt(state, now())
   // One wait for every button that asks for a code (resend, switch, new code, send after a
   // refusal), on the server's clock once (see `newCodeAt`); none once it has passed.
   const wait = canResend ? undefined : newCodeAt(state)
-  const waitUntil = wait !== undefined && wait > clientNow ? wait : undefined
+  const waitUntil = wait !== undefined && wait > now() ? wait : undefined
   const normalize = options.normalizeProps ?? (<P extends object>(props: P): P => props)
   const part = (name: string): PartAttributes => ({ 'data-part': name, 'data-state': state.status })
   const placeOf = (e: FlowError): FlowErrorPlace => placeOfError(e, step)

@@ -40,10 +40,20 @@ export interface VerificationFlowOptions {
   persist?: FlowPersistence | undefined
 }
 
-/** Where a flow is kept across reloads: a `Storage` (`sessionStorage`) and the key. */
+/**
+ * The part of the Web Storage API a flow uses (`sessionStorage` fits). Spelled out rather than
+ * `Pick<Storage, …>`: core's declarations must type-check in a Node server without the DOM lib.
+ */
+export interface FlowStorage {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
+/** Where a flow is kept across reloads: a {@link FlowStorage} (`sessionStorage`) and the key. */
 export interface FlowPersistence {
   /** The storage; `sessionStorage` in a browser. */
-  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+  storage: FlowStorage
   /** The key the snapshot is kept under. */
   key: string
 }

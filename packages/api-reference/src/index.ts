@@ -1,0 +1,1 @@
+export { documentedDefault, docsIdOf, exportsOf, findPublishedPackages, generateApiReference, pageFileOf, readExports, renderPackagePage, type ApiExport, type ApiOption, type ApiPackage } from './generate-api-reference'
