@@ -20,6 +20,8 @@ interface HeldModule {
   gate: Promise<'continue' | 'abort'>
   release: (outcome: 'continue' | 'abort') => void
   hits: number
+  /** Held in the page by Playwright, not by the test server. */
+  routed?: boolean
 }
 
 /** Playwright's URL glob `**\/${file}*` as a regular expression over a request's path and query. */
@@ -32,6 +34,18 @@ function modulePattern(file: string): RegExp {
   return new RegExp(`^${source}$`)
 }
 
+/** A hold's key: the engine of the test that holds, and the file pattern. */
+function holdKey(context: BrowserCommandContext, file: string): string {
+  return `${context.project.config.browser.name}:${file}`
+}
+
+/** The engine a request comes from, by its User-Agent (Chromium's names Chrome and Safari too). */
+function engineOf(userAgent: string): string {
+  if (userAgent.includes('Firefox/')) return 'firefox'
+  if (userAgent.includes('Chrome/')) return 'chromium'
+  return 'webkit'
+}
+
 /** A new hold of the requests for `file` (Node 20 has no Promise.withResolvers). */
 function heldModule(file: string): HeldModule {
   let release!: HeldModule['release']
@@ -42,9 +56,9 @@ function heldModule(file: string): HeldModule {
 }
 
 /**
- * Holds the module requests `holdModule` names at the test server itself, so a held phone-region
- * chunk works the same in every engine (WebDriver classic, WebKit's protocol here, cannot
- * intercept requests): released, the request goes on; aborted, its connection is dropped.
+ * Holds, at the test server, the module requests `holdModule` names for WebKit (WebDriver classic
+ * cannot intercept requests; Playwright's engines hold them in their page): released, the request
+ * goes on; aborted, its connection is dropped.
  */
 function moduleHolds(): Plugin {
   return {
@@ -52,7 +66,9 @@ function moduleHolds(): Plugin {
     configureServer(server) {
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
         const url = req.url ?? ''
-        const held = [...heldModules.values()].find((entry) => entry.pattern.test(url))
+        // The engines share this server: a hold applies to the engine that asked for it only.
+        const engine = engineOf(req.headers['user-agent'] ?? '')
+        const held = [...heldModules.entries()].find(([key, entry]) => !entry.routed && key.startsWith(`${engine}:`) && entry.pattern.test(url))?.[1]
         if (!held) return next()
         held.hits += 1
         void held.gate.then((outcome) => (outcome === 'continue' ? next() : res.destroy()))
@@ -163,16 +179,28 @@ export default defineConfig({
               // A module request the page makes (a phone region's metadata chunk), held until
               // released or failed like a dropped connection: phone-input-countries.browser.test.tsx.
               // Held by the test server (moduleHolds), so every engine sees the same.
-              holdModule: async (_context, file: string) => {
-                heldModules.set(file, heldModule(file))
+              // Playwright's engines hold them in the page (its requests only); WebDriver classic cannot
+              // intercept requests, so WebKit's are held by the test server (moduleHolds).
+              holdModule: async (context, file: string) => {
+                const hold = heldModule(file)
+                heldModules.set(holdKey(context, file), hold)
+                if (context.provider.name !== 'playwright') return
+                const { page } = context as unknown as { page: Page }
+                hold.routed = true
+                await page.route(`**/${file}*`, async (route) => {
+                  hold.hits += 1
+                  return (await hold.gate) === 'continue' ? route.continue() : route.abort('connectionfailed')
+                })
               },
-              releaseModule: async (_context, file: string, outcome: 'continue' | 'abort') => {
-                heldModules.get(file)?.release(outcome)
+              releaseModule: async (context, file: string, outcome: 'continue' | 'abort') => {
+                heldModules.get(holdKey(context, file))?.release(outcome)
               },
-              heldModuleRequests: async (_context, file: string) => heldModules.get(file)?.hits ?? 0,
-              unrouteModule: async (_context, file: string) => {
-                heldModules.get(file)?.release('continue')
-                heldModules.delete(file)
+              heldModuleRequests: async (context, file: string) => heldModules.get(holdKey(context, file))?.hits ?? 0,
+              unrouteModule: async (context, file: string) => {
+                const hold = heldModules.get(holdKey(context, file))
+                hold?.release('continue')
+                heldModules.delete(holdKey(context, file))
+                if (hold?.routed) await (context as unknown as { page: Page }).page.unroute(`**/${file}*`)
               },
               // Gives the test's frame the focus (Firefox only, see test/setup.ts): a click on the
               // frame's empty top-left corner, as a user would.
