@@ -52,7 +52,9 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     budgetGzip: 16.5 * 1024,
     budgetsBy: { webpack: 17 * 1024 },
   },
-  { name: 'hakiki CountrySelect', kind: 'hakiki', code: "export { CountrySelect } from '@hakiki/ui'", budgetGzip: 5.5 * 1024, budgetsBy: { rolldown: 6.1 * 1024, webpack: 6.7 * 1024 } },
+  // Country search by readings and common names (ja kana, ru "США", en "Turkey"…) added ~0.15–0.4 kB
+  // of matching and loader code; the aliases themselves are a chunk fetched when the list opens.
+  { name: 'hakiki CountrySelect', kind: 'hakiki', code: "export { CountrySelect } from '@hakiki/ui'", budgetGzip: 5.75 * 1024, budgetsBy: { rolldown: 6.35 * 1024, webpack: 6.9 * 1024 } },
   { name: 'hakiki VerificationFlow', kind: 'hakiki', code: "export { VerificationFlow } from '@hakiki/ui'", budgetGzip: 36 * 1024, budgetsBy: { webpack: 36.5 * 1024 } },
   { name: 'input-otp (OTPInput)', kind: 'alternative', code: "export { OTPInput } from 'input-otp'" },
   { name: 'react-otp-input', kind: 'alternative', code: "export { default } from 'react-otp-input'" },
