@@ -293,7 +293,14 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
       const code = readSubmittedCode(submitted)
       if (code === undefined || code.length !== limits.codeLength) throw fail('invalid_code_format', 'check')
       const taken = await call.store.take([{ key: keys.attempts(id), windowSeconds: recordTtl(record, now), limit: limits.maxAttempts }])
-      if (!taken.ok) throw fail('max_attempts', 'check')
+      if (!taken.ok) {
+        // Attempts can be full only for a moment: concurrent checks of the right code (a double
+        // submit, several instances) each hold one until the winner's compare-and-set removes the
+        // verification. Read again: gone means approved by another request (404 as for any ended
+        // verification); only an unchanged record after the last round is out of attempts.
+        if (round < 2) continue
+        throw fail('max_attempts', 'check')
+      }
       const expected = await deriveCode(await codeKey, record.id, record.seed, limits.codeLength)
       const addressKeyOf = await keys.address(record.to)
       const [pointer] = await call.store.get([addressKeyOf])
