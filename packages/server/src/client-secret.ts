@@ -10,7 +10,10 @@ export const PBKDF2_ITERATIONS = 600_000
 export const MIN_PBKDF2_ITERATIONS = 100_000
 
 const PREFIX = 'pbkdf2-sha256'
-const HASH = /^pbkdf2-sha256\$([1-9][0-9]{0,8})\$([A-Za-z0-9_-]{16,})\$([A-Za-z0-9_-]{43})$/
+// The hash is 32 bytes: 43 base64url characters whose last carries 4 bits, so its 2 low bits must be
+// zero. Without that, 4 spellings decode to the same bytes (atob ignores the spare bits) and a hash
+// with its last character changed would still verify.
+const HASH = /^pbkdf2-sha256\$([1-9][0-9]{0,8})\$([A-Za-z0-9_-]{16,})\$([A-Za-z0-9_-]{42}[AEIMQUYcgkosw048])$/
 const encoder = new TextEncoder()
 
 const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
