@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { GHANA, T0, harnessPerTest } from './harness'
 
 const harness = harnessPerTest()
+const number = (n: number) => `+23324${String(5_000_000 + n).padStart(7, '0')}`
 
 /** What one request asked of its store. */
 interface Usage {
@@ -73,7 +74,7 @@ describe('store round trips per route', () => {
     await other.start({ to: '+233241234568' })
     seen.push(await measure('refused start (cooldown)', () => other.start({ to: '+233241234568' }), 429))
 
-    console.log(['route | round trips | calls', ...seen.map((s) => `${s.route} | ${s.rounds} | ${s.calls.length} (${s.calls.join(', ')})`)].join('\n'))
+    console.info(['route | round trips | calls', ...seen.map((s) => `${s.route} | ${s.rounds} | ${s.calls.length} (${s.calls.join(', ')})`)].join('\n'))
     for (const usage of seen) expect({ route: usage.route, rounds: Math.min(usage.rounds, 3) }).toEqual({ route: usage.route, rounds: usage.rounds })
     // A first start: one get, one take, one write; a re-send also reads its attempts beside the write.
     expect(seen[0]?.calls).toEqual(['get', 'take', 'write'])
@@ -88,7 +89,6 @@ describe('a start with the store 10 ms away', () => {
   it('adds about three round trips of latency over real HTTP', async () => {
     const store = countingStore(createMemoryStore())
     const h = await harness({ proxy: { store, now: Date.now }, adapter: { useSocketAddress: true } })
-    const number = (n: number) => `+23324${String(5_000_000 + n).padStart(7, '0')}`
     let n = 0
     const timeStarts = async (delayMs: number): Promise<number> => {
       store.delayMs = delayMs
@@ -98,13 +98,13 @@ describe('a start with the store 10 ms away', () => {
         expect((await h.browser().start({ to: number(n++) })).status).toBe(201)
         times.push(performance.now() - started)
       }
-      return times.sort((a, b) => a - b)[3] ?? Number.NaN
+      return times.toSorted((a, b) => a - b)[3] ?? Number.NaN
     }
     await timeStarts(0) // warm-up
     const near = await timeStarts(0)
     const far = await timeStarts(10)
     const added = far - near
-    console.log(`start, median of 7: store in memory ${near.toFixed(1)} ms, store 10 ms away ${far.toFixed(1)} ms: +${added.toFixed(1)} ms (was +184 ms at ~16 round trips)`)
+    console.info(`start, median of 7: store in memory ${near.toFixed(1)} ms, store 10 ms away ${far.toFixed(1)} ms: +${added.toFixed(1)} ms (was +184 ms at ~16 round trips)`)
     // Three round trips are ~30 ms; a timer on a loaded machine runs late, so allow twice that.
     expect(added).toBeLessThan(80)
   }, 30_000)

@@ -181,10 +181,10 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   const sentAt = ctx.now()
   let resend = false
   // What this send makes of the stored record (read again by a lost compare-and-set round).
-  let record!: VerificationRecord
+  let built!: VerificationRecord
   const next = (previous: VerificationRecord | undefined): VerificationRecord => {
     resend = previous !== undefined && previous.status === 'pending' && sentAt < previous.expiresAt
-    record = previous !== undefined && resend
+    built = previous !== undefined && resend
       ? {
           ...previous,
           channel: input.channel,
@@ -208,7 +208,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
           status: 'pending',
           ...withCharges(mergeCharges(undefined, budget.charges)),
         }
-    return record
+    return built
   }
   const known = current?.id === verification.id
   let [, [attempts]] = await Promise.all([
@@ -220,11 +220,12 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
       atAddress: currentText,
       next,
       claimAddress: true,
-      alongside: (record) => [{ key: gateKey, value: '1', ttlSeconds: cooldownAfter(record.sends, ctx.limits.resendCooldownSeconds) }],
+      alongside: (saved) => [{ key: gateKey, value: '1', ttlSeconds: cooldownAfter(saved.sends, ctx.limits.resendCooldownSeconds) }],
       now: sentAt,
     }),
     known ? ctx.store.get([storeKeys.attempts(verification.id)]) : Promise.resolve([undefined]),
   ])
+  const record = built
   // The API answered an id the proxy had not mapped to this address, of a verification still
   // pending (rare): its attempts are read now.
   if (resend && !known) [attempts] = await ctx.store.get([storeKeys.attempts(record.id)])
