@@ -1,5 +1,4 @@
-import { useCallback, useRef, useState } from 'react'
-import { useIsoLayoutEffect } from './use-iso-layout-effect'
+import { useCallback, useState } from 'react'
 import { useLatestRef } from './use-latest-ref'
 
 /** Options of {@link useControllableState}. */
@@ -35,17 +34,13 @@ export function useControllableState<T, A extends unknown[] = []>(
   const [inner, setInner] = useState(options.defaultValue)
   const controlled = options.value !== undefined
   const value = controlled ? (options.value as T) : inner
-  const latest = useLatestRef({ controlled, onChange: options.onChange })
-  /** The value as last rendered, or as last set by an uncontrolled setter since. */
-  const current = useRef(value)
-  useIsoLayoutEffect(() => {
-    current.current = value
-  })
+  // `value`: as last rendered, or as last set by an uncontrolled setter since (updates chain on it).
+  const latest = useLatestRef({ controlled, onChange: options.onChange, value })
   const set = useCallback(
     (next: ControllableUpdate<T>, ...details: A): void => {
-      const resolved = typeof next === 'function' ? (next as (current: T) => T)(current.current) : next
+      const resolved = typeof next === 'function' ? (next as (current: T) => T)(latest.current.value) : next
       if (!latest.current.controlled) {
-        current.current = resolved
+        latest.current.value = resolved
         setInner(() => resolved)
       }
       latest.current.onChange?.(resolved, ...details)
