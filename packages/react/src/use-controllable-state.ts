@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
+import { useIsoLayoutEffect } from './use-iso-layout-effect'
 import { useLatestRef } from './use-latest-ref'
 
 /** Options of {@link useControllableState}. */
@@ -34,13 +35,17 @@ export function useControllableState<T, A extends unknown[] = []>(
   const [inner, setInner] = useState(options.defaultValue)
   const controlled = options.value !== undefined
   const value = controlled ? (options.value as T) : inner
-  // `value`: as last rendered, or as last set by an uncontrolled setter since (updates chain on it).
-  const latest = useLatestRef({ controlled, onChange: options.onChange, value })
+  const latest = useLatestRef({ controlled, onChange: options.onChange })
+  /** The value as last rendered, or as last set by an uncontrolled setter since (updates chain on it). */
+  const current = useRef(value)
+  useIsoLayoutEffect(() => {
+    current.current = value
+  })
   const set = useCallback(
     (next: ControllableUpdate<T>, ...details: A): void => {
-      const resolved = typeof next === 'function' ? (next as (current: T) => T)(latest.current.value) : next
+      const resolved = typeof next === 'function' ? (next as (current: T) => T)(current.current) : next
       if (!latest.current.controlled) {
-        latest.current.value = resolved
+        current.current = resolved
         setInner(() => resolved)
       }
       latest.current.onChange?.(resolved, ...details)
