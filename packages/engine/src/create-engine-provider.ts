@@ -44,6 +44,9 @@ const ENGINE_ID = /^VE[0-9a-f]{32}$/
 /** How long a record outlives its code, so a read just after expiry answers `expired` rather than 404. */
 const RETENTION_SECONDS = 600
 
+/** Waits `ms` (0: until the next macrotask), letting concurrent requests finish their writes. */
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
 /** Whole seconds until the code expires, at least 1 (a store window's length). */
 const secondsLeft = (record: EngineRecord, now: number) => Math.max(1, Math.ceil((record.expiresAt - now) / 1000))
 /** How long the record (and its counters) stay in the store. */
@@ -127,7 +130,7 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
     for (let index = from; index < candidates.length; index++) {
       call.signal?.throwIfAborted()
       const transport = candidates[index]!.transport
-      const message = compose({ channel: record.channel, to: record.to, locale: record.locale, code, lifetimeSeconds: limits.lifetimeSeconds, reference: `${record.id}-${record.sends}-${index}` })
+      const message = compose({ channel: record.channel, to: record.to, locale: record.locale, code, lifetimeSeconds: limits.lifetimeSeconds, reference: `${record.id}-${record.sends}-${index}`, verificationId: record.id })
       try {
         const receipt = await transport.send(message, { signal: call.signal })
         return { status: receipt.status, route: index, transport: transport.name, at: call.clock.now(), ...(receipt.messageId === undefined ? {} : { messageId: receipt.messageId }) }
@@ -241,7 +244,8 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
       }
       // Written before the send, so a code never goes out for a verification that cannot be checked;
       // the pointer's compare-and-set makes two racing starts for one address one verification.
-      const written = save(record, now, { expect: [{ key: addressKeyOf, value: pointer }] })
+      // The id must be new too: ids are 128 random bits, so only a broken random source collides.
+      const written = save(record, now, { expect: [{ key: addressKeyOf, value: pointer }, { key: keys.record(id), value: undefined }] })
       written.set.push({ key: addressKeyOf, value: id, ttlSeconds: limits.lifetimeSeconds })
       call.signal?.throwIfAborted()
       if (!(await call.store.write(written))) continue
@@ -296,9 +300,14 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
       if (!taken.ok) {
         // Attempts can be full only for a moment: concurrent checks of the right code (a double
         // submit, several instances) each hold one until the winner's compare-and-set removes the
-        // verification. Read again: gone means approved by another request (404 as for any ended
-        // verification); only an unchanged record after the last round is out of attempts.
-        if (round < 2) continue
+        // verification. Read again once they had time to finish (a macrotask: in one process the
+        // winner's writes are microtasks; across instances a store round trip): gone means approved
+        // by another request (404 as for any ended verification); only an unchanged record after the
+        // last round is out of attempts.
+        if (round < 2) {
+          await pause(round * 20)
+          continue
+        }
         throw fail('max_attempts', 'check')
       }
       const expected = await deriveCode(await codeKey, record.id, record.seed, limits.codeLength)

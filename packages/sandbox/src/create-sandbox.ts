@@ -9,6 +9,7 @@ import { createRandom } from './random'
 import { resolveOptions, type SandboxOptions } from './sandbox-options'
 import { createTokenStore } from './token-store'
 import { createVerificationStore } from './verification-store'
+import { createSandboxTransport } from './sandbox-transport'
 import { createApiRoutes } from './api-routes'
 import { createSandboxRoutes } from './sandbox-routes'
 import { createIndexRoute } from './sandbox-index'
@@ -50,14 +51,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const clock = createClock(options.now)
   const random = createRandom(options.randomBytes)
   const faults = createFaults()
+  const inbox = createInbox()
+  // The engine's key material: drawn once per sandbox, so codes of one sandbox mean nothing to another.
+  const secret = random.hex(32)
   const state: SandboxState = {
     options: resolved,
     clock,
     random,
-    inbox: createInbox(),
+    inbox,
     faults,
     tokens: createTokenStore(resolved, clock, random),
-    verifications: createVerificationStore(resolved, clock, random),
+    verifications: createVerificationStore(resolved, clock, createSandboxTransport(inbox, clock, random), secret),
     async applyFault(operation: FaultOperation, request: Request) {
       const fault = faults.take(operation)
       if (!fault) return

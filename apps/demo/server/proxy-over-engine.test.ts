@@ -9,8 +9,8 @@ import { toNodeListener, type NodeListener } from '@hakiki/proxy/node'
 import { createMemoryStore } from '@hakiki/store'
 import { createPageFetch } from '@hakiki/test-support'
 import { afterEach, expect, it } from 'vitest'
-import { createEngineProvider, createInboxTransport } from '../src/index'
-import { toProxyProvider } from '../src/proxy/index'
+import { createEngineProvider, createInboxTransport } from '@hakiki/engine'
+import { toProxyProvider } from '@hakiki/engine/proxy'
 
 const SECRET = 'e2e-secret-that-is-at-least-32-bytes-long!'
 let server: Server | undefined
