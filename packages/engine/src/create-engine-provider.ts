@@ -44,7 +44,10 @@ const ENGINE_ID = /^VE[0-9a-f]{32}$/
 /** How long a record outlives its code, so a read just after expiry answers `expired` rather than 404. */
 const RETENTION_SECONDS = 600
 
-/** Waits `ms` (0: until the next macrotask), letting concurrent requests finish their writes. */
+/** How many times a check reads again while other checks hold every attempt (see `check`). */
+const HELD_ATTEMPT_WAITS = 10
+
+/** Waits `ms`, letting concurrent requests finish their writes. */
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** Whole seconds until the code expires, at least 1 (a store window's length). */
@@ -287,7 +290,9 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
 
   const check = async (id: string, submitted: string, call: ProviderCall): Promise<ProviderVerification> => {
     await drainReports(call)
-    for (let round = 0; round < 3; round++) {
+    // `round` counts lost compare-and-sets (re-sends racing the check); `waits`, reads again while
+    // other checks hold every attempt.
+    for (let round = 0, waits = 0; round < 3; round++) {
       const { text, record } = await load(id, call)
       if (!record) throw fail('not_found', 'check')
       const now = call.clock.now()
@@ -298,14 +303,16 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
       if (code === undefined || code.length !== limits.codeLength) throw fail('invalid_code_format', 'check')
       const taken = await call.store.take([{ key: keys.attempts(id), windowSeconds: recordTtl(record, now), limit: limits.maxAttempts }])
       if (!taken.ok) {
-        // Attempts can be full only for a moment: concurrent checks of the right code (a double
-        // submit, several instances) each hold one until the winner's compare-and-set removes the
-        // verification. Read again once they had time to finish (a macrotask: in one process the
-        // winner's writes are microtasks; across instances a store round trip): gone means approved
-        // by another request (404 as for any ended verification); only an unchanged record after the
-        // last round is out of attempts.
-        if (round < 2) {
-          await pause(round * 20)
+        // Attempts full on a pending record is a moment, not a state: the check that takes the last
+        // attempt with a wrong code cancels the record, so here concurrent checks of the right code
+        // (a double submit, several instances) each hold one until the winner's compare-and-set
+        // removes the verification. Read again once they had time to finish (HMAC and store round
+        // trips; backing off, ≈ 1.3 s in all): gone means approved by another request (404 as for
+        // any ended verification); a record still pending after that is out of attempts.
+        if (waits < HELD_ATTEMPT_WAITS) {
+          await pause(Math.min(5 * 2 ** waits, 250))
+          waits += 1
+          round -= 1
           continue
         }
         throw fail('max_attempts', 'check')
