@@ -1,7 +1,7 @@
 import { VerifyApiError } from '@hakiki/verify-client'
 import type { VerifyClient } from '@hakiki/verify-client'
 import { describe, expect, it } from 'vitest'
-import { ProviderError } from './provider-error'
+import { ProviderError } from '@hakiki/provider'
 import { verifyClientProvider } from './verify-client-provider'
 
 /** A client whose every call rejects with `error`: the classification is what is under test. */

@@ -7,9 +7,9 @@ import type { Channel } from '@hakiki/core'
 import { COUNTRIES, DEFAULT_API_LOCALE, toApiLocale } from '@hakiki/core'
 import type { VerifyClient } from '@hakiki/verify-client'
 import { VerifyApiError } from '@hakiki/verify-client'
-import { ProviderError } from './provider-error'
-import type { ProviderErrorKind, ProviderErrorInit } from './provider-error'
-import type { ProviderVerification, VerifyProvider } from './verify-provider'
+import { ProviderError } from '@hakiki/provider'
+import type { ProviderErrorKind, ProviderErrorInit } from '@hakiki/provider'
+import type { ProviderVerification, VerifyProviderV1 } from './verify-provider'
 
 const NAME = 'verify-api'
 
@@ -20,7 +20,7 @@ const COVERAGE: readonly string[] = Object.freeze(COUNTRIES.map((country) => cou
 const SPEC_CHANNELS: readonly Channel[] = Object.freeze(['sms', 'call', 'email'])
 
 /** Wraps a Verify API client as the proxy's provider. */
-export function verifyClientProvider(client: VerifyClient): VerifyProvider {
+export function verifyClientProvider(client: VerifyClient): VerifyProviderV1 {
   return {
     name: NAME,
     countries: COVERAGE,

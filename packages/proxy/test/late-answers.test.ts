@@ -3,7 +3,7 @@
  * start a verification learns nothing about it and spends nothing of it.
  */
 import { describe, expect, it } from 'vitest'
-import type { VerifyProvider } from '../src/verify-provider'
+import type { VerifyProviderV1 as VerifyProvider } from '../src/verify-provider'
 import { GHANA, harnessPerTest } from './harness'
 
 const harness = harnessPerTest()

@@ -6,7 +6,7 @@
  */
 import type { Channel } from '@hakiki/core'
 import { BodyTooLargeError, readBoundedText } from '@hakiki/provider'
-import { ProviderError, type ProviderCallOptions, type ProviderErrorInit, type ProviderErrorKind, type ProviderStartInput, type ProviderVerification, type VerifyProvider } from '@hakiki/proxy'
+import { ProviderError, type ProviderCallOptions, type ProviderErrorInit, type ProviderErrorKind, type ProviderStartInput, type ProviderVerification, type VerifyProviderV1 } from '@hakiki/proxy'
 import { classifyTwilioError } from './classify-twilio-error'
 import { parseTwilioVerification } from './parse-twilio-verification'
 import { toTwilioLocale } from './to-twilio-locale'
@@ -41,7 +41,7 @@ function retryAfterOf(response: Response): number | undefined {
  * @param options The Verify service and transport settings.
  * @throws TypeError for malformed credentials or options (the message names the field, never its value).
  */
-export function createTwilioProvider(credentials: TwilioCredentials, options: TwilioProviderOptions): VerifyProvider {
+export function createTwilioProvider(credentials: TwilioCredentials, options: TwilioProviderOptions): VerifyProviderV1 {
   const config = resolveTwilioProviderOptions(credentials, options)
   const servicePath = `/v2/Services/${config.serviceSid}`
   // The service's code length, read once (Twilio sets it per service, not per verification).

@@ -5,7 +5,7 @@
  * its clock. `@hakiki/twilio` runs it against the sandbox's Twilio dialect; the Verify API
  * provider runs it against the spec's dialect.
  */
-import { isProviderError, type VerifyProvider } from '@hakiki/proxy'
+import { isProviderError, type VerifyProviderV1 as VerifyProvider } from '@hakiki/proxy'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 /** One fresh service and the provider under test. */
