@@ -90,13 +90,15 @@ describe('a port-v2 provider behind the proxy (the engine)', () => {
   })
 })
 
+const deliveryKey = (id: string) => `test-delivery:${id}`
+
+const withDelivery = async <T extends { id: string; delivery?: DeliveryStatus }>(answer: T, call: ProviderCall): Promise<T> => {
+  const [reported] = await call.store.get([deliveryKey(answer.id)])
+  return { ...answer, delivery: (reported as DeliveryStatus | undefined) ?? 'sent' }
+}
+
 /** A v2 provider over the engine whose deliveries are decided by reports (a gateway's webhooks). */
 function reportingProvider(engine: EngineProvider, store: VerifyStore, received: string[]): VerifyProvider {
-  const deliveryKey = (id: string) => `test-delivery:${id}`
-  const withDelivery = async <T extends { id: string; delivery?: DeliveryStatus }>(answer: T, call: ProviderCall): Promise<T> => {
-    const [reported] = await call.store.get([deliveryKey(answer.id)])
-    return { ...answer, delivery: (reported as DeliveryStatus | undefined) ?? 'sent' }
-  }
   return {
     ...engine,
     start: async (input, call) => withDelivery(await engine.start(input, call), call),
