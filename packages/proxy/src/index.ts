@@ -32,5 +32,5 @@ export { DEFAULT_BODY_TIMEOUT_MS, MAX_BODY_BYTES, readJsonBody } from './read-js
 export type { ReadJsonBodyOptions } from './read-json-body'
 export type { ProviderCallOptions, ProviderCoverage, ProviderRate, ProviderStartInput, ProviderVerification, VerifyProvider } from './verify-provider'
 export { ProviderError, isProviderError } from './provider-error'
-export { verifyClientProvider } from './verify-client-provider'
+export { VERIFY_API_LIMITS, verifyClientProvider, type VerifyClientProviderOptions } from './verify-client-provider'
 export type { ProviderErrorInit, ProviderErrorKind } from './provider-error'
