@@ -2,7 +2,7 @@ import { ERROR_CODES, PROBLEM_STATUS, type ErrorCode } from '@hakiki/core'
 import { describe, expect, it } from 'vitest'
 import { ProxyError } from '../src/problem'
 import { ProviderError, type ProviderErrorKind } from '../src/provider-error'
-import { createMemoryStore } from '../src/stores/memory-store'
+import { createMemoryStore } from '@hakiki/store'
 import { GHANA, harnessPerTest, type Harness } from './harness'
 
 // Every problem the proxy answers carries the HTTP status core's PROBLEM_STATUS gives its code, as
@@ -88,7 +88,7 @@ describe("the proxy's routes answer each problem code with core's PROBLEM_STATUS
 
     // A store that fails.
     const broken = createMemoryStore()
-    const storeDown = await harness({ proxy: { store: { ...broken, get: () => Promise.reject(new Error('down')), increment: () => Promise.reject(new Error('down')) } } })
+    const storeDown = await harness({ proxy: { store: { ...broken, get: () => Promise.reject(new Error('down')), take: () => Promise.reject(new Error('down')) } } })
     await storeDown.browser().start({ to: GHANA })
     answered.push(...problemsOf(storeDown))
 
