@@ -11,7 +11,7 @@ import type { Limits } from './limits'
 import type { NumberTypeCheck } from './number-type-policy'
 import type { CircuitBreaker } from './circuit-breaker'
 import type { SessionCodec } from './session'
-import type { CounterStore } from './stores/counter-store'
+import type { VerifyStore } from '@hakiki/store'
 import type { AuthorizeContext } from './verify-handler-options'
 import type { CountryCheck } from './validate'
 import type { VerifyProvider } from './verify-provider'
@@ -20,7 +20,8 @@ import type { VerifyProvider } from './verify-provider'
 export interface HandlerContext {
   /** The upstream verification service. */
   provider: VerifyProvider
-  store: CounterStore
+  /** The store as this request sees it: one time budget for all its calls (`storeForRequest`). */
+  store: VerifyStore
   limits: Limits
   /** The budgets of unverified sends; `undefined` in local development unless configured. */
   budgets: Budgets | undefined

@@ -19,15 +19,15 @@ export { DEFAULT_RECEIPT_AUDIENCE, DEFAULT_RECEIPT_TTL_SECONDS, ReceiptError, si
 export type { ReceiptClaims, ReceiptErrorCode, SignReceiptOptions, VerifyReceiptOptions } from './receipt'
 export { createReceiptReplayGuard } from './replay-guard'
 export type { ReceiptReplayGuardOptions } from './replay-guard'
-export { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError } from './stores/store-deadline'
+// The store port lives in @hakiki/store; these are re-exported so apps that import them from the
+// proxy keep working.
+export { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, createMemoryStore } from '@hakiki/store'
+export type { MemoryStoreOptions, VerifyStore } from '@hakiki/store'
+/** @deprecated Import `createRedisStore` from `@hakiki/store-redis` (it also has ioredis and Upstash stores). */
+export { createRedisStore } from '@hakiki/store-redis'
 export type { SecretInput } from './crypto'
 export { maskAddress } from './mask'
 export { clientIpFromHeader, forwardedClientIp, setClientIp } from './client-ip'
-export { createMemoryStore } from './stores/memory-store'
-export type { MemoryStoreOptions } from './stores/memory-store'
-export { createRedisStore } from './stores/redis-store'
-export type { RedisCommandClient, RedisStoreOptions } from './stores/redis-store'
-export type { CounterStore, CounterValue } from './stores/counter-store'
 export { DEFAULT_BODY_TIMEOUT_MS, MAX_BODY_BYTES, readJsonBody } from './read-json-body'
 export type { ReadJsonBodyOptions } from './read-json-body'
 export type { ProviderCallOptions, ProviderCoverage, ProviderRate, ProviderStartInput, ProviderVerification, VerifyProvider } from './verify-provider'

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { GHANA, harnessPerTest, type Harness } from '../test/harness'
 import { ProxyError } from './problem'
 import { ProviderError, type ProviderErrorKind } from './provider-error'
-import { createMemoryStore } from './stores/memory-store'
+import { createMemoryStore } from '@hakiki/store'
 import { normalizeCheckCode, parseStartInput } from './validate'
 
 /**
@@ -243,7 +243,7 @@ describe("the proxy's routes answer each problem code with core's PROBLEM_STATUS
 
     // A store that fails.
     const broken = createMemoryStore()
-    const storeDown = await harness({ proxy: { store: { ...broken, get: () => Promise.reject(new Error('down')), increment: () => Promise.reject(new Error('down')) } } })
+    const storeDown = await harness({ proxy: { store: { ...broken, get: () => Promise.reject(new Error('down')), take: () => Promise.reject(new Error('down')) } } })
     await storeDown.browser().start({ to: GHANA })
     answered.push(...problemsOf(storeDown))
 

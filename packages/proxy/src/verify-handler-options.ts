@@ -7,7 +7,6 @@ import type { LimitsOptions } from './limits'
 import type { NumberTypesOptions } from './number-type-policy'
 import type { CountryPolicy } from './validate'
 import type { AllowedOrigins } from './origin'
-import type { CounterStore } from './stores/counter-store'
 import type { VerifyStore } from '@hakiki/store'
 import type { StartInput } from './validate'
 import type { VerifyProvider } from './verify-provider'
@@ -102,11 +101,13 @@ export interface VerifyHandlerOptions {
    */
   openHighRiskCountries?: readonly PhoneCountryCode[]
   /**
-   * Where counters and verification owners live. Default: `createMemoryStore()`, right for one
-   * instance; several instances need a shared one: a `VerifyStore` of `@hakiki/store-redis`,
-   * `@hakiki/store-cloudflare` or `@hakiki/store-deno-kv`, or `createRedisStore(client)`.
+   * Where counters and verification owners live: a `VerifyStore` (the store port of
+   * `@hakiki/store`). Default: `createMemoryStore()`, right for one instance; several instances
+   * need a shared one: `@hakiki/store-redis` (node-redis, ioredis, Upstash), `@hakiki/store-cloudflare`
+   * (Durable Objects) or `@hakiki/store-deno-kv`. A start makes three round trips to it, a check or
+   * a status read at most three.
    */
-  store?: CounterStore | VerifyStore
+  store?: VerifyStore
   /**
    * Time a request may wait on its store, all its calls together, in ms (the provider's time is
    * not counted); default 1000. A store that
