@@ -52,7 +52,7 @@ export interface AbuseScenario {
   userEveryMinutes?: number
   /** False for a measurement outside the issue's cost goal (the lockout of a known number, a defence turned off). */
   costGoal?: boolean
-  /** Options beyond the defaults (a defence turned off, for comparison). */
+  /** Options beyond the defaults (a defence turned off, for comparison: then `costGoal` is false). */
   handlerOptions?: Partial<VerifyHandlerOptions>
 }
 
@@ -329,4 +329,6 @@ export const SCENARIOS: readonly AbuseScenario[] = [
     attack: (n, random) => ({ to: randomNumber(random, pick(random, HIGH_RISK), ['FIXED_LINE', 'FIXED_LINE_OR_MOBILE']), channel: 'call', forwardedFor: `198.51.100.${(n % 50) + 1}` }),
   },
   slowPump(),
+  // The same without the conversion guard: what the day budgets alone let through.
+  slowPump({ conversionGuard: false }),
 ]
