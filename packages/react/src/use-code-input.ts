@@ -307,6 +307,12 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
     if (own) {
       next = own.value
       caret = own.caret
+    } else if (raw === valueRef.current && raw !== value) {
+      // A script wrote the code through `value` before firing `input` (autofill scripts): the
+      // observer already took it in; the caret is where the script left it.
+      next = raw
+      caret = el.selectionEnd ?? raw.length
+      guessed.current = undefined
     } else {
       const out = readCodeInput(valueRef.current, raw, selection.current, length)
       next = out.value
