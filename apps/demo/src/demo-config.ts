@@ -6,7 +6,8 @@
 import { ALL_CHANNELS, CHANNELS, type Channel } from '@hakiki/core'
 
 export interface DemoConfig {
-  provider: 'verify-api' | 'twilio'
+  /** `engine`: own delivery, the proxy on `@hakiki/engine` (see `server/create-demo-api.ts`). */
+  provider: 'verify-api' | 'twilio' | 'engine'
   /** `all` with Twilio Verify; `covered` (the Verify API's 14) otherwise. */
   countries: 'all' | 'covered'
   /** The channels the provider sends, in the picker's order (WhatsApp with Twilio Verify). */
@@ -23,7 +24,7 @@ export async function fetchDemoConfig(): Promise<DemoConfig> {
     if (!response.ok) return DEFAULT_DEMO_CONFIG
     const body = (await response.json()) as Partial<DemoConfig>
     return {
-      provider: body.provider === 'twilio' ? 'twilio' : 'verify-api',
+      provider: body.provider === 'twilio' || body.provider === 'engine' ? body.provider : 'verify-api',
       countries: body.countries === 'all' ? 'all' : 'covered',
       // Only channels the kit knows, in the kit's order.
       channels: Array.isArray(body.channels) ? ALL_CHANNELS.filter((c) => body.channels?.includes(c)) : CHANNELS,

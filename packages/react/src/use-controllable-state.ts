@@ -36,7 +36,7 @@ export function useControllableState<T, A extends unknown[] = []>(
   const controlled = options.value !== undefined
   const value = controlled ? (options.value as T) : inner
   const latest = useLatestRef({ controlled, onChange: options.onChange })
-  /** The value as last rendered, or as last set by an uncontrolled setter since. */
+  /** The value as last rendered, or as last set by an uncontrolled setter since (updates chain on it). */
   const current = useRef(value)
   useIsoLayoutEffect(() => {
     current.current = value

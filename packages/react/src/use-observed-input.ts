@@ -112,7 +112,8 @@ function observeInput(
   onFormReset: () => string | boolean | undefined,
 ): () => void {
   const own = Object.getOwnPropertyDescriptor(input, property)
-  const base = own ?? Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, property)
+  const native = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, property)
+  const base = own ?? native
   const get = base?.get
   const set = base?.set
   if (!get || !set) return () => {}
@@ -148,7 +149,7 @@ function observeInput(
     const { selectionStart, selectionEnd, selectionDirection } = input
     set.call(input, last.before)
     // The element shows `now` again without passing through `accept` nor the tracker.
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, now)
+    native?.set?.call(input, now)
     if (selectionStart !== null) input.setSelectionRange(selectionStart, selectionEnd, selectionDirection ?? undefined)
   }
   input.addEventListener('input', handleInput, true)
