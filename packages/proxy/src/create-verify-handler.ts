@@ -8,6 +8,8 @@ import { assertSecret, deriveHmacKey, hmac } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { HandlerContext, RequestState } from './handler-context'
 import { resolveBudgets } from './budgets'
+import { createConversionGuard } from './conversion-guard'
+import { createConversionGuardMetrics } from './conversion-guard-metrics'
 import { createCircuitBreaker } from './circuit-breaker'
 import { createFeeTable } from './fee-table'
 import { resolveLimits } from './limits'
@@ -77,6 +79,9 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   const keyOfKey = deriveHmacKey(secret, 'store-keys')
   const onEvent = options.onEvent
   const budgets = resolveBudgets(options.budgets)
+  // Built (and its options checked) at creation even where it does not apply.
+  const conversionGuard = options.conversionGuard === false ? undefined : createConversionGuard(options.conversionGuard ?? {})
+  const budgetsApply = !(origins.development && options.budgets === undefined)
   if (options.store !== undefined && !isVerifyStore(options.store)) {
     throw new TypeError(
       'createVerifyHandler: store must be a VerifyStore (take, give, add, get, write): createMemoryStore from @hakiki/store (or @hakiki/proxy), createRedisStore / createIoRedisStore / createUpstashStore from @hakiki/store-redis, createDurableObjectStore from @hakiki/store-cloudflare, createDenoKvStore from @hakiki/store-deno-kv. The older CounterStore (increment, set, compareAndSet) is no longer supported.',
@@ -98,7 +103,9 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     limits: resolveLimits(options.limits),
     // Local development (loopback origins only) sends a few codes nobody verifies all day long:
     // the budgets apply there only when configured.
-    budgets: origins.development && options.budgets === undefined ? undefined : budgets,
+    budgets: budgetsApply ? budgets : undefined,
+    // Where the budgets apply, unless turned off: it reads the country the budgets charge.
+    conversion: budgetsApply && conversionGuard !== undefined ? { guard: conversionGuard, metrics: createConversionGuardMetrics() } : undefined,
     fees: createFeeTable(provider, { ttlSeconds: options.ratesTtlSeconds ?? 3600, defaultFeeUsd: budgets.defaultFeeUsd, now }),
     acceptsCountry: resolveCountryCheck(options.countries, provider, log, options.openHighRiskCountries),
     checkNumberType: createNumberTypeCheck(options.numberTypes),
