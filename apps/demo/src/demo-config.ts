@@ -12,6 +12,8 @@ export interface DemoConfig {
   countries: 'all' | 'covered'
   /** The channels the provider sends, in the picker's order (WhatsApp with Twilio Verify). */
   channels: readonly Channel[]
+  /** Own delivery only: e-mail goes through a local mail server (`smtp`) or to the sandbox's inbox. */
+  email?: 'smtp' | 'inbox'
 }
 
 /** The Verify API with its 14 countries: what the page assumes when the server does not say. */
@@ -28,6 +30,7 @@ export async function fetchDemoConfig(): Promise<DemoConfig> {
       countries: body.countries === 'all' ? 'all' : 'covered',
       // Only channels the kit knows, in the kit's order.
       channels: Array.isArray(body.channels) ? ALL_CHANNELS.filter((c) => body.channels?.includes(c)) : CHANNELS,
+      ...(body.email === 'smtp' || body.email === 'inbox' ? { email: body.email } : {}),
     }
   } catch {
     return DEFAULT_DEMO_CONFIG

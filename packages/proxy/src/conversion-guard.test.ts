@@ -219,7 +219,7 @@ describe('conversion guard', () => {
     // Per scope: 5 short buckets and 8 days, sends and verifications, and the block.
     expect(guard.keysToRead(ghana(1), T0)).toHaveLength(2 * (2 * 5 + 2 * 8 + 1))
     expect(guard.talliesOnSend(ghana(1), T0).map((t) => t.key)).toEqual([`cg:sb:+233241:${T0 / 900_000}`, `cg:sd:+233241:${T0 / DAY}`, `cg:sb:GH:${T0 / 900_000}`, `cg:sd:GH:${T0 / DAY}`])
-    expect(guard.talliesOnVerified(ghana(1), T0).map((t) => t.key)).toEqual([`cg:vb:+233241:${T0 / 900_000}`, `cg:vd:+233241:${T0 / DAY}`, `cg:vb:GH:${T0 / 900_000}`, `cg:vd:GH:${T0 / DAY}`])
+    expect(guard.talliesOnVerified(ghana(1), T0, 2).map((t) => `${t.key} ${t.amount}`)).toEqual([`cg:vb:+233241:${T0 / 900_000} 2`, `cg:vd:+233241:${T0 / DAY} 2`, `cg:vb:GH:${T0 / 900_000} 2`, `cg:vd:GH:${T0 / DAY} 2`])
     expect(() => guard.decide(ghana(1), [], T0)).toThrow(TypeError)
     expect(conversionPrefix('+14155551234')).toBe('+14155')
     expect(conversionPrefix('+3541234')).toBe('+354')

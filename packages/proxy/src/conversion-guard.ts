@@ -139,8 +139,11 @@ export interface ConversionGuard {
   decide(destination: ConversionDestination, values: readonly (string | undefined)[], now: number): ConversionDecision
   /** Counters a send to `destination` adds (sends per scope, in the short and the day buckets). */
   talliesOnSend(destination: ConversionDestination, now: number): Tally[]
-  /** Counters a verification of a send to `destination` adds. */
-  talliesOnVerified(destination: ConversionDestination, now: number): Tally[]
+  /**
+   * Counters a verification of `destination` adds: `sends`, the sends it took (default 1), so that
+   * a real user's resends count as verified too and only unverified sends lower the rate.
+   */
+  talliesOnVerified(destination: ConversionDestination, now: number, sends?: number): Tally[]
 }
 
 const DAY = 86_400
@@ -230,7 +233,8 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
     ]
   }
 
-  function tallies(destination: ConversionDestination, now: number, verified: boolean): Tally[] {
+  function tallies(destination: ConversionDestination, now: number, verified: boolean, amount = 1): Tally[] {
+    if (!(Number.isSafeInteger(amount) && amount > 0)) throw new TypeError('conversion guard: a tally amount must be a whole number > 0')
     const { buckets, days } = indexes(now)
     const bucket = buckets[buckets.length - 1] ?? 0
     const today = days[0] ?? 0
@@ -239,8 +243,8 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
     const bucketLife = windowSeconds + bucketSeconds
     const dayLife = (baselineDays + 1) * DAY
     return scopesOf(destination).flatMap((ref) => [
-      { key: (verified ? conversionKeys.verifiedInBucket : conversionKeys.sentInBucket)(ref.id, bucket), windowSeconds: bucketLife },
-      { key: (verified ? conversionKeys.verifiedOnDay : conversionKeys.sentOnDay)(ref.id, today), windowSeconds: dayLife },
+      { key: (verified ? conversionKeys.verifiedInBucket : conversionKeys.sentInBucket)(ref.id, bucket), windowSeconds: bucketLife, amount },
+      { key: (verified ? conversionKeys.verifiedOnDay : conversionKeys.sentOnDay)(ref.id, today), windowSeconds: dayLife, amount },
     ])
   }
 
@@ -346,7 +350,7 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
     keysToRead,
     decide,
     talliesOnSend: (destination, now) => tallies(destination, now, false),
-    talliesOnVerified: (destination, now) => tallies(destination, now, true),
+    talliesOnVerified: (destination, now, sends) => tallies(destination, now, true, sends),
   }
 }
 

@@ -8,6 +8,8 @@ import { assertSecret, deriveHmacKey, hmac } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { HandlerContext, RequestState } from './handler-context'
 import { resolveBudgets } from './budgets'
+import { createConversionGuard } from './conversion-guard'
+import { createConversionGuardMetrics } from './conversion-guard-metrics'
 import { createCircuitBreaker } from './circuit-breaker'
 import { createFeeTable } from './fee-table'
 import { resolveLimits } from './limits'
@@ -80,6 +82,9 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   const keyOfKey = deriveHmacKey(secret, 'store-keys')
   const onEvent = options.onEvent
   const budgets = resolveBudgets(options.budgets)
+  // Built (and its options checked) at creation even where it does not apply.
+  const conversionGuard = options.conversionGuard === false ? undefined : createConversionGuard(options.conversionGuard ?? {})
+  const budgetsApply = !(origins.development && options.budgets === undefined)
   if (options.store !== undefined && !isVerifyStore(options.store)) {
     throw new TypeError(
       'createVerifyHandler: store must be a VerifyStore (take, give, add, get, write): createMemoryStore from @hakiki/store (or @hakiki/proxy), createRedisStore / createIoRedisStore / createUpstashStore from @hakiki/store-redis, createDurableObjectStore from @hakiki/store-cloudflare, createDenoKvStore from @hakiki/store-deno-kv. The older CounterStore (increment, set, compareAndSet) is no longer supported.',
@@ -101,7 +106,9 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     limits: resolveLimits(options.limits),
     // Local development (loopback origins only) sends a few codes nobody verifies all day long:
     // the budgets apply there only when configured.
-    budgets: origins.development && options.budgets === undefined ? undefined : budgets,
+    budgets: budgetsApply ? budgets : undefined,
+    // Where the budgets apply, unless turned off: it reads the country the budgets charge.
+    conversion: budgetsApply && conversionGuard !== undefined ? { guard: conversionGuard, metrics: createConversionGuardMetrics() } : undefined,
     // Read in the background, outside any request: each store call with its own deadline.
     fees: createFeeTable(provider, { ttlSeconds: options.ratesTtlSeconds ?? 3600, defaultFeeUsd: budgets.defaultFeeUsd, now, call: () => ({ store: storeWithDeadline(rawStore, storeTimeoutMs), clock: { now } }) }),
     acceptsCountry: resolveCountryCheck(options.countries, provider, log, options.openHighRiskCountries),
@@ -261,7 +268,14 @@ class MissingClientIpPolicy extends Error {}
  * declared with the options, defaults 6 digits, 600 s, 5 attempts.
  */
 function resolveProvider(options: VerifyHandlerOptions): VerifyProvider {
-  const given = options.provider ?? verifyClientProvider(options.client as VerifyClient)
+  // The spec API says none of these: the options declare them for it.
+  const given =
+    options.provider ??
+    verifyClientProvider(options.client as VerifyClient, {
+      ...(options.codeLength === undefined ? {} : { codeLength: options.codeLength }),
+      ...(options.codeTtlSeconds === undefined ? {} : { lifetimeSeconds: options.codeTtlSeconds }),
+      ...(options.maxCheckAttempts === undefined ? {} : { maxAttempts: options.maxCheckAttempts }),
+    })
   if (!isProviderV2(given)) {
     return toProviderV2(given, { codeLength: options.codeLength ?? 6, lifetimeSeconds: options.codeTtlSeconds ?? 600, maxAttempts: options.maxCheckAttempts ?? 5 })
   }

@@ -6,6 +6,8 @@ import type { SecretInput } from './crypto'
 import { ProviderError } from '@hakiki/provider'
 import type { ProxyLogger, RouteName, UpstreamFailedEvent, VerifyEvent } from './events'
 import type { Budgets } from './budgets'
+import type { ConversionGuard } from './conversion-guard'
+import type { ConversionGuardMetrics } from './conversion-guard-metrics'
 import type { FeeTable } from './fee-table'
 import type { Limits } from './limits'
 import type { NumberTypeCheck } from './number-type-policy'
@@ -25,6 +27,8 @@ export interface HandlerContext {
   limits: Limits
   /** The budgets of unverified sends; `undefined` in local development unless configured. */
   budgets: Budgets | undefined
+  /** The conversion guard and its metric; `undefined` where the budgets do not apply, or turned off. */
+  conversion: { guard: ConversionGuard; metrics: ConversionGuardMetrics } | undefined
   /** Fees per country for the money budgets: the provider's rates, else `budgets.defaultFeeUsd`. */
   fees: FeeTable
   /** Whether phone numbers of a country are accepted (the `countries` option). */

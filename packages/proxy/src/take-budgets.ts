@@ -5,6 +5,7 @@
 import type { Tally, VerifyStore } from '@hakiki/store'
 import type { HandlerContext, RequestState } from './handler-context'
 import { ipv6Network, numberPrefix, toMicros } from './budgets'
+import { readConversion } from './conversion-guard-start'
 import { ProxyError } from './problem'
 import type { ReadBatch, TakePlan } from './store-batch'
 import { storeKeys } from './store-keys'
@@ -13,7 +14,7 @@ import type { BudgetCharges } from './verification-record'
 
 const DAY = 86_400
 
-type Scope = 'ip' | 'network' | 'prefix' | 'country' | 'global' | 'destination'
+type Scope = 'ip' | 'network' | 'prefix' | 'country' | 'global' | 'destination' | 'conversion'
 
 /** What a start's share of the budgets is, once planned. */
 export interface BudgetShare {
@@ -70,6 +71,8 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
   const verified = reads.count(storeKeys.verifiedPerCountry(country))
   const prefixCount = prefixKey === undefined ? () => 0 : reads.count(prefixKey)
   const verifiedFromIp = verifiedKey === undefined ? () => 0 : reads.count(verifiedKey)
+  // The conversion guard's windows and block, in the same read.
+  const conversion = readConversion(ctx, { to: input.to, country }, reads)
 
   const refuse = (scope: Scope, retryAfter: number): never => {
     ctx.emit({ type: 'budget.exceeded', at: ctx.now(), scope, country, to: state.maskedTo ?? '' })
@@ -94,9 +97,13 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
       const unverified = Math.max(0, sent() - verified())
       const countryOver = !safe && (unverified + 1) * fee > budgets.unverifiedUsdPerCountry && (sent() === 0 || verified() / sent() < budgets.minCountryConversion)
       const prefixOver = prefixKey !== undefined && prefixCount() >= budgets.unverifiedPerPrefix
+      // A destination the conversion guard blocked degrades the same way (see conversion-guard.ts).
+      const blocked = (await conversion?.blocked(store)) !== undefined
       const elevatedBy: Scope | undefined = destinationBusy
         ? 'destination'
-        : prefixOver
+        : blocked
+          ? 'conversion'
+          : prefixOver
           ? 'prefix'
           : countryOver
             ? 'country'
@@ -129,6 +136,8 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
         tallies.push({ key: prefixKey, windowSeconds: DAY })
         keys.push(prefixKey)
       }
+      // The guard's sends, counted with the rest (and given back with it if the send does not go out).
+      if (conversion !== undefined) tallies.push(...conversion.tallies)
       plan.tallies(tallies)
       return {
         elevated: elevatedBy !== undefined,

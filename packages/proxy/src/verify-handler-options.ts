@@ -3,6 +3,7 @@ import type { SecretInput } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { PhoneCountryCode } from '@hakiki/core'
 import type { BudgetOptions } from './budgets'
+import type { ConversionGuardOptions } from './conversion-guard'
 import type { LimitsOptions } from './limits'
 import type { NumberTypesOptions } from './number-type-policy'
 import type { CountryPolicy } from './validate'
@@ -97,6 +98,15 @@ export interface VerifyHandlerOptions {
    * wherever `publicOrigin` is not loopback; in local development only when this is given.
    */
   budgets?: BudgetOptions
+  /**
+   * The conversion guard (see `DEFAULT_CONVERSION_GUARD`): per number prefix (the number without
+   * its last 6 digits) and country, a destination whose volume rises above 3 × its baseline while
+   * fewer than 30 % of its sends (at least 20) are verified is blocked for 12 h, in the store, so
+   * every instance agrees; starts to it then degrade as for a spent budget (`authorize` asked with
+   * `elevated: true`; without a hook, only clients with nothing unverified today). `safe` lists
+   * prefixes and countries never blocked; `false` turns it off. It applies wherever the budgets do.
+   */
+  conversionGuard?: ConversionGuardOptions | false
   /**
    * High-risk countries (`HIGH_RISK_COUNTRIES`) to open although the country policy is `'all'`
    * (its own or its provider's): `['AE']`. Listing a country in `countries` opens it too.

@@ -140,6 +140,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     // The budgets of unverified sends are tested on their own (budgets.test.ts); the other tests
     // send many codes nobody verifies, to test other caps, and would meet these first.
     budgets: UNBOUNDED_BUDGETS,
+    // Likewise the conversion guard (conversion-guard.test.ts), which those tests would trip.
+    conversionGuard: false,
     ...options.proxy,
   })
   const server: Server = createServer(toNodeListener(handler, options.adapter))

@@ -18,6 +18,7 @@ import type { VerificationRecord } from '../verification-record'
 import { countOf, loadOwnedRecord } from './owned-record'
 import { storeKeys } from '../store-keys'
 import { budgetsOnVerified } from '../take-budgets'
+import { conversionOnVerified } from '../conversion-guard-start'
 import type { Tally } from '@hakiki/store'
 
 /**
@@ -90,8 +91,10 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
   if (status === 'approved') {
     // A right code is not a failed attempt, and a verified send was a real user's: its share of
     // the unverified budgets comes back. All in parallel with saving the approval.
+    // The conversion guard counts its sends as verified in the same add.
     const budgets = budgetsOnVerified(record.charges)
-    await Promise.all([save('approved'), ctx.store.give([attempt, ...budgets.give]), budgets.add.length === 0 ? undefined : ctx.store.add(budgets.add)])
+    const add = [...budgets.add, ...conversionOnVerified(ctx, record, now)]
+    await Promise.all([save('approved'), ctx.store.give([attempt, ...budgets.give]), add.length === 0 ? undefined : ctx.store.add(add)])
     const receipt = await signReceipt({ sub: record.to, channel: record.channel, vid: record.id }, ctx.secret, {
       now: ctx.now,
       ttlSeconds: ctx.receiptTtlSeconds,
