@@ -360,9 +360,7 @@ describe('CodeInput with react-hook-form', () => {
     expect(form.formState.errors.code?.type).toBe('minLength')
   })
 
-  test.skipIf(
-    skipIn(['firefox'], "Playwright's Firefox types a character no key of the layout makes (Arabic-Indic digits) as a bare input event, with no keydown or beforeinput, and React reports no change"),
-  )('Controller: typing, setValue, reset and focus through the forwarded ref', async () => {
+  test('Controller: typing, setValue, reset and focus through the forwarded ref', async () => {
     let form!: UseFormReturn<{ code: string }>
     function Form() {
       form = useForm<{ code: string }>({ defaultValues: { code: '' } })
