@@ -9,7 +9,7 @@ export declare const WEBKIT_DRIVER_PATH: string
 export type Engine = 'chromium' | 'firefox' | 'webkit'
 /** Every engine, in the order tests report them. */
 export declare const ENGINES: readonly Engine[]
-/** The engines a run uses unless `HAKIKI_BROWSERS` says otherwise: Chromium and Firefox (WebKit is opt-in). */
+/** The engines a run uses unless `HAKIKI_BROWSERS` says otherwise: Chromium, Firefox and WebKit. */
 export declare const DEFAULT_ENGINES: readonly Engine[]
 /** The engines to run: `HAKIKI_BROWSERS` (comma-separated), else {@link DEFAULT_ENGINES}. Throws on an unknown name. */
 export declare function selectedEngines(): Engine[]

@@ -276,6 +276,23 @@ describe('CodeInput: edits the way people make them (issue #26)', () => {
     expect(onComplete).toHaveBeenCalledExactlyOnceWith('123456')
   })
 
+  test("a keyboard's code suggestion (the whole code inserted at once by the engine) fills every box", async () => {
+    const { input, shown, onComplete } = setup()
+    input.focus()
+    // As Gboard inserts a code it read from an SMS: one insertion, made by the engine itself.
+    expect(document.execCommand('insertText', false, '123456')).toBe(true)
+    await expect.poll(() => input.value).toBe('123456')
+    expect(shown()).toBe('123456')
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('123456')
+  })
+
+  test("password managers' opt-out attributes reach the real input (docs: autofill guide)", () => {
+    const { input } = setup({ 'data-1p-ignore': true, 'data-lpignore': 'true', 'data-bwignore': true } as CodeInputProps)
+    expect(input.hasAttribute('data-1p-ignore')).toBe(true)
+    expect(input.getAttribute('data-lpignore')).toBe('true')
+    expect(input.hasAttribute('data-bwignore')).toBe(true)
+  })
+
   test.each([
     ['input.select()', (input: HTMLInputElement) => input.select()],
     ['setSelectionRange over every digit', (input: HTMLInputElement) => input.setSelectionRange(0, input.value.length)],
