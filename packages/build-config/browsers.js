@@ -222,9 +222,10 @@ function webkitProvider() {
 /**
  * Vitest browser `instances`, one per selected engine (see {@link selectedEngines}), each with its
  * provider. Chromium and Firefox through Playwright, WebKit through webdriverio.
- * @param {{ chromiumArgs?: readonly string[], otherEngines?: { exclude?: string[] } }} [options]
+ * @param {{ chromiumArgs?: readonly string[], otherEngines?: { exclude?: string[] }, webkit?: { include?: string[] } }} [options]
  *   `chromiumArgs`: extra Chromium flags; `otherEngines.exclude`: test files Firefox and WebKit skip
- *   (Chromium runs them all), each with its reason where the config lists it.
+ *   (Chromium runs them all), each with its reason where the config lists it; `webkit.include`: the
+ *   only files WebKit runs (a subset, for time), else all that Firefox runs.
  */
 export function browserInstances(options = {}) {
   const others = options.otherEngines?.exclude?.length ? { exclude: [...options.otherEngines.exclude, '**/node_modules/**'] } : {}
@@ -241,7 +242,7 @@ export function browserInstances(options = {}) {
       fileParallelism: false,
       provider: playwright({ launchOptions: { channel: 'moz-firefox', executablePath: FIREFOX_PATH, firefoxUserPrefs: FIREFOX_PREFS } }),
     },
-    webkit: { ...others, browser: 'webkit', provider: webkitProvider() },
+    webkit: { ...others, ...(options.webkit?.include ? { include: [...options.webkit.include] } : {}), browser: 'webkit', provider: webkitProvider() },
   }
   return selectedEngines().map((engine) => instances[engine])
 }
