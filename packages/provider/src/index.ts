@@ -6,5 +6,6 @@
 export * from './verify-provider'
 export { isProviderError, PROVIDER_ERROR_KINDS, ProviderError, type ProviderErrorInit, type ProviderErrorKind, type ProviderOperation } from './provider-error'
 export { boundedFetch, DEFAULT_MAX_BYTES, kindOfStatus, readRetryAfter, type BoundedFetchOptions, type BoundedResponse } from './bounded-fetch'
+export { BodyTooLargeError, readBoundedText, type BoundedTextSource } from './read-bounded-text'
 export { fromProviderV1, type ProviderV1, type ProviderV1Capabilities } from './from-provider-v1'
 export type { Entry, Quota, Tally, TakeResult, VerifyStore, WriteOp } from './verify-store'

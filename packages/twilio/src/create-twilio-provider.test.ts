@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { isProviderError, type ProviderError } from '@hakiki/proxy'
 import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
 import { startSandboxServer, type SandboxServer, type SandboxServerOptions } from '@hakiki/sandbox/node'
+import { type HugeBodyOutcome, writeHugeBody } from '@hakiki/test-support/huge-body'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTwilioProvider } from './create-twilio-provider'
 
@@ -36,7 +37,12 @@ async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
 async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; server: Server }> {
   const server = createServer(handler)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  servers.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) })
+  servers.push({
+    close: () => {
+      server.closeAllConnections()
+      return new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  })
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
 }
 
@@ -120,6 +126,21 @@ describe('createTwilioProvider', () => {
     const reason = new Error('the browser went away')
     controller.abort(reason)
     await expect(call).rejects.toBe(reason)
+  })
+
+  // #19: a 300 MB answer once took a proxy to 2.9 GB. The read stops at the limit and hangs up.
+  it('cuts an answer over the size limit: invalid_response naming the limit, the rest never read', async () => {
+    let sent: Promise<HugeBodyOutcome> | undefined
+    const huge = await listen((_req, res) => {
+      sent = writeHugeBody(res, 64 * 1024 * 1024)
+    })
+    const provider = createTwilioProvider({ accountSid, authToken }, { serviceSid, baseUrl: huge.url })
+    const error = await rejection(provider.start({ to: UK, channel: 'sms', locale: 'en' }))
+    expect([error.kind, error.status]).toEqual(['invalid_response', 200])
+    expect(error.message).toContain('over the 65536-byte limit')
+    const outcome = await sent
+    expect(outcome?.complete).toBe(false)
+    expect(outcome?.written).toBeLessThan(16 * 1024 * 1024)
   })
 
   it('never follows a redirect (the Basic credentials would go with it)', async () => {

@@ -5,6 +5,7 @@
  * credential, no address, no code, no text of Twilio's.
  */
 import type { Channel } from '@hakiki/core'
+import { BodyTooLargeError, readBoundedText } from '@hakiki/provider'
 import { ProviderError, type ProviderCallOptions, type ProviderErrorInit, type ProviderErrorKind, type ProviderStartInput, type ProviderVerification, type VerifyProvider } from '@hakiki/proxy'
 import { classifyTwilioError } from './classify-twilio-error'
 import { parseTwilioVerification } from './parse-twilio-verification'
@@ -20,6 +21,8 @@ export const DEFAULT_TWILIO_CHANNELS: readonly Channel[] = ['sms', 'call']
 export const TWILIO_PROVIDER_NAME = 'twilio'
 
 const MAX_RETRY_AFTER_SECONDS = 3600
+/** Most bytes of one answer read: Twilio's are a few hundred bytes of JSON; more is cut there. */
+const MAX_ANSWER_BYTES = 64 * 1024
 
 /** One HTTP exchange's outcome: a parsed JSON body (or `undefined`) and the response. */
 interface Answer {
@@ -72,7 +75,13 @@ export function createTwilioProvider(credentials: TwilioCredentials, options: Tw
         redirect: 'manual',
         signal: controller.signal,
       })
-      const text = await response.text()
+      let text: string
+      try {
+        text = await readBoundedText(response, MAX_ANSWER_BYTES, controller.signal)
+      } catch (error) {
+        if (!(error instanceof BodyTooLargeError)) throw error
+        throw fail('invalid_response', { operation, status: response.status, cause: error }, `answer over the ${MAX_ANSWER_BYTES}-byte limit`)
+      }
       let body: unknown
       try {
         body = text === '' ? undefined : JSON.parse(text)
@@ -81,6 +90,7 @@ export function createTwilioProvider(credentials: TwilioCredentials, options: Tw
       }
       return { response, body }
     } catch (error) {
+      if (error instanceof ProviderError) throw error
       if (signal?.aborted) throw signal.reason
       if (timedOut) throw fail('timeout', { operation }, `no answer within ${config.timeoutMs} ms`)
       throw fail('unavailable', { operation, cause: error }, 'network error')

@@ -377,6 +377,37 @@ describe('CodeInput with react-hook-form', () => {
     expect(form.formState.errors.code?.type).toBe('minLength')
   })
 
+  // What Playwright's Firefox (WebDriver BiDi) does for a character no key of the layout makes, and
+  // what autofill scripts do: write the `value` property (not the native setter), then dispatch a
+  // bare `input` event, with no keydown or beforeinput. React's value tracker sees the write, so
+  // without help React reported no change and the form kept "".
+  test.each(['controlled (Controller)', 'registered'])('%s: a script that writes `value` and fires a bare input event is read as an edit', async (kind) => {
+    let form!: UseFormReturn<{ code: string }>
+    const onComplete = vi.fn<(code: string) => void>()
+    function Form() {
+      form = useForm<{ code: string }>({ defaultValues: { code: '' } })
+      return kind === 'registered' ? (
+        <CodeInput {...form.register('code')} onComplete={onComplete} />
+      ) : (
+        <Controller control={form.control} name="code" render={({ field }) => <CodeInput {...field} onComplete={onComplete} />} />
+      )
+    }
+    const view = render(<Form />)
+    const input = view.getByRole('textbox') as HTMLInputElement
+    const shown = () => [...view.container.querySelectorAll('[data-part="slot"]')].map((s) => s.textContent).join('')
+    input.focus()
+    for (const digit of '٠٩٨٧٦٥') {
+      act(() => {
+        const start = input.selectionStart ?? input.value.length
+        input.value = input.value.slice(0, start) + digit + input.value.slice(input.selectionEnd ?? start)
+        input.dispatchEvent(new InputEvent('input', { data: digit, bubbles: true, composed: true }))
+      })
+    }
+    expect(form.getValues('code')).toBe('098765')
+    expect(shown()).toBe('098765')
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('098765')
+  })
+
   test('Controller: typing, setValue, reset and focus through the forwarded ref', async () => {
     let form!: UseFormReturn<{ code: string }>
     function Form() {
