@@ -37,6 +37,9 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
 })
 
+/** `ok` and a byte that is not UTF-8. */
+const bytes = () => new Response(new Uint8Array([0x6f, 0x6b, 0xff]))
+
 describe('readBoundedText', () => {
   it('reads a body under the limit', async () => {
     expect(await readBoundedText(await fetch(`${base}/small`), 100)).toBe('{"ok":true}')
@@ -68,6 +71,11 @@ describe('readBoundedText', () => {
     setTimeout(() => controller.abort(reason), 10)
     await expect(reading).rejects.toBe(reason)
     expect((await outcomes.get('/endless-b'))?.complete).toBe(false)
+  })
+
+  it('decodes invalid UTF-8 leniently, or rejects it with fatal', async () => {
+    expect(await readBoundedText(bytes(), 10)).toBe('ok\uFFFD')
+    await expect(readBoundedText(bytes(), 10, { fatal: true })).rejects.toThrow(TypeError)
   })
 
   it('bounds a request body (a webhook) the same way', async () => {

@@ -30,14 +30,24 @@ export class BodyTooLargeError extends Error {
 /** What {@link readBoundedText} reads: a response, a request, a bare stream, or no body. */
 export type BoundedTextSource = Response | Request | ReadableStream<Uint8Array> | null | undefined
 
+/** Options of {@link readBoundedText} besides the limit. */
+export interface ReadBoundedTextOptions {
+  /** Aborting stops the read and rejects with the signal's reason. */
+  signal?: AbortSignal
+  /** Reject invalid UTF-8 with a `TypeError` instead of decoding it to U+FFFD (a wire that must answer 400 for it). */
+  fatal?: boolean
+}
+
 /**
  * Reads a body as UTF-8 text, at most `maxBytes` of it.
  * @param source A `Response` or `Request` (its `Content-Length` is checked first), or a bare stream.
  * @param maxBytes The most bytes read; one more and the read stops.
- * @param signal Aborting stops the read and rejects with the signal's reason.
+ * @param options An abort signal, or {@link ReadBoundedTextOptions} (`signal`, `fatal`).
  * @throws BodyTooLargeError when the body (declared or streamed) is over `maxBytes`; the stream is cancelled.
+ * @throws TypeError with `fatal`, when the body is not valid UTF-8.
  */
-export async function readBoundedText(source: BoundedTextSource, maxBytes: number, signal?: AbortSignal): Promise<string> {
+export async function readBoundedText(source: BoundedTextSource, maxBytes: number, options?: AbortSignal | ReadBoundedTextOptions): Promise<string> {
+  const { signal, fatal = false } = options instanceof AbortSignal ? { signal: options } : (options ?? {})
   if (!Number.isFinite(maxBytes) || maxBytes < 0) throw new RangeError('readBoundedText: maxBytes must be a non-negative number')
   signal?.throwIfAborted()
   const stream = source instanceof ReadableStream ? source : source?.body
@@ -76,5 +86,5 @@ export async function readBoundedText(source: BoundedTextSource, maxBytes: numbe
     bytes.set(chunk, offset)
     offset += chunk.byteLength
   }
-  return new TextDecoder().decode(bytes)
+  return new TextDecoder('utf-8', { fatal }).decode(bytes)
 }

@@ -35,6 +35,6 @@ export { DEFAULT_BODY_TIMEOUT_MS, MAX_BODY_BYTES, readJsonBody } from './read-js
 export type { ReadJsonBodyOptions } from './read-json-body'
 export type { ProviderCallOptions, ProviderCoverage, ProviderRate, ProviderStartInput, ProviderVerification, VerifyProvider } from './verify-provider'
 export { ProviderError, isProviderError } from './provider-error'
-export { verifyClientProvider } from './verify-client-provider'
+export { VERIFY_API_LIMITS, verifyClientProvider, type VerifyClientProviderOptions } from './verify-client-provider'
 export { fromProviderV2, type FromProviderV2Options } from './from-provider-v2'
 export type { ProviderErrorInit, ProviderErrorKind } from './provider-error'
