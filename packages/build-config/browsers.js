@@ -219,6 +219,11 @@ function webkitProvider() {
   return { ...base, supportedBrowser: ['webkit'], providerFactory: (project) => new WebKitGtkProvider(project, {}) }
 }
 
+/** An instance's `exclude`: the files, and node_modules as Vitest's default has it. */
+function excluded(files) {
+  return files.length ? { exclude: [...files, '**/node_modules/**'] } : {}
+}
+
 /**
  * Vitest browser `instances`, one per selected engine (see {@link selectedEngines}), each with its
  * provider. Chromium and Firefox through Playwright, WebKit through webdriverio.
@@ -229,7 +234,6 @@ function webkitProvider() {
  *   else all that Firefox runs.
  */
 export function browserInstances(options = {}) {
-  const excluded = (files) => (files.length ? { exclude: [...files, '**/node_modules/**'] } : {})
   const others = excluded(options.otherEngines?.exclude ?? [])
   const instances = {
     chromium: {
