@@ -45,3 +45,4 @@ export { canResend, secondsUntilExpiry, secondsUntilResend } from './flow/flow-c
 export { getVerification, transition } from './flow/transition'
 export * from './flow/create-verification-flow'
 export * from './flow/connect-verification-flow'
+export { spokenAnnouncement } from './flow/flow-announcements'

@@ -48,14 +48,21 @@ export const FLOW_STATUSES = ['idle', 'sending', 'code_sent', 'checking', 'verif
 
 /**
  * What a screen reader should hear after a transition, as data: the UI words it in its language.
- * One owner: the flow's status region reads `sending`, `sent`, `verified`; errors are said by the
- * field they belong to, or by the flow's error region when they belong to no field.
+ * Which of them the flow's one live region says, and until when, is `spokenAnnouncement`'s call
+ * (`flow-announcements.ts`); an error of the address field is said by that field instead.
  */
 export type FlowAnnouncement =
   | { kind: 'sending' }
   | { kind: 'checking' }
+  /** A code went out: the first send, or a switch to another channel. */
   | { kind: 'sent'; to: string; channel: Channel }
+  /** "Resend code" sent a new code by the same channel. */
+  | { kind: 'resent'; to: string; channel: Channel }
   | { kind: 'verified'; to: string; channel: Channel }
+  /** The code's lifetime ran out (the timer, a check or a status read said so). */
+  | { kind: 'expired' }
+  /** Too many wrong codes: this code no longer works. */
+  | { kind: 'locked' }
   | { kind: 'error'; error: FlowError }
 
 /** A side effect the store runs after a transition. The machine only names it; it never runs it. */
@@ -342,7 +349,10 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
       on: {
         START_DONE: {
           to: (state, event) => ({ ...baseOf(state), status: 'code_sent', channel: event.response.channel, verification: fromStart(event.response, event.at), code: '' }),
-          effects: (next) => (next.status === 'code_sent' ? [{ type: 'announce', announcement: { kind: 'sent', to: next.verification.to, channel: next.verification.channel } }] : []),
+          effects: (next, state) =>
+            next.status === 'code_sent'
+              ? [{ type: 'announce', announcement: { kind: state.intent === 'resend' ? 'resent' : 'sent', to: next.verification.to, channel: next.verification.channel } }]
+              : [],
         },
         START_FAILED: {
           to: (state, event) => {
@@ -410,7 +420,11 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
         RESEND: resendFrom(),
         SWITCH_CHANNEL: resendFrom(),
         REFRESH: { to: (state) => state, effects: (_next, state) => [{ type: 'status', id: state.verification.id }] },
-        EXPIRE: { guard: 'lifetimeOver', to: (state) => ({ ...baseOf(state), status: 'expired', verification: state.verification }) },
+        EXPIRE: {
+          guard: 'lifetimeOver',
+          to: (state) => ({ ...baseOf(state), status: 'expired', verification: state.verification }),
+          effects: () => [{ type: 'announce', announcement: { kind: 'expired' } }],
+        },
         STATUS_DONE: {
           guard: 'sameVerification',
           to: (state, event) => {
@@ -421,6 +435,8 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
             if (event.response.status === 'approved') return { ...baseOf(state), status: 'verified', verification }
             return finished(baseOf(state), verification, event.response.status)
           },
+          // Verified or ended elsewhere (another tab, the server's clock): an outcome like a check's.
+          effects: (next, state) => (next.status === state.status ? [] : outcomeEffects(next)),
         },
         STATUS_FAILED: {
           guard: 'forgotten',
@@ -561,8 +577,11 @@ function startEffects(next: FlowState): FlowEffect[] {
   return [{ type: 'start', to, channel: next.channel, ...(next.locale ? { locale: next.locale } : {}) }]
 }
 
+/** The announcement of a check's (or status read's) outcome: verified, expired, locked, or the error. */
 function outcomeEffects(next: FlowState): FlowEffect[] {
   if (next.status === 'verified') return [{ type: 'announce', announcement: { kind: 'verified', to: next.verification.to, channel: next.verification.channel } }]
+  if (next.status === 'expired') return [{ type: 'announce', announcement: { kind: 'expired' } }]
+  if (next.status === 'locked') return [{ type: 'announce', announcement: { kind: 'locked' } }]
   const error = 'error' in next ? next.error : undefined
   return error ? [{ type: 'announce', announcement: { kind: 'error', error } }] : []
 }

@@ -9,7 +9,7 @@ import { useVerificationContext } from '@hakiki/react'
 import { isolate } from '../class-names'
 import { countryName } from '../country-names'
 import { useLocale, useMessages } from '../i18n/locale-context'
-import { attemptsNoticeMessagesEn, channelPickerMessagesEn, errorMessagesEn, flowMessagesEn } from '../i18n/messages-en'
+import { attemptsNoticeMessagesEn, channelPickerMessagesEn, codeInputMessagesEn, errorMessagesEn, flowMessagesEn, resendButtonMessagesEn } from '../i18n/messages-en'
 
 /**
  * An address as shown: kept left to right inside RTL text, and a phone number formatted with
@@ -28,10 +28,15 @@ function ownKey(key: string): keyof typeof flowMessagesEn | undefined {
 export interface FlowText {
   /** The sentence for an error of the flow. */
   errorText: (error: FlowError) => string
-  /** The sentence a status region says for an announcement, if it says one. */
-  statusText: (announcement: FlowAnnouncement) => string | undefined
+  /**
+   * The words the flow's live region says for an announcement. `waitUntil` (client epoch ms) is
+   * when a new code may be asked for: an expired or locked code says how long that is.
+   */
+  spokenText: (announcement: FlowAnnouncement, waitUntil: number | undefined) => string
   /** The code step's heading: where the code went, by which channel. */
   codeHeading: (channel: Channel, to: string) => string
+  /** Where the code went, as a sentence ("We sent a code by SMS to …"): the code field's description. */
+  sentText: (channel: Channel, to: string) => string
 }
 
 /** What the wording needs to know beside the error: the code's length, the country, e-mail on offer. */
@@ -51,6 +56,8 @@ export function useFlowText(context: FlowTextContext): FlowText {
   const te = useMessages(errorMessagesEn)
   const tAttempts = useMessages(attemptsNoticeMessagesEn)
   const tChannel = useMessages(channelPickerMessagesEn)
+  const tCode = useMessages(codeInputMessagesEn)
+  const tResend = useMessages(resendButtonMessagesEn)
   const { now } = useVerificationContext()
   const errorText = (e: FlowError): string => {
     switch (e.code) {
@@ -86,17 +93,32 @@ export function useFlowText(context: FlowTextContext): FlowText {
     const own = ownKey(`flow.heading.code.${channel}`)
     return own ? t(own, { address: displayAddress(to, channel) }) : t('flow.heading.code', { channel: channelName(channel), address: displayAddress(to, channel) })
   }
-  const statusText = (a: FlowAnnouncement): string | undefined => {
+  /** An outcome, then how long until a new code may be asked for, when there is a wait. */
+  const withWait = (outcome: string, waitUntil: number | undefined): string => {
+    const seconds = waitUntil === undefined ? 0 : Math.ceil((waitUntil - now()) / 1000)
+    return seconds > 0 ? t('flow.sentences', { first: outcome, second: tResend('resend.wait', { count: seconds }) }) : outcome
+  }
+  const spokenText = (a: FlowAnnouncement, waitUntil: number | undefined): string => {
     switch (a.kind) {
       case 'sending':
         return t('flow.sending')
+      case 'checking':
+        return tCode('code.checking')
       case 'sent':
         return sentText(a.channel, a.to)
+      case 'resent':
+        return t('flow.resent')
       case 'verified':
         return t('flow.verified', { address: displayAddress(a.to, a.channel) })
-      default:
-        return undefined
+      // The heading focus moves to names the outcome ("Your code has expired"); the region says
+      // the words under it, what to do next, so nothing is heard twice.
+      case 'expired':
+        return withWait(t('flow.expiredBody'), waitUntil)
+      case 'locked':
+        return withWait(t('flow.lockedBody'), waitUntil)
+      case 'error':
+        return errorText(a.error)
     }
   }
-  return { errorText, statusText, codeHeading }
+  return { errorText, spokenText, codeHeading, sentText }
 }

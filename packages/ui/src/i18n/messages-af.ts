@@ -119,4 +119,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Jy het hierdie kode reeds probeer.',
   'flow.autoSubmitHint': 'Die kode word nagegaan sodra jy die laaste syfer tik.',
+  'flow.resent': 'Nuwe kode gestuur.',
+  'flow.sentences': '{first} {second}',
 }

@@ -142,4 +142,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Ja has provat aquest codi.',
   'flow.autoSubmitHint': 'El codi es comprova tan bon punt escrius l’última xifra.',
+  'flow.resent': 'T’hem enviat un codi nou.',
+  'flow.sentences': '{first} {second}',
 }

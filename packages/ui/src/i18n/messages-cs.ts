@@ -155,4 +155,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Tento kód jste už zkusili.',
   'flow.autoSubmitHint': 'Kód ověříme, jakmile zadáte poslední číslici.',
+  'flow.resent': 'Poslali jsme nový kód.',
+  'flow.sentences': '{first} {second}',
 }

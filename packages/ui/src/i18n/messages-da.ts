@@ -119,4 +119,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Du har allerede prøvet denne kode.',
   'flow.autoSubmitHint': 'Koden tjekkes, så snart du skriver det sidste ciffer.',
+  'flow.resent': 'Ny kode sendt.',
+  'flow.sentences': '{first} {second}',
 }

@@ -119,4 +119,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Diesen Code haben Sie bereits versucht.',
   'flow.autoSubmitHint': 'Der Code wird geprüft, sobald Sie die letzte Ziffer eingeben.',
+  'flow.resent': 'Neuer Code gesendet.',
+  'flow.sentences': '{first} {second}',
 }

@@ -122,4 +122,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Έχετε ήδη δοκιμάσει αυτόν τον κωδικό.',
   'flow.autoSubmitHint': 'Ο κωδικός ελέγχεται μόλις πληκτρολογήσετε το τελευταίο ψηφίο.',
+  'flow.resent': 'Στάλθηκε νέος κωδικός.',
+  'flow.sentences': '{first} {second}',
 }

@@ -118,4 +118,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'You have already tried this code.',
   'flow.autoSubmitHint': 'The code is checked as soon as you type the last digit.',
+  'flow.resent': 'New code sent.',
+  'flow.sentences': '{first} {second}',
 }

@@ -259,6 +259,14 @@ export const flowMessagesEn = {
   'flow.verified': '{address} is verified.',
   /** Under the code field when the code is checked on its last digit (WCAG 3.2.2: said before it happens). */
   'flow.autoSubmitHint': 'The code is checked as soon as you type the last digit.',
+  /** Shown under the code field and announced once "Resend code" sent a new code. */
+  'flow.resent': 'New code sent.',
+  /**
+   * Two sentences said as one announcement ("Too many wrong codes. …" then "You can ask for a new
+   * code in 25 seconds."): how the language puts one sentence after another (no space in Japanese
+   * and Chinese).
+   */
+  'flow.sentences': '{first} {second}',
 } as const
 
 /**

@@ -139,4 +139,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Ya has probado este código.',
   'flow.autoSubmitHint': 'El código se comprueba en cuanto escribes el último dígito.',
+  'flow.resent': 'Te hemos enviado un código nuevo.',
+  'flow.sentences': '{first} {second}',
 }

@@ -123,4 +123,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Kokeilit jo tätä koodia.',
   'flow.autoSubmitHint': 'Koodi tarkistetaan heti, kun kirjoitat viimeisen numeron.',
+  'flow.resent': 'Uusi koodi lähetetty.',
+  'flow.sentences': '{first} {second}',
 }

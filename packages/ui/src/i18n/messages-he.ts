@@ -134,4 +134,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'כבר ניסית את הקוד הזה.',
   'flow.autoSubmitHint': 'הקוד נבדק מיד אחרי הקלדת הספרה האחרונה.',
+  'flow.resent': 'שלחנו קוד חדש.',
+  'flow.sentences': '{first} {second}',
 }

@@ -119,4 +119,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'आप यह कोड पहले ही आज़मा चुके हैं।',
   'flow.autoSubmitHint': 'आखिरी अंक टाइप करते ही कोड की जाँच हो जाती है।',
+  'flow.resent': 'नया कोड भेज दिया गया है।',
+  'flow.sentences': '{first} {second}',
 }

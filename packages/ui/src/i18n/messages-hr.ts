@@ -146,4 +146,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Ovaj ste kôd već pokušali.',
   'flow.autoSubmitHint': 'Kôd se provjerava čim upišete posljednju znamenku.',
+  'flow.resent': 'Poslali smo novi kôd.',
+  'flow.sentences': '{first} {second}',
 }

@@ -126,4 +126,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Ezt a kódot már kipróbálta.',
   'flow.autoSubmitHint': 'A kódot azonnal ellenőrizzük, amint beírja az utolsó számjegyet.',
+  'flow.resent': 'Új kódot küldtünk.',
+  'flow.sentences': '{first} {second}',
 }

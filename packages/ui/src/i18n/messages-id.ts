@@ -107,4 +107,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Anda sudah mencoba kode ini.',
   'flow.autoSubmitHint': 'Kode langsung diperiksa begitu Anda mengetik digit terakhir.',
+  'flow.resent': 'Kode baru telah dikirim.',
+  'flow.sentences': '{first} {second}',
 }

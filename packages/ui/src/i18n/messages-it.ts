@@ -143,4 +143,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Hai già provato questo codice.',
   'flow.autoSubmitHint': 'Il codice viene verificato non appena digiti l’ultima cifra.',
+  'flow.resent': 'Nuovo codice inviato.',
+  'flow.sentences': '{first} {second}',
 }

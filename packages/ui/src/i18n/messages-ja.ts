@@ -107,4 +107,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'このコードはすでに試しています。',
   'flow.autoSubmitHint': '最後の数字を入力すると、すぐにコードを確認します。',
+  'flow.resent': '新しいコードを送信しました。',
+  'flow.sentences': '{first}{second}',
 }

@@ -107,4 +107,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Anda sudah mencuba kod ini.',
   'flow.autoSubmitHint': 'Kod disemak sebaik sahaja anda menaip digit terakhir.',
+  'flow.resent': 'Kod baharu telah dihantar.',
+  'flow.sentences': '{first} {second}',
 }

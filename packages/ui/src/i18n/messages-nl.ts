@@ -119,4 +119,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Deze code heb je al geprobeerd.',
   'flow.autoSubmitHint': 'De code wordt gecontroleerd zodra je het laatste cijfer typt.',
+  'flow.resent': 'Nieuwe code verstuurd.',
+  'flow.sentences': '{first} {second}',
 }

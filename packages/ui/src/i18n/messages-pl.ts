@@ -156,4 +156,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Ten kod był już wypróbowany.',
   'flow.autoSubmitHint': 'Kod zostanie sprawdzony zaraz po wpisaniu ostatniej cyfry.',
+  'flow.resent': 'Wysłaliśmy nowy kod.',
+  'flow.sentences': '{first} {second}',
 }

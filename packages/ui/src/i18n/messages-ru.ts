@@ -160,4 +160,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Вы уже вводили этот код.',
   'flow.autoSubmitHint': 'Код проверяется сразу после ввода последней цифры.',
+  'flow.resent': 'Мы отправили новый код.',
+  'flow.sentences': '{first} {second}',
 }

@@ -110,4 +110,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'คุณลองใช้รหัสนี้ไปแล้ว',
   'flow.autoSubmitHint': 'ระบบจะตรวจสอบรหัสทันทีที่คุณพิมพ์ตัวเลขหลักสุดท้าย',
+  'flow.resent': 'ส่งรหัสใหม่แล้ว',
+  'flow.sentences': '{first} {second}',
 }

@@ -107,4 +107,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': '此验证码已经试过了。',
   'flow.autoSubmitHint': '输入最后一位数字后会立即核对验证码。',
+  'flow.resent': '已发送新的验证码。',
+  'flow.sentences': '{first}{second}',
 }

@@ -111,4 +111,6 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': '此驗證碼已經試過了。',
   'flow.autoSubmitHint': '輸入最後一位數字後會即時核對驗證碼。',
+  'flow.resent': '已傳送新的驗證碼。',
+  'flow.sentences': '{first}{second}',
 }
