@@ -2,7 +2,7 @@ import type { Bundler } from './bundlers'
 import type { Machine } from './machine'
 import type { ListResult } from './list/measure-list'
 import type { SizeRow } from './published-sizes'
-import type { ProxyBenchResult } from './proxy/measure-proxy'
+import type { FlowPhase, ProxyBenchResult } from './proxy/measure-proxy'
 import type { RendersResult } from './renders/measure-renders'
 
 /** `results/size.json` as `size-report.ts` writes it. */
@@ -23,6 +23,7 @@ export type Dated<T> = T & { date: string; machine: Machine }
 
 const kb = (bytes: number): string => (bytes / 1024).toFixed(1)
 const day = (iso: string): string => iso.slice(0, 10)
+const met = (ok: boolean): string => (ok ? 'met' : '**not met**')
 const machineLine = (m: Machine): string =>
   `${m.cpu}, ${m.cores} cores, Node ${m.node}, ${m.platform}; load average ${m.loadAverage[0]} at the start`
 
@@ -128,10 +129,16 @@ export function performanceMarkdown(results: {
     const w = proxy.workload
     const b = proxy.tokenBurst
     const o = proxy.overhead
+    // Files written before the forwarder and the separate processes (issue 24) have neither.
+    const v = proxy.versusForwarder as ProxyBenchResult['versusForwarder'] | undefined
     out.push(
       '### Proxy throughput',
       '',
-      `Sandbox and proxy (node:http) on 127.0.0.1 in one process, load from another; a flow is a start for a fresh number, the code read ` +
+      (v
+        ? `Sandbox, proxy and a naive forwarder (node:http, the baseline: the same browser contract relayed with \`@hakiki/verify-client\`, nothing else) ` +
+          `on 127.0.0.1, each in a process of its own, load from another; `
+        : `Sandbox and proxy (node:http) on 127.0.0.1 in one process, load from another; `) +
+        `a flow is a start for a fresh number, the code read ` +
         `from the sandbox's inbox, and a check. ${w.concurrency} flows at once, ${w.rounds} alternating rounds of up to ${w.flows} flows or ` +
         `${w.seconds} s per path after ${w.warmupFlows} warm-up flows, then ${w.serialFlows} flows one at a time per path. The proxy's send and check caps were raised for the bench ` +
         `(every counter still runs). ${day(proxy.date)}, ${machineLine(proxy.machine)}.`,
@@ -139,20 +146,38 @@ export function performanceMarkdown(results: {
       '| path | flows/s | start p50 / p99 ms | check p50 / p99 ms | failed |',
       '|---|---:|---:|---:|---:|',
     )
-    for (const [label, p] of [
+    const rows: [string, FlowPhase | undefined][] = [
       ['`@hakiki/verify-client` → sandbox (direct)', proxy.direct],
+      ['browser contract → naive forwarder → sandbox', proxy.forwarder as FlowPhase | undefined],
       ['browser contract → **`@hakiki/proxy`** → sandbox', proxy.proxy],
       ['direct, one flow at a time', proxy.serial.direct],
+      ['forwarder, one flow at a time', proxy.serial.forwarder as FlowPhase | undefined],
       ['proxy, one flow at a time', proxy.serial.proxy],
-    ] as const) {
-      out.push(`| ${label} | ${p.flowsPerSecond.toFixed(0)} | ${p.start.p50.toFixed(1)} / ${p.start.p99.toFixed(1)} | ${p.check.p50.toFixed(1)} / ${p.check.p99.toFixed(1)} | ${p.failed} |`)
+    ]
+    for (const [label, p] of rows) {
+      if (p) out.push(`| ${label} | ${p.flowsPerSecond.toFixed(0)} | ${p.start.p50.toFixed(1)} / ${p.start.p99.toFixed(1)} | ${p.check.p50.toFixed(1)} / ${p.check.p99.toFixed(1)} | ${p.failed} |`)
+    }
+    out.push('')
+    if (v) {
+      const c = proxy.cpuPerFlowMs
+      out.push(
+        `Issue 24's goals. The proxy over the naive forwarder, one flow at a time, at p50: start +${v.serialStartP50Ms.toFixed(2)} ms, ` +
+          `check +${v.serialCheckP50Ms.toFixed(2)} ms (goal ≤ ${v.overheadGoalMs} ms: ${met(v.overheadMet)}). Throughput with ${w.concurrency} flows at once: ` +
+          `${o.throughputRatio.toFixed(2)}× the direct one (goal ≥ ${v.throughputGoal}×: ${met(v.throughputMet)}; the forwarder's ${v.forwarderThroughputRatio.toFixed(2)}×). ` +
+          `CPU per flow: proxy ${c.proxy.toFixed(2)} ms, forwarder ${c.forwarder.toFixed(2)} ms (${(c.proxy / c.forwarder).toFixed(2)}×). ` +
+          `Top of the proxy's CPU profile (self time, % of busy samples): ` +
+          `${proxy.proxyProfile.slice(0, 5).map((f) => `${f.name.replace(/ \(.*\)$/, '')} ${f.selfPercent.toFixed(1)}%`).join(', ')}.`,
+        '',
+      )
+    } else {
+      out.push(
+        `Proxy overhead with ${w.concurrency} flows at once: start +${o.startP50Ms.toFixed(1)} ms, check +${o.checkP50Ms.toFixed(1)} ms at p50 ` +
+          `(queueing included: the proxy and the sandbox share one event loop); ${o.throughputRatio.toFixed(2)}× the direct throughput. ` +
+          `One flow at a time: start +${o.serialStartP50Ms.toFixed(1)} ms, check +${o.serialCheckP50Ms.toFixed(1)} ms at p50.`,
+        '',
+      )
     }
     out.push(
-      '',
-      `Proxy overhead with ${w.concurrency} flows at once: start +${o.startP50Ms.toFixed(1)} ms, check +${o.checkP50Ms.toFixed(1)} ms at p50 ` +
-        `(queueing included: the proxy and the sandbox share one event loop); ${o.throughputRatio.toFixed(2)}× the direct throughput. ` +
-        `One flow at a time: start +${o.serialStartP50Ms.toFixed(1)} ms, check +${o.serialCheckP50Ms.toFixed(1)} ms at p50.`,
-      '',
       `**Token requests under ${b.starts} concurrent starts with a cold token cache: ${b.tokenRequests}** (goal: 1). The sandbox held ` +
         `its token answer ${b.tokenDelayMs} ms so that every start arrived while it was in flight (peak ${b.peakConcurrency} requests in progress at the proxy); ` +
         `${b.created} of ${b.starts} created, ${b.errors} errors.`,

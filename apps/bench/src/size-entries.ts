@@ -38,8 +38,10 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     code: "export { useStartVerification, useCheckCode, VerificationProvider } from '@hakiki/react'\nexport { createProxyAdapter } from '@hakiki/core'",
     budgetGzip: 2 * 1024,
   },
-  { name: 'hakiki CodeInput', kind: 'hakiki', code: "export { CodeInput } from '@hakiki/ui'", budgetGzip: 5.6 * 1024 },
-  { name: 'hakiki PhoneInput (with validation)', kind: 'hakiki', code: "export { PhoneInput } from '@hakiki/ui'", budgetGzip: 16.5 * 1024, budgetsBy: { webpack: 17 * 1024 } },
+  // CodeInput and PhoneInput: +0.1 kB in session 2 for reading a value a script writes before a bare
+  // `input` event (useObservedInput; Arabic-Indic digits typed by Playwright's Firefox were lost).
+  { name: 'hakiki CodeInput', kind: 'hakiki', code: "export { CodeInput } from '@hakiki/ui'", budgetGzip: 5.7 * 1024 },
+  { name: 'hakiki PhoneInput (with validation)', kind: 'hakiki', code: "export { PhoneInput } from '@hakiki/ui'", budgetGzip: 16.5 * 1024, budgetsBy: { rolldown: 16.6 * 1024, webpack: 17.05 * 1024 } },
   {
     // `countries="all"`: what a mounted field loads before any interaction. The region index
     // (every region's calling code and metadata loader) is fetched only when needed (the list
@@ -50,12 +52,12 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     kind: 'hakiki',
     code: "export { PhoneInput } from '@hakiki/ui'",
     budgetGzip: 16.5 * 1024,
-    budgetsBy: { webpack: 17 * 1024 },
+    budgetsBy: { rolldown: 16.6 * 1024, webpack: 17.05 * 1024 },
   },
   // Country search by readings and common names (ja kana, ru "США", en "Turkey"…) added ~0.15–0.4 kB
   // of matching and loader code; the aliases themselves are a chunk fetched when the list opens.
   { name: 'hakiki CountrySelect', kind: 'hakiki', code: "export { CountrySelect } from '@hakiki/ui'", budgetGzip: 5.75 * 1024, budgetsBy: { rolldown: 6.35 * 1024, webpack: 6.9 * 1024 } },
-  { name: 'hakiki VerificationFlow', kind: 'hakiki', code: "export { VerificationFlow } from '@hakiki/ui'", budgetGzip: 36 * 1024, budgetsBy: { webpack: 36.5 * 1024 } },
+  { name: 'hakiki VerificationFlow', kind: 'hakiki', code: "export { VerificationFlow } from '@hakiki/ui'", budgetGzip: 36 * 1024 },
   { name: 'input-otp (OTPInput)', kind: 'alternative', code: "export { OTPInput } from 'input-otp'" },
   { name: 'react-otp-input', kind: 'alternative', code: "export { default } from 'react-otp-input'" },
   { name: 'react-phone-number-input (default)', kind: 'alternative', code: "export { default } from 'react-phone-number-input'" },

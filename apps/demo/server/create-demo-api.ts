@@ -1,19 +1,26 @@
 import { randomBytes } from 'node:crypto'
 import { CHANNELS, type Channel } from '@hakiki/core'
-import { createVerifyHandler, verifyClientProvider, type VerifyProvider } from '@hakiki/proxy'
+import { createEngineProvider, type Route, type Transport } from '@hakiki/engine'
+import { createSmtpTransport } from '@hakiki/engine/smtp'
+import { createVerifyHandler, fromProviderV2, verifyClientProvider, type VerifyProvider } from '@hakiki/proxy'
+import { createMemoryStore } from '@hakiki/store'
 import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
 import { createTwilioProvider } from '@hakiki/twilio'
 import { createVerifyClient } from '@hakiki/verify-client'
 import { createSignupHandler } from './create-signup-handler'
+import { createDemoCarrier } from './demo-carrier'
+import type { LocalSmtp } from './find-local-smtp'
 
 /**
- * Which API the proxy talks to: the spec's Verify API (`verify-api`) or Twilio Verify v2
- * (`twilio`). In the demo both are the same sandbox, in its two dialects.
+ * Which provider the proxy uses: the spec's Verify API (`verify-api`) or Twilio Verify v2
+ * (`twilio`), both the sandbox in its two dialects; or `engine`, the kit's own delivery: the proxy
+ * on `@hakiki/engine`, making and checking codes itself and sending them over its own routes
+ * (e-mail through a local mail server when one runs, everything else into the sandbox's inbox).
  */
-export type DemoProviderName = 'verify-api' | 'twilio'
+export type DemoProviderName = 'verify-api' | 'twilio' | 'engine'
 
 /** The provider names {@link createDemoApi} accepts, for validating `HAKIKI_DEMO_PROVIDER`. */
-export const DEMO_PROVIDER_NAMES: readonly DemoProviderName[] = ['verify-api', 'twilio']
+export const DEMO_PROVIDER_NAMES: readonly DemoProviderName[] = ['verify-api', 'twilio', 'engine']
 
 /** Options of {@link createDemoApi}. */
 export interface DemoApiOptions {
@@ -29,6 +36,10 @@ export interface DemoApiOptions {
   now?: () => number
   /** Log only errors (the end-to-end tests): the proxy's masked info and warnings stay out of the test output. */
   quiet?: boolean
+  /** `engine` only: where messages go when no other route takes them (the sandbox's `transport`, its inbox). */
+  inbox?: Transport
+  /** `engine` only: a mail server on this machine (`findLocalSmtp()`); e-mail goes through it first, the inbox if it fails. */
+  smtp?: LocalSmtp
 }
 
 /**
@@ -41,6 +52,8 @@ export interface DemoConfig {
   countries: 'all' | 'covered'
   /** The channels the provider declares it sends (WhatsApp with Twilio Verify), which the flow offers. */
   channels: readonly Channel[]
+  /** `engine` only: how e-mail leaves, `smtp` (a local mail server) or `inbox`. */
+  email?: 'smtp' | 'inbox'
 }
 
 /** The demo's server side: the proxy at `/api/verify` and the app's own `/api/signup`. */
@@ -49,12 +62,14 @@ export interface DemoApi {
   readonly config: DemoConfig
   /** Answers `/api/verify/*`, `/api/signup` and `/api/demo/config`; `undefined` for any other path. */
   handle(request: Request): Promise<Response | undefined>
+  /** Closes what the provider holds open (the engine's SMTP connection). */
+  close(): Promise<void>
 }
 
 /** Builds the demo's API as a Fetch handler, exactly as an app would mount the kit. */
 export function createDemoApi(options: DemoApiOptions): DemoApi {
   const secret = options.secret ?? randomBytes(32).toString('base64url')
-  const provider = createProvider(options)
+  const { provider, close } = createProvider(options, secret)
   // Twilio Verify reaches every country (its provider says so): the proxy accepts them all, as it
   // would by default, said here so that the page offers the same; its number-type policy still
   // refuses premium and shared-cost lines. The Verify API reaches the 14 covered ones, the default.
@@ -63,6 +78,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
     countries: provider.countries === 'all' ? 'all' : 'covered',
     // The provider declares what it sends; the page offers exactly that (the proxy refuses the rest).
     channels: provider.channels ?? CHANNELS,
+    ...(options.provider === 'engine' ? { email: options.smtp ? ('smtp' as const) : ('inbox' as const) } : {}),
   }
   const verify = createVerifyHandler({
     provider,
@@ -87,6 +103,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
       if (pathname === '/api/demo/config' && request.method === 'GET') return Response.json(config, { headers: { 'cache-control': 'no-store' } })
       return undefined
     },
+    close,
   }
 }
 
@@ -94,16 +111,40 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
  * The provider port over the sandbox. Twilio uses the sandbox's built-in public account with an API
  * key (what Twilio recommends in production), so the demo needs no Twilio account.
  */
-function createProvider(options: DemoApiOptions): VerifyProvider {
+function createProvider(options: DemoApiOptions, secret: string): { provider: VerifyProvider; close(): Promise<void> } {
+  if (options.provider === 'engine') return createOwnDelivery(options, secret)
+  const none = { close: async () => {} }
   if (options.provider === 'twilio') {
     const [apiKey] = DEFAULT_TWILIO_ACCOUNT.apiKeys
     const [service] = DEFAULT_TWILIO_ACCOUNT.services
     if (!apiKey || !service) throw new Error('unreachable: the sandbox has a built-in API key and service')
     // The sandbox's Twilio service has a Mailer and a WhatsApp sender: every channel Twilio Verify sends.
-    return createTwilioProvider(
+    const provider = createTwilioProvider(
       { accountSid: DEFAULT_TWILIO_ACCOUNT.accountSid, apiKeySid: apiKey.sid, apiKeySecret: apiKey.secret },
       { serviceSid: service.sid, baseUrl: options.apiUrl, channels: ['sms', 'call', 'email', 'whatsapp'] },
     )
+    return { provider, ...none }
   }
-  return verifyClientProvider(createVerifyClient({ baseUrl: options.apiUrl, clientId: options.clientId, clientSecret: options.clientSecret }))
+  return { provider: verifyClientProvider(createVerifyClient({ baseUrl: options.apiUrl, clientId: options.clientId, clientSecret: options.clientSecret })), ...none }
+}
+
+/**
+ * Own delivery: the engine behind the proxy (`fromProviderV2`), its verifications in a memory
+ * store on the demo clock. Routes, in order: e-mail through the local mail server when there is
+ * one; then the demo carrier (SMS to numbers ending in 0000 is reported undelivered) into the
+ * sandbox's inbox, so the page's phone shows what was sent, and a failed SMTP send still arrives.
+ */
+function createOwnDelivery(options: DemoApiOptions, secret: string): { provider: VerifyProvider; close(): Promise<void> } {
+  if (!options.inbox) throw new TypeError('provider engine needs `inbox`: the sandbox transport (sandbox.transport)')
+  const now = options.now ?? Date.now
+  const routes: Route[] = []
+  if (options.smtp) {
+    const smtp = createSmtpTransport({ host: options.smtp.host, port: options.smtp.port, from: '"Hakiki demo" <codes@hakiki-demo.localhost>' })
+    routes.push({ transport: smtp, channels: ['email'] })
+  }
+  // The sandbox's inbox takes WhatsApp too; own delivery has no WhatsApp sender, so it is not offered.
+  routes.push({ transport: createDemoCarrier(options.inbox), channels: ['sms', 'call', 'email'] })
+  const engine = createEngineProvider({ secret, appName: 'Hakiki demo', routes })
+  const store = createMemoryStore({ now })
+  return { provider: fromProviderV2(engine, { store, clock: { now } }), close: () => engine.close() }
 }

@@ -36,7 +36,9 @@ const demo = await startDemo({
   console.error(`Hakiki demo: cannot start: ${error.message}`)
   process.exit(1)
 })
-const providerLine = demo.provider === 'twilio' ? `Twilio Verify v2 (the sandbox's Twilio dialect, ${demo.sandboxUrl}/v2/)` : `Verify API (the sandbox, ${demo.sandboxUrl})`
+const ownDelivery = `own delivery (@hakiki/engine): e-mail ${demo.smtp ? `through ${demo.smtp.host}:${demo.smtp.port}` : 'to the sandbox inbox (no mail server on 127.0.0.1:25)'}, SMS and calls to the sandbox inbox`
+const providerLine =
+  demo.provider === 'twilio' ? `Twilio Verify v2 (the sandbox's Twilio dialect, ${demo.sandboxUrl}/v2/)` : demo.provider === 'engine' ? ownDelivery : `Verify API (the sandbox, ${demo.sandboxUrl})`
 console.info(`\n  Hakiki demo:     ${demo.url}   <- open this\n  Verify sandbox:  ${demo.sandboxUrl}\n  Provider:        ${providerLine}\n`)
 const stop = (): void => {
   void demo.close().then(() => process.exit(0))

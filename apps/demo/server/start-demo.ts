@@ -7,6 +7,7 @@ import { createDemoApi, type DemoProviderName } from './create-demo-api'
 import { createDemoClock } from './demo-clock'
 import type { DemoClock } from './demo-clock'
 import { createDemoMiddleware } from './demo-middleware'
+import { findLocalSmtp, type LocalSmtp } from './find-local-smtp'
 
 /** Options of {@link startDemo}. */
 export interface StartDemoOptions {
@@ -19,8 +20,16 @@ export interface StartDemoOptions {
   sandboxPort?: number
   /** Log only the proxy's errors (the end-to-end tests). */
   quiet?: boolean
-  /** The dialect of the sandbox the proxy talks to: `verify-api` (default) or `twilio` (Twilio Verify v2 under `/v2/`). */
+  /**
+   * What the proxy uses: the sandbox's `verify-api` dialect (default) or its `twilio` dialect
+   * (Twilio Verify v2 under `/v2/`), or `engine`, the kit's own delivery (see `createDemoApi`).
+   */
   provider?: DemoProviderName
+  /**
+   * `engine` only: the mail server e-mail goes through; default the one `findLocalSmtp()` finds
+   * (a Postfix on 127.0.0.1:25, or `HAKIKI_DEMO_SMTP`); `false` for none (e-mail to the inbox).
+   */
+  smtp?: LocalSmtp | false
 }
 
 /** A running demo: the page with its proxy, and the sandbox it talks to. */
@@ -29,6 +38,8 @@ export interface RunningDemo {
   sandboxUrl: string
   /** Which provider the proxy uses. */
   provider: DemoProviderName
+  /** `engine` only: the mail server e-mail goes through, when there is one. */
+  smtp?: LocalSmtp
   sandbox: Sandbox
   clock: DemoClock
   close(): Promise<void>
@@ -69,7 +80,16 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
     throw isPortInUse(error) ? new PortInUseError(sandboxPort, 'sandbox', 'HAKIKI_SANDBOX_PORT') : error
   })
   const provider = options.provider ?? 'verify-api'
-  const api = createDemoApi({ apiUrl: sandboxServer.url, provider, clientId, clientSecret, now: clock.now, quiet: options.quiet ?? false })
+  const smtp = provider === 'engine' ? (options.smtp === false ? undefined : (options.smtp ?? (await findLocalSmtp()))) : undefined
+  const api = createDemoApi({
+    apiUrl: sandboxServer.url,
+    provider,
+    clientId,
+    clientSecret,
+    now: clock.now,
+    quiet: options.quiet ?? false,
+    ...(provider === 'engine' ? { inbox: sandboxServer.sandbox.transport, ...(smtp ? { smtp } : {}) } : {}),
+  })
   const middleware = createDemoMiddleware({ api, sandboxUrl: sandboxServer.url, clock })
   const plugin: Plugin = {
     name: 'hakiki-demo-api',
@@ -96,6 +116,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
     }
   } catch (error) {
     // The sandbox is already listening: close it, or the process would stay up serving nothing.
+    await api.close()
     await sandboxServer.close()
     throw isPortInUse(error) ? new PortInUseError(port, 'demo page', 'HAKIKI_DEMO_PORT') : error
   }
@@ -103,10 +124,12 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Running
     url,
     sandboxUrl: sandboxServer.url,
     provider,
+    ...(smtp ? { smtp } : {}),
     sandbox: sandboxServer.sandbox,
     clock,
     async close() {
       await closeServer()
+      await api.close()
       await sandboxServer.close()
     },
   }

@@ -48,7 +48,7 @@ export function App() {
       </header>
       <main className="demo-main">
         {config ? <SignupForm locale={locale} countries={config.countries === 'all' ? 'all' : undefined} channels={config.channels} onStateChange={onStateChange} /> : <section className="demo-card demo-signup" aria-busy="true" />}
-        <DevicePreview to={previewTo} />
+        <DevicePreview to={previewTo} {...(config?.email ? { emailBy: config.email } : {})} />
         <FaultsPanel provider={config?.provider ?? 'verify-api'} flow={flow} />
       </main>
       <footer className="demo-footer" lang="en">

@@ -6,11 +6,14 @@
 import { ALL_CHANNELS, CHANNELS, type Channel } from '@hakiki/core'
 
 export interface DemoConfig {
-  provider: 'verify-api' | 'twilio'
+  /** `engine`: own delivery, the proxy on `@hakiki/engine` (see `server/create-demo-api.ts`). */
+  provider: 'verify-api' | 'twilio' | 'engine'
   /** `all` with Twilio Verify; `covered` (the Verify API's 14) otherwise. */
   countries: 'all' | 'covered'
   /** The channels the provider sends, in the picker's order (WhatsApp with Twilio Verify). */
   channels: readonly Channel[]
+  /** Own delivery only: e-mail goes through a local mail server (`smtp`) or to the sandbox's inbox. */
+  email?: 'smtp' | 'inbox'
 }
 
 /** The Verify API with its 14 countries: what the page assumes when the server does not say. */
@@ -23,10 +26,11 @@ export async function fetchDemoConfig(): Promise<DemoConfig> {
     if (!response.ok) return DEFAULT_DEMO_CONFIG
     const body = (await response.json()) as Partial<DemoConfig>
     return {
-      provider: body.provider === 'twilio' ? 'twilio' : 'verify-api',
+      provider: body.provider === 'twilio' || body.provider === 'engine' ? body.provider : 'verify-api',
       countries: body.countries === 'all' ? 'all' : 'covered',
       // Only channels the kit knows, in the kit's order.
       channels: Array.isArray(body.channels) ? ALL_CHANNELS.filter((c) => body.channels?.includes(c)) : CHANNELS,
+      ...(body.email === 'smtp' || body.email === 'inbox' ? { email: body.email } : {}),
     }
   } catch {
     return DEFAULT_DEMO_CONFIG

@@ -8,6 +8,8 @@ import { useSandboxMessages } from './use-sandbox-messages'
 export interface DevicePreviewProps {
   /** The normalized address the last code went to; nothing is shown before the first send. */
   to: string | undefined
+  /** Own delivery with a local mail server: e-mail goes there, not to this preview. */
+  emailBy?: 'smtp' | 'inbox'
 }
 
 const noSubscription = () => () => {}
@@ -22,16 +24,23 @@ const time = (iso: string): string => {
  * stream: an SMS bubble, an e-mail, or a voice call that the browser reads aloud. It is labelled as
  * a simulation: in production the code reaches the user's own phone or mailbox.
  */
-export function DevicePreview({ to }: DevicePreviewProps) {
+export function DevicePreview({ to, emailBy }: DevicePreviewProps) {
   const messages = useSandboxMessages(to)
   const latest = messages[0]
+  const mailed = emailBy === 'smtp' && to?.includes('@') === true
   return (
     <aside className="demo-card demo-device" aria-labelledby="device-title" lang="en">
       <h2 id="device-title">What the user receives — sandbox</h2>
       <p className="demo-muted">A simulation: the sandbox sends nothing, it shows each message here instead.</p>
       <div className="demo-phone" data-channel={latest?.channel ?? 'none'}>
         <div className="demo-phone-screen" aria-live="polite">
-          {latest ? <Message message={latest} /> : <p className="demo-phone-empty">No message yet. Send a code to see it arrive here.</p>}
+          {latest ? (
+            <Message message={latest} />
+          ) : mailed ? (
+            <p className="demo-phone-empty">This e-mail went through the local mail server: read it in that mailbox.</p>
+          ) : (
+            <p className="demo-phone-empty">No message yet. Send a code to see it arrive here.</p>
+          )}
         </div>
       </div>
       {messages.length > 1 && (

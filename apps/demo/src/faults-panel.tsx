@@ -1,5 +1,6 @@
 import type { FlowState } from '@hakiki/core'
 import { useEffect, useState } from 'react'
+import type { DemoConfig } from './demo-config'
 import { addFault, advanceClock, clearFaults, countQueuedFaults, type SandboxFault } from './sandbox-controls'
 
 /** One button of the panel: what it arms, and what the reviewer should then see. */
@@ -43,7 +44,7 @@ export const FAULT_ACTIONS: readonly FaultAction[] = [
 /** Props of {@link FaultsPanel}. */
 export interface FaultsPanelProps {
   /** What the proxy talks to: the hints say what that provider makes of each fault. */
-  provider: 'verify-api' | 'twilio'
+  provider: DemoConfig['provider']
   /** The flow's state, so that a note about one code goes when the flow has moved past that code. */
   flow?: FlowState
 }
@@ -102,9 +103,15 @@ export function FaultsPanel({ provider, flow }: FaultsPanelProps) {
   return (
     <section className="demo-card demo-faults" aria-labelledby="faults-title" lang="en">
       <h2 id="faults-title">Try the error paths</h2>
-      <p className="demo-muted">Each button changes the sandbox, not the page. Then use the form.</p>
+      {provider === 'engine' ? (
+        <p className="demo-muted">
+          Own delivery: the proxy makes and sends codes itself, so the sandbox API's faults do not apply. Send an SMS to a number ending in 0000: the demo's carrier reports it undelivered.
+        </p>
+      ) : (
+        <p className="demo-muted">Each button changes the sandbox, not the page. Then use the form.</p>
+      )}
       <div className="demo-fault-buttons">
-        {FAULT_ACTIONS.map((action) => (
+        {(provider === 'engine' ? FAULT_ACTIONS.filter((action) => action.id === 'expire-code') : FAULT_ACTIONS).map((action) => (
           <button key={action.id} type="button" className="demo-button" data-fault={action.id} onClick={() => void act(action.run, (provider === 'twilio' && action.armedTwilio) || action.armed, action.id !== 'expire-code', action.id === 'expire-code')}>
             {action.label}
           </button>

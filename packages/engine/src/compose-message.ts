@@ -17,6 +17,7 @@ export interface ComposeInput {
   code: string
   lifetimeSeconds: number
   reference: string
+  verificationId: string
 }
 
 /** Settings of {@link createComposer}, from the engine's options. */
@@ -67,6 +68,8 @@ export function createComposer(settings: ComposerSettings): (input: ComposeInput
       locale: toLanguageTag(api),
       text: rendered.body,
       reference: input.reference,
+      verificationId: input.verificationId,
+      code: input.code,
       ...(rendered.subject === undefined ? {} : { subject: rendered.subject }),
       ...(rendered.html === undefined ? {} : { html: rendered.html }),
       ...(sender === undefined ? {} : { from: sender }),

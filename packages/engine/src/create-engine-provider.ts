@@ -44,6 +44,12 @@ const ENGINE_ID = /^VE[0-9a-f]{32}$/
 /** How long a record outlives its code, so a read just after expiry answers `expired` rather than 404. */
 const RETENTION_SECONDS = 600
 
+/** How many times a check reads again while other checks hold every attempt (see `check`). */
+const HELD_ATTEMPT_WAITS = 10
+
+/** Waits `ms`, letting concurrent requests finish their writes. */
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
 /** Whole seconds until the code expires, at least 1 (a store window's length). */
 const secondsLeft = (record: EngineRecord, now: number) => Math.max(1, Math.ceil((record.expiresAt - now) / 1000))
 /** How long the record (and its counters) stay in the store. */
@@ -127,7 +133,7 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
     for (let index = from; index < candidates.length; index++) {
       call.signal?.throwIfAborted()
       const transport = candidates[index]!.transport
-      const message = compose({ channel: record.channel, to: record.to, locale: record.locale, code, lifetimeSeconds: limits.lifetimeSeconds, reference: `${record.id}-${record.sends}-${index}` })
+      const message = compose({ channel: record.channel, to: record.to, locale: record.locale, code, lifetimeSeconds: limits.lifetimeSeconds, reference: `${record.id}-${record.sends}-${index}`, verificationId: record.id })
       try {
         const receipt = await transport.send(message, { signal: call.signal })
         return { status: receipt.status, route: index, transport: transport.name, at: call.clock.now(), ...(receipt.messageId === undefined ? {} : { messageId: receipt.messageId }) }
@@ -241,7 +247,8 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
       }
       // Written before the send, so a code never goes out for a verification that cannot be checked;
       // the pointer's compare-and-set makes two racing starts for one address one verification.
-      const written = save(record, now, { expect: [{ key: addressKeyOf, value: pointer }] })
+      // The id must be new too: ids are 128 random bits, so only a broken random source collides.
+      const written = save(record, now, { expect: [{ key: addressKeyOf, value: pointer }, { key: keys.record(id), value: undefined }] })
       written.set.push({ key: addressKeyOf, value: id, ttlSeconds: limits.lifetimeSeconds })
       call.signal?.throwIfAborted()
       if (!(await call.store.write(written))) continue
@@ -283,7 +290,9 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
 
   const check = async (id: string, submitted: string, call: ProviderCall): Promise<ProviderVerification> => {
     await drainReports(call)
-    for (let round = 0; round < 3; round++) {
+    // `round` counts lost compare-and-sets (re-sends racing the check); `waits`, reads again while
+    // other checks hold every attempt.
+    for (let round = 0, waits = 0; round < 3; round++) {
       const { text, record } = await load(id, call)
       if (!record) throw fail('not_found', 'check')
       const now = call.clock.now()
@@ -294,11 +303,18 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
       if (code === undefined || code.length !== limits.codeLength) throw fail('invalid_code_format', 'check')
       const taken = await call.store.take([{ key: keys.attempts(id), windowSeconds: recordTtl(record, now), limit: limits.maxAttempts }])
       if (!taken.ok) {
-        // Attempts can be full only for a moment: concurrent checks of the right code (a double
-        // submit, several instances) each hold one until the winner's compare-and-set removes the
-        // verification. Read again: gone means approved by another request (404 as for any ended
-        // verification); only an unchanged record after the last round is out of attempts.
-        if (round < 2) continue
+        // Attempts full on a pending record is a moment, not a state: the check that takes the last
+        // attempt with a wrong code cancels the record, so here concurrent checks of the right code
+        // (a double submit, several instances) each hold one until the winner's compare-and-set
+        // removes the verification. Read again once they had time to finish (HMAC and store round
+        // trips; backing off, ≈ 1.3 s in all): gone means approved by another request (404 as for
+        // any ended verification); a record still pending after that is out of attempts.
+        if (waits < HELD_ATTEMPT_WAITS) {
+          await pause(Math.min(5 * 2 ** waits, 250))
+          waits += 1
+          round -= 1
+          continue
+        }
         throw fail('max_attempts', 'check')
       }
       const expected = await deriveCode(await codeKey, record.id, record.seed, limits.codeLength)

@@ -27,6 +27,13 @@ export interface OutboundMessage {
   html?: string
   /** The engine's reference of this send (unique per send); gateways that echo a reference get it. */
   reference: string
+  /** The engine's id of the verification this message belongs to (set by the engine). */
+  verificationId?: string
+  /**
+   * The code the text carries (set by the engine), for an inbox that shows it on screen (the
+   * sandbox, a demo). A transport that delivers sends `text` and never reads, logs or forwards this.
+   */
+  code?: string
 }
 
 /** What a transport learned when its carrier accepted the message. */

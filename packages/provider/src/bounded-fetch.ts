@@ -6,6 +6,7 @@
  * statuses are the caller's to classify ({@link kindOfStatus} gives the usual reading).
  */
 import { ProviderError, type ProviderErrorKind, type ProviderOperation } from './provider-error'
+import { BodyTooLargeError, readBoundedText } from './read-bounded-text'
 
 /** Limits and labels of one {@link boundedFetch}. */
 export interface BoundedFetchOptions {
@@ -63,17 +64,13 @@ export async function boundedFetch(url: string | URL, init: RequestInit, options
       await response.body?.cancel().catch(() => {})
       throw fail('misconfigured', { status: response.status }, `${provider} ${operation}: answered a redirect, which is never followed (check the base URL)`)
     }
-    const declared = Number(response.headers.get('content-length'))
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      await response.body?.cancel().catch(() => {})
-      throw fail('invalid_response', { status: response.status }, `${provider} ${operation}: answer of ${declared} bytes is over the ${maxBytes}-byte limit`)
-    }
     try {
-      const text = await readText(response, maxBytes)
-      if (text === undefined) throw fail('invalid_response', { status: response.status }, `${provider} ${operation}: answer over the ${maxBytes}-byte limit`)
+      const text = await readBoundedText(response, maxBytes, controller.signal)
       return { status: response.status, headers: response.headers, text }
     } catch (error) {
-      if (error instanceof ProviderError) throw error
+      if (error instanceof BodyTooLargeError) {
+        throw fail('invalid_response', { status: response.status, cause: error }, `${provider} ${operation}: answer ${error.declaredBytes === undefined ? '' : `of ${error.declaredBytes} bytes `}over the ${maxBytes}-byte limit`)
+      }
       if (callerSignal?.aborted) throw callerSignal.reason
       if (timedOut) throw fail('timeout', { status: response.status })
       throw fail('unavailable', { status: response.status, cause: error })
@@ -82,31 +79,6 @@ export async function boundedFetch(url: string | URL, init: RequestInit, options
     clearTimeout(timer)
     callerSignal?.removeEventListener('abort', forwardAbort)
   }
-}
-
-/** The body as text, or `undefined` (stream cancelled) once it passes `maxBytes`. */
-async function readText(response: Response, maxBytes: number): Promise<string | undefined> {
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {})
-      return undefined
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return new TextDecoder().decode(bytes)
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
- * Runs a provider written for the proxy's port v1 (`VerifyProvider` of `@hakiki/proxy`:
- * `verifyClientProvider`, `createTwilioProvider`) behind port v2, until they move onto it. The v1
- * provider keeps no state, so the store and clock of each call go unused; `resend` is dropped,
- * as both services re-send by address; its errors become v2 errors of the same kind.
+ * Runs a provider written for the proxy's earlier port v1 (`start(input, { signal })` and no
+ * declared limits) behind port v2: the kit's own providers are v2 now, this keeps a third
+ * party's v1 provider working. The v1 provider keeps no state, so the store and clock of each
+ * call go unused; `resend` is dropped (a stateful service re-sends by address); its errors become
+ * v2 errors of the same kind.
  */
 import type { Channel } from '@hakiki/core'
 import { isProviderError, ProviderError, type ProviderOperation } from './provider-error'

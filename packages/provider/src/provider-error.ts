@@ -4,8 +4,7 @@
  * one table. A provider's own message is kept for server logs only, never sent on, and never
  * holds a code, a secret or a whole address.
  *
- * The kinds are those of the proxy's port v1 (`@hakiki/proxy`'s `provider-error.ts`) plus
- * `unsupported_channel`, so a v1 error maps onto a v2 one kind for kind.
+ * `@hakiki/proxy` re-exports this class: the proxy, its providers and the contract suite share it.
  */
 
 /** Why a provider call failed, as far as the proxy needs to know. */
@@ -107,9 +106,9 @@ export class ProviderError extends Error {
 }
 
 /**
- * True when `error` is a provider error (optionally of one `kind`). It also recognises the
- * proxy's port-v1 `ProviderError` (same name, same kinds), so code written against either port
- * reads both while the proxy moves over.
+ * True when `error` is a provider error (optionally of one `kind`). Duck-typed on the name and the
+ * kind, so an error from another copy of this package (two versions installed side by side) is
+ * recognised too.
  */
 export function isProviderError(error: unknown, kind?: ProviderErrorKind): error is ProviderError {
   if (!(error instanceof Error) || error.name !== 'ProviderError') return false

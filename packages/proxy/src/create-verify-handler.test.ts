@@ -75,11 +75,11 @@ describe('hooks', () => {
   it('answers 503 store_unavailable, not 500, when the store fails', async () => {
     const logs: string[] = []
     const failing = {
-      increment: () => Promise.reject(new Error('ECONNREFUSED redis')),
+      take: () => Promise.reject(new Error('ECONNREFUSED redis')),
+      give: () => Promise.reject(new Error('ECONNREFUSED redis')),
+      add: () => Promise.reject(new Error('ECONNREFUSED redis')),
       get: () => Promise.reject(new Error('ECONNREFUSED redis')),
-      set: () => Promise.reject(new Error('ECONNREFUSED redis')),
-      delete: () => Promise.reject(new Error('ECONNREFUSED redis')),
-      compareAndSet: () => Promise.reject(new Error('ECONNREFUSED redis')),
+      write: () => Promise.reject(new Error('ECONNREFUSED redis')),
     }
     const handler = createVerifyHandler({ client, secret: SECRET, publicOrigin: 'http://proxy.test',
       // A Fetch mount outside development must say where the client IP comes from.

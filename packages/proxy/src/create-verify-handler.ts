@@ -8,6 +8,8 @@ import { assertSecret, deriveHmacKey, hmac } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { HandlerContext, RequestState } from './handler-context'
 import { resolveBudgets } from './budgets'
+import { createConversionGuard } from './conversion-guard'
+import { createConversionGuardMetrics } from './conversion-guard-metrics'
 import { createCircuitBreaker } from './circuit-breaker'
 import { createFeeTable } from './fee-table'
 import { resolveLimits } from './limits'
@@ -23,9 +25,8 @@ import { getStatus } from './routes/get-status'
 import { startVerification } from './routes/start-verification'
 import { createSessionCodec } from './session'
 import { markReceiptStore } from './replay-guard'
-import { fromVerifyStore, isVerifyStore } from './stores/from-verify-store'
-import { createMemoryStore } from './stores/memory-store'
-import { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, storeUntil, storeWithDeadline } from './stores/store-deadline'
+import { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, createMemoryStore } from '@hakiki/store'
+import { isVerifyStore, storeForRequest } from './request-store'
 import type { VerifyHandlerOptions } from './verify-handler-options'
 import { verifyClientProvider } from './verify-client-provider'
 import type { VerifyClient } from '@hakiki/verify-client'
@@ -78,9 +79,18 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   const keyOfKey = deriveHmacKey(secret, 'store-keys')
   const onEvent = options.onEvent
   const budgets = resolveBudgets(options.budgets)
-  // A store of the port v2 (@hakiki/store-*) runs behind the CounterStore the routes use today.
-  const rawStore = options.store === undefined ? createMemoryStore({ now }) : isVerifyStore(options.store) ? fromVerifyStore(options.store) : options.store
-  const storeTimeoutMs = options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS
+  // Built (and its options checked) at creation even where it does not apply.
+  // The budgets' safe prefixes (numbers the app knows are its own) are never blocked either.
+  const conversionGuard =
+    options.conversionGuard === false ? undefined : createConversionGuard({ ...options.conversionGuard, safe: [...(options.conversionGuard?.safe ?? []), ...budgets.safePrefixes] })
+  const budgetsApply = !(origins.development && options.budgets === undefined)
+  if (options.store !== undefined && !isVerifyStore(options.store)) {
+    throw new TypeError(
+      'createVerifyHandler: store must be a VerifyStore (take, give, add, get, write): createMemoryStore from @hakiki/store (or @hakiki/proxy), createRedisStore / createIoRedisStore / createUpstashStore from @hakiki/store-redis, createDurableObjectStore from @hakiki/store-cloudflare, createDenoKvStore from @hakiki/store-deno-kv. The older CounterStore (increment, set, compareAndSet) is no longer supported.',
+    )
+  }
+  const rawStore = options.store ?? createMemoryStore({ now })
+  const storeTimeoutMs = positive(options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS, 'storeTimeoutMs')
   // Before any receipt is issued: the replay guard on this store then knows receipts issued from
   // now on (see replay-guard.ts). A failure is retried by the guard's first check.
   void markReceiptStore(rawStore, now, storeTimeoutMs).catch(() => undefined)
@@ -89,13 +99,15 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   const ctx: HandlerContext = {
     provider,
     // Every store call has a deadline: a Redis that is down or hung must not hang every request.
-    // Each request gets its own view with one deadline for all its calls (below).
-    store: storeWithDeadline(rawStore, storeTimeoutMs),
+    // Each request gets its own view with one time budget for all its calls (below).
+    store: storeForRequest(rawStore, storeTimeoutMs, storeTimeoutMs),
     warned: new Set(),
     limits: resolveLimits(options.limits),
     // Local development (loopback origins only) sends a few codes nobody verifies all day long:
     // the budgets apply there only when configured.
-    budgets: origins.development && options.budgets === undefined ? undefined : budgets,
+    budgets: budgetsApply ? budgets : undefined,
+    // Where the budgets apply, unless turned off: it reads the country the budgets charge.
+    conversion: budgetsApply && conversionGuard !== undefined ? { guard: conversionGuard, metrics: createConversionGuardMetrics() } : undefined,
     fees: createFeeTable(provider, { ttlSeconds: options.ratesTtlSeconds ?? 3600, defaultFeeUsd: budgets.defaultFeeUsd, now }),
     acceptsCountry: resolveCountryCheck(options.countries, provider, log, options.openHighRiskCountries),
     checkNumberType: createNumberTypeCheck(options.numberTypes),
@@ -144,7 +156,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   }
   const rates = createRatesRoute()
   // One time budget for every store call of a request (the provider's time is not counted).
-  const forRequest = (): HandlerContext => ({ ...ctx, store: storeUntil(rawStore, storeTimeoutMs, storeTimeoutMs) })
+  const forRequest = (): HandlerContext => ({ ...ctx, store: storeForRequest(rawStore, storeTimeoutMs, storeTimeoutMs) })
 
   return async function verifyHandler(request: Request): Promise<Response> {
     const state: RequestState = { request, route: 'unknown', base: basePath }

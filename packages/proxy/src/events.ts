@@ -3,6 +3,7 @@
  * trail that stores phone numbers becomes a data-protection liability of its own.
  */
 import type { Channel, ErrorCode, VerificationStatus } from '@hakiki/core'
+import type { ConversionEvent } from './conversion-guard-events'
 
 /** The handler's routes, as named in events and logs. */
 export type RouteName = 'start' | 'check' | 'status' | 'rates' | 'preflight' | 'unknown'
@@ -63,13 +64,14 @@ export interface UpstreamFailedEvent {
 /**
  * A budget of unverified sends refused a start (followed by a `request.refused`): the metric to
  * alert on. `prefix`, `country`, `global` and `destination` (the per-address cap from everyone)
- * mean that budget was spent and the start was not cleared (`authorize` with `elevated`, or a
- * client with nothing unverified today).
+ * mean that budget was spent, and `conversion` that the conversion guard blocked the destination,
+ * and the start was not cleared (`authorize` with `elevated`, or a client with nothing unverified
+ * today).
  */
 export interface BudgetExceededEvent {
   type: 'budget.exceeded'
   at: number
-  scope: 'ip' | 'network' | 'prefix' | 'country' | 'global' | 'destination'
+  scope: 'ip' | 'network' | 'prefix' | 'country' | 'global' | 'destination' | 'conversion'
   /** ISO country of the destination. */
   country?: string
   /** Masked address. */
@@ -77,7 +79,7 @@ export interface BudgetExceededEvent {
 }
 
 /** Everything `onEvent` receives. */
-export type VerifyEvent = SentEvent | CheckedEvent | RefusedEvent | UpstreamFailedEvent | BudgetExceededEvent
+export type VerifyEvent = SentEvent | CheckedEvent | RefusedEvent | UpstreamFailedEvent | BudgetExceededEvent | ConversionEvent
 
 /** A logger; every method optional. Fields are already masked. Default: warnings and errors on `console`. */
 export interface ProxyLogger {

@@ -6,12 +6,14 @@ import type { SecretInput } from './crypto'
 import { ProviderError } from './provider-error'
 import type { ProxyLogger, RouteName, UpstreamFailedEvent, VerifyEvent } from './events'
 import type { Budgets } from './budgets'
+import type { ConversionGuard } from './conversion-guard'
+import type { ConversionGuardMetrics } from './conversion-guard-metrics'
 import type { FeeTable } from './fee-table'
 import type { Limits } from './limits'
 import type { NumberTypeCheck } from './number-type-policy'
 import type { CircuitBreaker } from './circuit-breaker'
 import type { SessionCodec } from './session'
-import type { CounterStore } from './stores/counter-store'
+import type { VerifyStore } from '@hakiki/store'
 import type { AuthorizeContext } from './verify-handler-options'
 import type { CountryCheck } from './validate'
 import type { VerifyProvider } from './verify-provider'
@@ -20,10 +22,13 @@ import type { VerifyProvider } from './verify-provider'
 export interface HandlerContext {
   /** The upstream verification service. */
   provider: VerifyProvider
-  store: CounterStore
+  /** The store as this request sees it: one time budget for all its calls (`storeForRequest`). */
+  store: VerifyStore
   limits: Limits
   /** The budgets of unverified sends; `undefined` in local development unless configured. */
   budgets: Budgets | undefined
+  /** The conversion guard and its metric; `undefined` where the budgets do not apply, or turned off. */
+  conversion: { guard: ConversionGuard; metrics: ConversionGuardMetrics } | undefined
   /** Fees per country for the money budgets: the provider's rates, else `budgets.defaultFeeUsd`. */
   fees: FeeTable
   /** Whether phone numbers of a country are accepted (the `countries` option). */

@@ -5,7 +5,7 @@
  * a resend cooldown of 30 s, then 60 s, then 120 s, and generous per-IP caps because many African
  * mobile users share an IP behind carrier NAT.
  */
-import type { CounterStore } from './stores/counter-store'
+import type { Quota } from '@hakiki/store'
 
 /** An hourly and a daily cap. */
 export interface HourDayCap {
@@ -141,63 +141,10 @@ export function cooldownAfter(sends: number, cooldowns: readonly number[]): numb
   return cooldowns[Math.min(Math.max(sends, 1), cooldowns.length) - 1] ?? 0
 }
 
-/** One counter to bump and its cap. */
-export interface Quota {
-  key: string
-  windowSeconds: number
-  limit: number
-}
-
 /** Builds the hourly and daily quotas of a cap for `key`. */
 export function hourDay(key: string, cap: HourDayCap): Quota[] {
   return [
     { key: `${key}:h`, windowSeconds: 3600, limit: cap.hour },
     { key: `${key}:d`, windowSeconds: 86_400, limit: cap.day },
   ]
-}
-
-/** Quotas counted by {@link consumeQuotas}, to give back when the send does not happen. */
-export interface QuotaTicket {
-  /** Gives every counted slot back (the send failed before reaching the user). */
-  refund(): Promise<void>
-}
-
-/**
- * Counts one send against every quota, atomically per counter: counting first and comparing after
- * means two concurrent requests can never both take the last slot. When any quota is exceeded,
- * every slot just taken is given back and the longest wait is returned, so refused attempts never
- * use up a cap (an honest user retrying too early keeps their allowance).
- */
-export async function consumeQuotas(
-  store: CounterStore,
-  quotas: readonly Quota[],
-): Promise<{ wait: number; index: number; ticket?: undefined } | { wait?: undefined; ticket: QuotaTicket }> {
-  const taken: Quota[] = []
-  const refund = async () => {
-    await Promise.all(taken.map((q) => store.increment(q.key, q.windowSeconds, -1)))
-  }
-  let wait: number | undefined
-  let index = -1
-  try {
-    // Counted as taken before the answers: a store that times out may still apply an increment,
-    // and giving back one that never happened is harmless (a counter never goes below zero).
-    // Sent together, so a request waits for one round trip, not one per counter.
-    taken.push(...quotas)
-    const counts = await Promise.all(quotas.map((quota) => store.increment(quota.key, quota.windowSeconds)))
-    for (const [i, { count, resetInSeconds }] of counts.entries()) {
-      if (count > (quotas[i]?.limit ?? 0)) {
-        wait = Math.max(wait ?? 0, resetInSeconds)
-        if (index < 0) index = i
-      }
-    }
-  } catch (error) {
-    // The store failed half-way: what was taken goes back, as far as the store lets it.
-    await refund().catch(() => undefined)
-    throw error
-  }
-  if (wait !== undefined) {
-    await refund()
-    return { wait, index }
-  }
-  return { ticket: { refund } }
 }

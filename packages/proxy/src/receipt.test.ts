@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { base64UrlDecodeText, base64UrlEncodeText } from './crypto'
 import { createReceiptReplayGuard } from './replay-guard'
 import { ReceiptError, signReceipt, verifyReceipt } from './receipt'
-import { createMemoryStore } from './stores/memory-store'
+import { createMemoryStore } from '@hakiki/store'
 
 /** Both opt-outs written out, for tests about other properties. */
 const open = { expectedTo: false, replay: 'allow' } as const

@@ -1,7 +1,5 @@
+import { DEFAULT_STORE_TIMEOUT_MS, withDeadline } from '@hakiki/store'
 import type { VerifyStore } from '@hakiki/store'
-import type { CounterStore } from './stores/counter-store'
-import { fromVerifyStore, isVerifyStore } from './stores/from-verify-store'
-import { DEFAULT_STORE_TIMEOUT_MS, withDeadline } from './stores/store-deadline'
 import { DEFAULT_RECEIPT_TTL_SECONDS } from './receipt'
 import { storeKeys } from './store-keys'
 
@@ -24,9 +22,11 @@ const MARK_GRACE_SECONDS = 5
  * it is marked already. The proxy calls it when it starts, before it issues any receipt, so a guard
  * created later on the same store accepts every receipt of that proxy. Rejects when the store fails.
  */
-export async function markReceiptStore(store: CounterStore, now: () => number = Date.now, timeoutMs: number = DEFAULT_STORE_TIMEOUT_MS): Promise<void> {
+export async function markReceiptStore(store: VerifyStore, now: () => number = Date.now, timeoutMs: number = DEFAULT_STORE_TIMEOUT_MS): Promise<void> {
   const since = Math.floor(now() / 1000) - MARK_GRACE_SECONDS
-  await withDeadline('compareAndSet', timeoutMs, () => store.compareAndSet(GUARD_SINCE_KEY, undefined, String(since), GUARD_SINCE_TTL_SECONDS))
+  await withDeadline('write', timeoutMs, () =>
+    store.write({ expect: [{ key: GUARD_SINCE_KEY, value: undefined }], set: [{ key: GUARD_SINCE_KEY, value: String(since), ttlSeconds: GUARD_SINCE_TTL_SECONDS }] }),
+  )
 }
 
 /** Options of {@link createReceiptReplayGuard}. */
@@ -48,8 +48,8 @@ export interface ReceiptReplayGuardOptions {
 export type ReceiptSeenHook = (jti: string, expiresAt: number, issuedAt?: number) => Promise<boolean>
 
 /**
- * A `seen` hook for `verifyReceipt` on the proxy's store (a {@link CounterStore}, or a `VerifyStore`
- * of `@hakiki/store-*`): the first use of a receipt's `jti` passes, every later one is reported as
+ * A `seen` hook for `verifyReceipt` on the proxy's store (a `VerifyStore`: `createMemoryStore()`, or
+ * one of `@hakiki/store-*`): the first use of a receipt's `jti` passes, every later one is reported as
  * seen until the receipt expires. With a shared store it holds across every instance of the app.
  * Each store call has a deadline: a hung store makes `verifyReceipt` throw `store_unavailable` at
  * once instead of hanging the sign-up.
@@ -64,22 +64,22 @@ export type ReceiptSeenHook = (jti: string, expiresAt: number, issuedAt?: number
  * const seen = createReceiptReplayGuard(store)
  * const claims = await verifyReceipt(body.receipt, secret, { expectedTo: body.phone, seen })
  */
-export function createReceiptReplayGuard(store: CounterStore | VerifyStore, options: ReceiptReplayGuardOptions = {}): ReceiptSeenHook {
-  const counters = isVerifyStore(store) ? fromVerifyStore(store) : store
+export function createReceiptReplayGuard(store: VerifyStore, options: ReceiptReplayGuardOptions = {}): ReceiptSeenHook {
   const now = options.now ?? Date.now
   const timeoutMs = options.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS
   const failClosed = options.afterStoreLoss !== 'accept'
   const seconds = () => Math.floor(now() / 1000)
   // Marks the store if it is not marked yet (compare-and-set: the first mark stays).
-  const mark = () => markReceiptStore(counters, now, timeoutMs)
-  const markedSince = () => withDeadline('get', timeoutMs, () => counters.get(GUARD_SINCE_KEY))
+  const mark = () => markReceiptStore(store, now, timeoutMs)
+  const markedSince = async () => (await withDeadline('get', timeoutMs, () => store.get([GUARD_SINCE_KEY])))[0]
   // At once, before the app checks its first receipt: on a new store, receipts issued from now on
   // pass. A failure here is retried by the first check.
   if (failClosed) void mark().catch(() => undefined)
   return async (jti, expiresAt, issuedAt) => {
     const ttl = Math.max(1, expiresAt - seconds())
-    const { count } = await withDeadline('increment', timeoutMs, () => counters.increment(storeKeys.receiptUse(jti), ttl))
-    if (count > 1) return true
+    // The first use takes the one slot; every later one is refused by it.
+    const first = await withDeadline('take', timeoutMs, () => store.take([{ key: storeKeys.receiptUse(jti), windowSeconds: ttl, limit: 1 }]))
+    if (!first.ok) return true
     if (!failClosed) return false
     // After the use is recorded: a loss between the two calls leaves no mark, and is caught here.
     let since = await markedSince()

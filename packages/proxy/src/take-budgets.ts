@@ -1,52 +1,60 @@
 /**
- * Takes a phone start's share of the unverified budgets (see `budgets.ts`) and gives it back on
- * verification. Internal to the start and check routes.
+ * A phone start's share of the unverified budgets (see `budgets.ts`), planned into the start's one
+ * `get` and one `take`, and given back on verification. Internal to the start and check routes.
  */
+import type { Tally, VerifyStore } from '@hakiki/store'
 import type { HandlerContext, RequestState } from './handler-context'
 import { ipv6Network, numberPrefix, toMicros } from './budgets'
-import { consumeQuotas } from './limits'
-import type { Quota } from './limits'
+import { readConversion } from './conversion-guard-start'
 import { ProxyError } from './problem'
+import type { ReadBatch, TakePlan } from './store-batch'
 import { storeKeys } from './store-keys'
 import type { StartInput } from './validate'
 import type { BudgetCharges } from './verification-record'
 
 const DAY = 86_400
 
-type Scope = 'ip' | 'network' | 'prefix' | 'country' | 'global' | 'destination'
+type Scope = 'ip' | 'network' | 'prefix' | 'country' | 'global' | 'destination' | 'conversion'
 
-/** A start's taken share: give it back if the send does not happen, commit it if it does. */
-export interface BudgetTicket {
-  /** The soft limit is passed: `authorize` is asked with `elevated: true`. */
+/** What a start's share of the budgets is, once planned. */
+export interface BudgetShare {
+  /** A destination budget or the soft limit is spent: `authorize` is asked with `elevated: true`. */
   elevated: boolean
-  /** What this send charges, to merge into the record. */
+  /** What this send charges, to merge into the record (given back on verification). */
   charges: BudgetCharges
-  /** The send did not happen. */
-  refund(): Promise<void>
-  /** The send happened: count it in the country's and the total tallies. */
-  commit(): Promise<void>
 }
 
-const nothing: BudgetTicket = {
-  elevated: false,
-  charges: { keys: [], micros: 0 },
-  refund: async () => undefined,
-  commit: async () => undefined,
+/** The budgets of one start: the keys it read, then its caps and tallies in the start's take. */
+export interface StartBudgets {
+  /**
+   * Adds the budgets' caps and tallies to `plan` (after the caps already in it), or refuses when
+   * a spent budget leaves this client no way through (a `budget.exceeded` event first). Call once
+   * the read batch was fetched. `destinationBusy`: the per-address cap from everyone is spent.
+   */
+  plan(plan: TakePlan, store: VerifyStore, destinationBusy: boolean): Promise<BudgetShare>
 }
+
+const nothing: BudgetShare = { elevated: false, charges: { keys: [], micros: 0 } }
 
 /**
- * Checks and takes the budgets of one phone send (e-mail costs next to nothing and is left out).
- * Throws `rate_limited` (after a `budget.exceeded` event) when one is spent.
+ * Adds what the budgets of one phone send need to read to `reads` (e-mail costs next to nothing
+ * and is left out; so is local development unless budgets were configured).
  */
-export async function takeBudgets(ctx: HandlerContext, state: RequestState, input: StartInput, ipKey: string | undefined, destinationBusy = false): Promise<BudgetTicket> {
+export async function readBudgets(ctx: HandlerContext, state: RequestState, input: StartInput, ipKey: string | undefined, reads: ReadBatch): Promise<StartBudgets> {
   const budgets = ctx.budgets
   if (budgets === undefined || input.channel === 'email' || input.country === undefined) {
-    // No budgets to ask (e-mail, development): a spent per-address cap then refuses, as caps do.
-    if (destinationBusy) {
-      ctx.emit({ type: 'budget.exceeded', at: ctx.now(), scope: 'destination', ...(input.country === undefined ? {} : { country: input.country }), to: state.maskedTo ?? '' })
-      throw new ProxyError('rate_limited', { retryAfter: 3600, detail: 'Too many codes requested; try again later.' })
+    return {
+      async plan(plan, store, destinationBusy) {
+        // No budgets to ask (e-mail, development): a spent per-address cap then refuses, as caps do.
+        if (destinationBusy) {
+          await plan.refuseUnlessEarlier(store, () => {
+            ctx.emit({ type: 'budget.exceeded', at: ctx.now(), scope: 'destination', ...(input.country === undefined ? {} : { country: input.country }), to: state.maskedTo ?? '' })
+            throw new ProxyError('rate_limited', { retryAfter: 3600, detail: 'Too many codes requested; try again later.' })
+          })
+        }
+        return nothing
+      },
     }
-    return nothing
   }
   const country = input.country
   const fee = await ctx.fees.feeOf(country)
@@ -55,14 +63,17 @@ export async function takeBudgets(ctx: HandlerContext, state: RequestState, inpu
   const prefixKey = safe ? undefined : storeKeys.unverifiedPerPrefix(await ctx.keyOf('address', numberPrefix(input.to)))
   const ipHash = ipKey === undefined ? undefined : await ctx.keyOf('ip', ipKey)
   const verifiedKey = ipHash === undefined ? undefined : storeKeys.verifiedPerIp(ipHash)
-  // Every read in parallel: one round trip's wait, within the request's one store deadline.
-  const [total, sent, verified, prefixCount, verifiedFromIp] = (await Promise.all([
-    ctx.store.get(storeKeys.unverifiedMicros()),
-    ctx.store.get(storeKeys.sentPerCountry(country)),
-    ctx.store.get(storeKeys.verifiedPerCountry(country)),
-    prefixKey === undefined ? Promise.resolve(undefined) : ctx.store.get(prefixKey),
-    verifiedKey === undefined ? Promise.resolve(undefined) : ctx.store.get(verifiedKey),
-  ])).map((value) => Number(value ?? 0) || 0) as [number, number, number, number, number]
+  const network = ipKey === undefined ? undefined : ipv6Network(ipKey)
+  const networkKey = network === undefined ? undefined : storeKeys.unverifiedPerNetwork(await ctx.keyOf('ip', network))
+  // Read with the start's other keys: one round trip, within the request's one store deadline.
+  const total = reads.count(storeKeys.unverifiedMicros())
+  const sent = reads.count(storeKeys.sentPerCountry(country))
+  const verified = reads.count(storeKeys.verifiedPerCountry(country))
+  const prefixCount = prefixKey === undefined ? () => 0 : reads.count(prefixKey)
+  const verifiedFromIp = verifiedKey === undefined ? () => 0 : reads.count(verifiedKey)
+  // The conversion guard's windows and block, in the same read.
+  const conversion = readConversion(ctx, { to: input.to, country }, reads)
+
   const refuse = (scope: Scope, retryAfter: number): never => {
     ctx.emit({ type: 'budget.exceeded', at: ctx.now(), scope, country, to: state.maskedTo ?? '' })
     // Once per scope and hour: under attack this fires on every request, and the default logger
@@ -76,72 +87,79 @@ export async function takeBudgets(ctx: HandlerContext, state: RequestState, inpu
     throw new ProxyError('rate_limited', { retryAfter, detail: 'Too many codes requested; try again later.' })
   }
 
-  // A spent destination budget (prefix, country) or the soft limit in all does not refuse
-  // everyone: that would let an attacker lock real users of a prefix or a country out for a
-  // day with a few sends. The start needs more trust instead: `authorize` asked with `elevated`,
-  // or, without a hook, a client with nothing unverified today. A country counts as spent only
-  // while it converts badly: where users verify, its budget never bites.
-  const unverified = Math.max(0, sent - verified)
-  const countryOver = !safe && (unverified + 1) * fee > budgets.unverifiedUsdPerCountry && (sent === 0 || verified / sent < budgets.minCountryConversion)
-  const prefixOver = prefixKey !== undefined && prefixCount >= budgets.unverifiedPerPrefix
-  const elevatedBy: Scope | undefined = destinationBusy
-    ? 'destination'
-    : prefixOver
-      ? 'prefix'
-      : countryOver
-        ? 'country'
-        : total >= toMicros(budgets.unverifiedUsdSoftLimit)
-          ? 'global'
-          : undefined
-  const strict = elevatedBy !== undefined && !ctx.authorize
-  if (strict && ipKey === undefined) refuse(elevatedBy, 3600)
-
-  const quotas: Quota[] = []
-  const scopes: Scope[] = []
-  if (ipKey !== undefined && ipHash !== undefined) {
-    // An address earns room by its users' verifications: a carrier NAT full of real users grows
-    // its budget as they verify, while a pumping script's stays at the base.
-    const perIp = (strict ? 1 : budgets.unverifiedPerIp) + verifiedFromIp
-    quotas.push({ key: storeKeys.unverifiedPerIp(ipHash), windowSeconds: DAY, limit: perIp })
-    scopes.push(strict ? elevatedBy : 'ip')
-    const network = ipv6Network(ipKey)
-    if (network !== undefined) {
-      quotas.push({ key: storeKeys.unverifiedPerNetwork(await ctx.keyOf('ip', network)), windowSeconds: DAY, limit: budgets.unverifiedPerIpv6Network })
-      scopes.push('network')
-    }
-  }
-  // Counted, never refused by itself (see above).
-  if (prefixKey !== undefined) {
-    quotas.push({ key: prefixKey, windowSeconds: DAY, limit: Number.MAX_SAFE_INTEGER })
-    scopes.push('prefix')
-  }
-  const taken = await consumeQuotas(ctx.store, quotas)
-  if (taken.wait !== undefined) refuse(scopes[taken.index] ?? 'ip', taken.wait)
-  const ticket = taken.ticket
-  if (ticket === undefined) return nothing
   return {
-    elevated: elevatedBy !== undefined,
-    charges: { keys: quotas.map((quota) => quota.key), country, micros, ...(verifiedKey === undefined ? {} : { verifiedKey }) },
-    refund: () => ticket.refund(),
-    commit: async () => {
-      ctx.fees.refresh()
-      await Promise.all([
-        ctx.store.increment(storeKeys.sentPerCountry(country), DAY),
-        ctx.store.increment(storeKeys.unverifiedMicros(), DAY, micros),
-      ])
+    async plan(plan, store, destinationBusy) {
+      // A spent destination budget (prefix, country) or the soft limit in all does not refuse
+      // everyone: that would let an attacker lock real users of a prefix or a country out for a
+      // day with a few sends. The start needs more trust instead: `authorize` asked with
+      // `elevated`, or, without a hook, a client with nothing unverified today. A country counts
+      // as spent only while it converts badly: where users verify, its budget never bites.
+      const unverified = Math.max(0, sent() - verified())
+      const countryOver = !safe && (unverified + 1) * fee > budgets.unverifiedUsdPerCountry && (sent() === 0 || verified() / sent() < budgets.minCountryConversion)
+      const prefixOver = prefixKey !== undefined && prefixCount() >= budgets.unverifiedPerPrefix
+      // A destination the conversion guard blocked degrades the same way (see conversion-guard.ts).
+      const blocked = (await conversion?.blocked(store)) !== undefined
+      const elevatedBy: Scope | undefined = destinationBusy
+        ? 'destination'
+        : blocked
+          ? 'conversion'
+          : prefixOver
+          ? 'prefix'
+          : countryOver
+            ? 'country'
+            : total() >= toMicros(budgets.unverifiedUsdSoftLimit)
+              ? 'global'
+              : undefined
+      const strict = elevatedBy !== undefined && !ctx.authorize
+      if (strict && ipKey === undefined) await plan.refuseUnlessEarlier(store, () => refuse(elevatedBy, 3600))
+
+      const keys: string[] = []
+      if (ipHash !== undefined) {
+        // An address earns room by its users' verifications: a carrier NAT full of real users grows
+        // its budget as they verify, while a pumping script's stays at the base.
+        const key = storeKeys.unverifiedPerIp(ipHash)
+        const scope = strict ? (elevatedBy ?? 'ip') : 'ip'
+        plan.caps([{ key, windowSeconds: DAY, limit: (strict ? 1 : budgets.unverifiedPerIp) + verifiedFromIp() }], (wait) => refuse(scope, wait))
+        keys.push(key)
+        if (networkKey !== undefined) {
+          plan.caps([{ key: networkKey, windowSeconds: DAY, limit: budgets.unverifiedPerIpv6Network }], (wait) => refuse('network', wait))
+          keys.push(networkKey)
+        }
+      }
+      const tallies: Tally[] = [
+        // The send counts in its country's and the total tallies; given back with the rest if it
+        // does not go out. The prefix is counted, never refused by itself (see above).
+        { key: storeKeys.sentPerCountry(country), windowSeconds: DAY },
+        ...(micros > 0 ? [{ key: storeKeys.unverifiedMicros(), windowSeconds: DAY, amount: micros }] : []),
+      ]
+      if (prefixKey !== undefined) {
+        tallies.push({ key: prefixKey, windowSeconds: DAY })
+        keys.push(prefixKey)
+      }
+      // The guard's sends, counted with the rest (and given back with it if the send does not go out).
+      if (conversion !== undefined) tallies.push(...conversion.tallies)
+      plan.tallies(tallies)
+      return {
+        elevated: elevatedBy !== undefined,
+        charges: { keys, country, micros, ...(verifiedKey === undefined ? {} : { verifiedKey }) },
+      }
     },
   }
 }
 
-/** Gives back what a verification's sends took, now that it is verified. */
-export async function giveBackBudgets(ctx: HandlerContext, charges: BudgetCharges | undefined): Promise<void> {
-  if (!charges || charges.keys.length === 0) return
-  await Promise.all([
-    ...charges.keys.map((key) => ctx.store.increment(key, DAY, -1)),
-    ...(charges.micros > 0 ? [ctx.store.increment(storeKeys.unverifiedMicros(), DAY, -charges.micros)] : []),
-    ...(charges.country === undefined ? [] : [ctx.store.increment(storeKeys.verifiedPerCountry(charges.country), DAY)]),
-    ...(charges.verifiedKey === undefined ? [] : [ctx.store.increment(charges.verifiedKey, DAY)]),
-  ])
+/** What a verification's sends took from the budgets, to `give` back now that it is verified, and the verified tallies to `add`. */
+export function budgetsOnVerified(charges: BudgetCharges | undefined): { give: Tally[]; add: Tally[] } {
+  if (!charges || charges.keys.length === 0) return { give: [], add: [] }
+  return {
+    give: [
+      ...charges.keys.map((key) => ({ key, windowSeconds: DAY })),
+      ...(charges.micros > 0 ? [{ key: storeKeys.unverifiedMicros(), windowSeconds: DAY, amount: charges.micros }] : []),
+    ],
+    add: [
+      ...(charges.country === undefined ? [] : [{ key: storeKeys.verifiedPerCountry(charges.country), windowSeconds: DAY }]),
+      ...(charges.verifiedKey === undefined ? [] : [{ key: charges.verifiedKey, windowSeconds: DAY }]),
+    ],
+  }
 }
 
 /** Merges a send's charges into a verification's. */

@@ -1,10 +1,17 @@
 /**
- * What the proxy remembers about each verification it started, in the {@link CounterStore}: the
- * API returns neither the code length nor the expiry, forgets approved verifications, and knows
- * nothing of browser sessions.
+ * What the proxy remembers about each verification it started, in the store: the API returns
+ * neither the code length nor the expiry, forgets approved verifications, and knows nothing of
+ * browser sessions.
+ *
+ * A record is kept under its id (`v:`, what checks and status reads look up) and, while it is its
+ * address's latest verification, the same text under its address (`d:`, what a start looks up):
+ * a start then learns the pending verification of its address in the same `get` as everything
+ * else, instead of reading a pointer and then the record. Both copies are written together, by
+ * compare-and-set, so they never disagree for long: a write whose copy changed meanwhile reads
+ * both again and retries.
  */
+import type { Entry, VerifyStore } from '@hakiki/store'
 import type { Channel } from '@hakiki/core'
-import type { CounterStore } from './stores/counter-store'
 import { storeKeys } from './store-keys'
 
 /** State the proxy keeps about one verification. */
@@ -59,15 +66,17 @@ export const VERIFICATION_ID = /^[A-Za-z0-9_-]{1,64}$/
 const recordKey = storeKeys.record
 
 /** Loads a record; a missing or unreadable one is `undefined`. */
-export async function loadRecord(store: CounterStore, id: string): Promise<VerificationRecord | undefined> {
-  return parseRecord(await store.get(recordKey(id)), id)
+export async function loadRecord(store: VerifyStore, id: string): Promise<VerificationRecord | undefined> {
+  const [text] = await store.get([recordKey(id)])
+  return parseRecord(text, id)
 }
 
-function parseRecord(text: string | undefined, id: string): VerificationRecord | undefined {
+/** Parses a stored record (of verification `id`, when given); unreadable text is `undefined`. */
+export function parseRecord(text: string | undefined, id?: string): VerificationRecord | undefined {
   if (text === undefined) return undefined
   try {
     const value = JSON.parse(text) as VerificationRecord
-    return typeof value === 'object' && value !== null && value.id === id && Array.isArray(value.sessions) ? value : undefined
+    return typeof value === 'object' && value !== null && typeof value.id === 'string' && (id === undefined || value.id === id) && Array.isArray(value.sessions) ? value : undefined
   } catch {
     return undefined
   }
@@ -79,23 +88,63 @@ const RANK: Record<VerificationRecord['status'], number> = { pending: 0, cancell
 /** Most compare-and-set rounds before giving up (each loss means another writer just saved). */
 const MAX_SAVE_ROUNDS = 5
 
+/** What {@link saveRecord} needs to know. */
+export interface SaveRecord {
+  /** The verification's id. */
+  id: string
+  /** Keyed hash of its address (`keyOf('address', to)`): where its copy lives. */
+  addressKey: string
+  /** The stored text of the record as the caller read it (`undefined`: absent), the guess of the first round. */
+  stored: string | undefined
+  /** The stored text under the address as the caller read it, or guesses (the record's own copy, usually). */
+  atAddress: string | undefined
+  /**
+   * The record to store, given what is stored (read again after a lost round); `undefined` to
+   * keep what is stored. A stored approved or cancelled record is never turned back to pending
+   * whatever this answers.
+   */
+  next(stored: VerificationRecord | undefined): VerificationRecord | undefined
+  /** Make this the address's verification (a start), rather than update its copy only if it still is. */
+  claimAddress?: boolean
+  /** Further entries written in the same call (the cooldown gate of a start). */
+  alongside?(record: VerificationRecord): readonly Entry[]
+  now: number
+}
+
 /**
- * Saves a record until its code expires plus {@link RECORD_RETENTION_SECONDS}, with
- * compare-and-set against what is stored: a stored approved or cancelled record is never turned
- * back to pending (a resend answer that arrives after an approval used to rewrite it, and the
- * right code then answered 404). Returns the record as stored.
+ * Saves a record until its code expires plus {@link RECORD_RETENTION_SECONDS}, under its id and
+ * its address, with compare-and-set against what is stored: one `write` when nobody wrote
+ * meanwhile. A stored approved or cancelled record is never turned back to pending (a resend
+ * answer that arrives after an approval used to rewrite it, and the right code then answered
+ * 404). Returns the record as stored.
  */
-export async function saveRecord(store: CounterStore, record: VerificationRecord, now: number): Promise<VerificationRecord> {
-  const key = recordKey(record.id)
+export async function saveRecord(store: VerifyStore, save: SaveRecord): Promise<VerificationRecord | undefined> {
+  const key = recordKey(save.id)
+  const addressKey = storeKeys.addressVerification(save.addressKey)
+  let stored = save.stored
+  let atAddress = save.atAddress
   for (let round = 0; round < MAX_SAVE_ROUNDS; round++) {
-    const text = await store.get(key)
-    const stored = parseRecord(text, record.id)
-    const next = stored !== undefined && RANK[stored.status] > RANK[record.status] ? stored : record
-    if (next === stored) return stored
-    if (await store.compareAndSet(key, text, JSON.stringify(next), recordTtlSeconds(next, now))) return next
+    const current = parseRecord(stored, save.id)
+    const wanted = save.next(current)
+    const next = wanted === undefined || (current !== undefined && RANK[current.status] > RANK[wanted.status]) ? current : wanted
+    if (next === undefined || next === current) return current
+    const text = JSON.stringify(next)
+    const ttlSeconds = recordTtlSeconds(next, save.now)
+    // The address's copy follows its record; another verification's copy stays (this one is no
+    // longer its address's latest).
+    const setAddress = save.claimAddress === true || (stored !== undefined && atAddress === stored)
+    const written = await store.write({
+      expect: [
+        { key, value: stored },
+        { key: addressKey, value: atAddress },
+      ],
+      set: [{ key, value: text, ttlSeconds }, ...(setAddress ? [{ key: addressKey, value: text, ttlSeconds }] : []), ...(save.alongside?.(next) ?? [])],
+    })
+    if (written) return next
+    ;[stored, atAddress] = await store.get([key, addressKey])
   }
   // Every round lost to another writer: keep what they stored rather than overwrite it blindly.
-  return (await loadRecord(store, record.id)) ?? record
+  return parseRecord(stored, save.id)
 }
 
 /** Seconds a record (and anything tied to it) is kept from `now`. */

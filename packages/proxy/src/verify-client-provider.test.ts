@@ -1,8 +1,14 @@
 import { VerifyApiError } from '@hakiki/verify-client'
 import type { VerifyClient } from '@hakiki/verify-client'
 import { describe, expect, it } from 'vitest'
+import type { ProviderCall, VerifyStore } from '@hakiki/provider'
 import { ProviderError } from './provider-error'
-import { verifyClientProvider } from './verify-client-provider'
+import { VERIFY_API_LIMITS, verifyClientProvider } from './verify-client-provider'
+
+// The API keeps the state: a store that refuses every use fails any test that touches it.
+const unused = () => Promise.reject(new Error('verifyClientProvider must not use the store'))
+const noStore: VerifyStore = { take: unused, give: unused, add: unused, get: unused, write: unused }
+const CALL: ProviderCall = { store: noStore, clock: { now: () => Date.now() } }
 
 /** A client whose every call rejects with `error`: the classification is what is under test. */
 function failing(error: unknown): VerifyClient {
@@ -12,7 +18,7 @@ function failing(error: unknown): VerifyClient {
 
 async function kindOf(error: unknown, call: 'start' | 'check' = 'start', channel: 'sms' | 'email' = 'sms'): Promise<string> {
   const provider = verifyClientProvider(failing(error))
-  const pending = call === 'start' ? provider.start({ to: 'x', channel, locale: 'en' }) : provider.check('VE1', '123456')
+  const pending = call === 'start' ? provider.start({ to: 'x', channel, locale: 'en' }, CALL) : provider.check('VE1', '123456', CALL)
   const caught = await pending.catch((e: unknown) => e)
   return caught instanceof ProviderError ? caught.kind : `not a ProviderError: ${String(caught)}`
 }
@@ -43,5 +49,25 @@ describe('verifyClientProvider', () => {
     expect(await kindOf(api('bad_request', { statusMessage: "'to' is not in a covered country" }))).toBe('unsupported_country')
     expect(await kindOf(api('bad_request', { statusMessage: 'Invalid email address' }), 'start', 'email')).toBe('invalid_email')
     expect(await kindOf(api('bad_request', { statusMessage: 'Something else' }))).toBe('misconfigured')
+  })
+})
+
+describe('verifyClientProvider on port v2', () => {
+  it("declares the API's channels, coverage and limits, or a deployment's own", () => {
+    const provider = verifyClientProvider(failing(new Error('unused')))
+    expect(provider).toMatchObject({ name: 'verify-api', channels: ['sms', 'call', 'email'], ...VERIFY_API_LIMITS })
+    expect(provider.countries).toContain('GH')
+    expect(verifyClientProvider(failing(new Error('unused')), { codeLength: 4, maxAttempts: 3 })).toMatchObject({ codeLength: 4, maxAttempts: 3, maxSends: 5 })
+    expect(() => verifyClientProvider(failing(new Error('unused')), { codeLength: 3 })).toThrow(TypeError)
+  })
+
+  it('refuses a start for another code length than it declares, and WhatsApp, before calling the API', async () => {
+    let calls = 0
+    const counting = { createVerification: () => Promise.reject(new Error(`call ${++calls}`)) } as unknown as VerifyClient
+    const provider = verifyClientProvider(counting)
+    const refusal = (input: Parameters<typeof provider.start>[0]) => provider.start(input, CALL).catch((e: unknown) => e)
+    expect(await refusal({ to: '+233241234567', channel: 'sms', locale: 'en', codeLength: 8 })).toMatchObject({ name: 'ProviderError', kind: 'misconfigured' })
+    expect(await refusal({ to: '+233241234567', channel: 'whatsapp', locale: 'en' })).toMatchObject({ kind: 'unsupported_channel' })
+    expect(calls).toBe(0)
   })
 })

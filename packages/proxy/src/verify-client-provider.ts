@@ -1,15 +1,17 @@
 /**
- * The spec's Verify API (`@hakiki/verify-client`) as a {@link VerifyProvider}. The only module of
- * the proxy that knows `VerifyApiError` and the API's message texts: it classifies each failure
- * into a {@link ProviderErrorKind}, and the rest of the proxy branches on that kind alone.
+ * The spec's Verify API (`@hakiki/verify-client`) as a provider of the port v2
+ * (`@hakiki/provider`). The only module of the proxy that knows `VerifyApiError` and the API's
+ * message texts: it classifies each failure into a {@link ProviderErrorKind}, and the rest of the
+ * proxy branches on that kind alone.
+ *
+ * The API keeps the state (one pending verification per address, re-sent on a new start), so the
+ * store and clock of each call go unused; only its signal is read.
  */
 import type { Channel } from '@hakiki/core'
 import { COUNTRIES, DEFAULT_API_LOCALE, toApiLocale } from '@hakiki/core'
+import { ProviderError, type ProviderCall, type ProviderCapabilities, type ProviderErrorInit, type ProviderErrorKind, type ProviderVerification, type VerifyProvider } from '@hakiki/provider'
 import type { VerifyClient } from '@hakiki/verify-client'
 import { VerifyApiError } from '@hakiki/verify-client'
-import { ProviderError } from './provider-error'
-import type { ProviderErrorKind, ProviderErrorInit } from './provider-error'
-import type { ProviderVerification, VerifyProvider } from './verify-provider'
 
 const NAME = 'verify-api'
 
@@ -19,18 +21,43 @@ const COVERAGE: readonly string[] = Object.freeze(COUNTRIES.map((country) => cou
 /** The channels of the spec's Verify API. */
 const SPEC_CHANNELS: readonly Channel[] = Object.freeze(['sms', 'call', 'email'])
 
-/** Wraps a Verify API client as the proxy's provider. */
-export function verifyClientProvider(client: VerifyClient): VerifyProvider {
+/**
+ * What the spec leaves unsaid ("Lifetime of a verification code: not shown") and the service
+ * applies as the Twilio Verify v2 it wraps does: 6-digit codes, valid 10 minutes, 5 checks, 5 sends.
+ */
+export const VERIFY_API_LIMITS = Object.freeze({ codeLength: 6, lifetimeSeconds: 600, maxAttempts: 5, maxSends: 5 })
+
+/** What a deployment of the Verify API may set otherwise than {@link VERIFY_API_LIMITS}. */
+export type VerifyClientProviderOptions = Partial<Pick<ProviderCapabilities, 'codeLength' | 'lifetimeSeconds' | 'maxAttempts' | 'maxSends'>>
+
+// The proxy's port v1 calls without a `call` (or with only a signal): read it defensively.
+const signalOf = (call: Partial<ProviderCall> | undefined) => (call?.signal ? { signal: call.signal } : undefined)
+
+/** Wraps a Verify API client as a provider; `limits` declares a deployment's own code length or limits. */
+export function verifyClientProvider(client: VerifyClient, limits: VerifyClientProviderOptions = {}): VerifyProvider {
+  const declared = { ...VERIFY_API_LIMITS, ...limits }
+  if (!Number.isInteger(declared.codeLength) || declared.codeLength < 4 || declared.codeLength > 10) throw new TypeError('verifyClientProvider: codeLength must be an integer from 4 to 10')
+  for (const name of ['lifetimeSeconds', 'maxAttempts', 'maxSends'] as const) {
+    if (!Number.isInteger(declared[name]) || declared[name] < 1) throw new TypeError(`verifyClientProvider: ${name} must be a positive integer`)
+  }
   return {
     name: NAME,
     countries: COVERAGE,
     // The spec's Verify API sends these three; the proxy refuses any other (WhatsApp) up front
     // with `unsupported_channel`, before a counter moves or a request goes out.
     channels: SPEC_CHANNELS,
-    async start(input, options) {
+    ...declared,
+    // `input.resend` needs nothing more: the API re-sends the pending verification of the same
+    // address (same id, same code) and refuses a send past its limit.
+    async start(input, call) {
+      const options = signalOf(call)
+      options?.signal.throwIfAborted()
       const locale = toApiLocale(input.locale) ?? DEFAULT_API_LOCALE
       const channel = input.channel
       if (channel === 'whatsapp') throw new ProviderError('unsupported_channel', { operation: 'start', provider: NAME })
+      if (input.codeLength !== undefined && input.codeLength !== declared.codeLength) {
+        throw new ProviderError('misconfigured', { operation: 'start', provider: NAME }, `verify-api start: ${input.codeLength}-digit codes were asked, the provider declares ${declared.codeLength}`)
+      }
       try {
         const result = await client.createVerification({ to: input.to, channel, locale }, options)
         const verification: ProviderVerification = toVerification(result.verification)
@@ -40,21 +67,24 @@ export function verifyClientProvider(client: VerifyClient): VerifyProvider {
         throw classify(error, 'start', options?.signal, input.channel)
       }
     },
-    async check(id, code, options) {
+    async check(id, code, call) {
+      const options = signalOf(call)
       try {
         return toVerification((await client.checkVerification(id, code, options)).verification)
       } catch (error) {
         throw classify(error, 'check', options?.signal)
       }
     },
-    async status(id, options) {
+    async status(id, call) {
+      const options = signalOf(call)
       try {
         return toVerification((await client.getVerification(id, options)).verification)
       } catch (error) {
         throw classify(error, 'status', options?.signal)
       }
     },
-    async rates(options) {
+    async rates(call) {
+      const options = signalOf(call)
       try {
         return (await client.getSmsRates(options)).countries.map(({ name, code, fee }) => ({ name, code, fee }))
       } catch (error) {

@@ -3,11 +3,11 @@ import type { SecretInput } from './crypto'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { PhoneCountryCode } from '@hakiki/core'
 import type { BudgetOptions } from './budgets'
+import type { ConversionGuardOptions } from './conversion-guard'
 import type { LimitsOptions } from './limits'
 import type { NumberTypesOptions } from './number-type-policy'
 import type { CountryPolicy } from './validate'
 import type { AllowedOrigins } from './origin'
-import type { CounterStore } from './stores/counter-store'
 import type { VerifyStore } from '@hakiki/store'
 import type { StartInput } from './validate'
 import type { VerifyProvider } from './verify-provider'
@@ -97,16 +97,28 @@ export interface VerifyHandlerOptions {
    */
   budgets?: BudgetOptions
   /**
+   * The conversion guard (see `DEFAULT_CONVERSION_GUARD`): per number prefix (the number without
+   * its last 6 digits) and country, a destination whose volume rises above 3 × its baseline while
+   * fewer than 30 % of its sends (at least 20) are verified is blocked for 12 h, in the store, so
+   * every instance agrees; starts to it then degrade as for a spent budget (`authorize` asked with
+   * `elevated: true`; without a hook, only clients with nothing unverified today). `safe` lists
+   * prefixes and countries never blocked (`budgets.safePrefixes` are safe here too); `false` turns
+   * it off. It applies wherever the budgets do.
+   */
+  conversionGuard?: ConversionGuardOptions | false
+  /**
    * High-risk countries (`HIGH_RISK_COUNTRIES`) to open although the country policy is `'all'`
    * (its own or its provider's): `['AE']`. Listing a country in `countries` opens it too.
    */
   openHighRiskCountries?: readonly PhoneCountryCode[]
   /**
-   * Where counters and verification owners live. Default: `createMemoryStore()`, right for one
-   * instance; several instances need a shared one: a `VerifyStore` of `@hakiki/store-redis`,
-   * `@hakiki/store-cloudflare` or `@hakiki/store-deno-kv`, or `createRedisStore(client)`.
+   * Where counters and verification owners live: a `VerifyStore` (the store port of
+   * `@hakiki/store`). Default: `createMemoryStore()`, right for one instance; several instances
+   * need a shared one: `@hakiki/store-redis` (node-redis, ioredis, Upstash), `@hakiki/store-cloudflare`
+   * (Durable Objects) or `@hakiki/store-deno-kv`. A start makes three round trips to it, a check or
+   * a status read at most three.
    */
-  store?: CounterStore | VerifyStore
+  store?: VerifyStore
   /**
    * Time a request may wait on its store, all its calls together, in ms (the provider's time is
    * not counted); default 1000. A store that

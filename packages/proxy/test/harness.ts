@@ -14,7 +14,7 @@ import { createVerifyHandler } from '../src/create-verify-handler'
 import type { VerifyEvent } from '../src/events'
 import type { NodeAdapterOptions } from '../src/node'
 import { toNodeListener } from '../src/node'
-import { createMemoryStore } from '../src/stores/memory-store'
+import { createMemoryStore } from '@hakiki/store'
 import { verifyClientProvider } from '../src/verify-client-provider'
 import type { VerifyProvider } from '../src/verify-provider'
 import type { VerifyHandlerOptions } from '../src/verify-handler-options'
@@ -140,6 +140,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     // The budgets of unverified sends are tested on their own (budgets.test.ts); the other tests
     // send many codes nobody verifies, to test other caps, and would meet these first.
     budgets: UNBOUNDED_BUDGETS,
+    // Likewise the conversion guard (conversion-guard.test.ts), which those tests would trip.
+    conversionGuard: false,
     ...options.proxy,
   })
   const server: Server = createServer(toNodeListener(handler, options.adapter))

@@ -3,18 +3,18 @@
  * failed gives back what it took.
  */
 import { describe, expect, it } from 'vitest'
-import { createMemoryStore } from '../src/stores/memory-store'
-import type { CounterStore } from '../src/stores/counter-store'
+import { createMemoryStore } from '@hakiki/store'
+import type { VerifyStore } from '@hakiki/store'
 import { harnessPerTest, T0 } from './harness'
 
 const harness = harnessPerTest()
 const number = (n: number) => `+23324${String(3_000_000 + n).padStart(7, '0')}`
 
 /** A memory store whose every call answers after `delayMs` (a Redis far away, or in trouble). */
-function slowStore(now: () => number): CounterStore & { delayMs: number } {
+function slowStore(now: () => number): VerifyStore & { delayMs: number } {
   const inner = createMemoryStore({ now })
-  const slow = { delayMs: 0 } as CounterStore & { delayMs: number }
-  for (const method of ['increment', 'get', 'set', 'delete', 'compareAndSet'] as const) {
+  const slow = { delayMs: 0 } as VerifyStore & { delayMs: number }
+  for (const method of ['take', 'give', 'add', 'get', 'write'] as const) {
     ;(slow as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       if (slow.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, slow.delayMs))
       return (inner[method] as (...a: unknown[]) => Promise<unknown>).apply(inner, args)
@@ -28,9 +28,9 @@ describe('the store deadline', () => {
     let t = T0
     const store = slowStore(() => t)
     const h = await harness({ proxy: { store, storeTimeoutMs: 1500, now: () => t, limits: { sendsPerIp: { hour: 2 } } } })
-    // Each call alone is well within 1.5 s; a start makes a dozen of them. It used to answer 201
-    // after seconds (14.6 s at 0.9 s per call in the finding).
-    store.delayMs = 500
+    // Each call alone is well within 1.5 s; two of them are not, and a start makes three. It used
+    // to answer 201 after seconds (14.6 s at 0.9 s per call in the finding, ~16 calls a start).
+    store.delayMs = 800
     const startedAt = performance.now()
     const slow = await h.browser().start({ to: number(1) })
     const ms = performance.now() - startedAt

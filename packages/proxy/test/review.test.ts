@@ -4,7 +4,7 @@
  */
 import { request as httpRequest } from 'node:http'
 import { describe, expect, it, vi } from 'vitest'
-import { createMemoryStore } from '../src/stores/memory-store'
+import { createMemoryStore } from '@hakiki/store'
 import type { Harness } from './harness'
 import { GHANA, T0, harnessPerTest } from './harness'
 
@@ -92,7 +92,7 @@ describe('memory store flooding', () => {
     // evicted its oldest keys: the per-IP counter among them, and the cap started over.
     const h = await harness({
       adapter: { useSocketAddress: true },
-      proxy: { store: createMemoryStore({ maxKeys: 40 }), limits: { sendsPerIp: { hour: 2 } } },
+      proxy: { store: createMemoryStore({ maxCounters: 40, maxRecords: 40 }), limits: { sendsPerIp: { hour: 2 } } },
     })
     for (const i of [0, 1]) expect((await h.browser().start({ to: number(i) })).status).toBe(201)
     for (let i = 2; i < 60; i++) expect((await h.browser().start({ to: number(i) })).status).toBe(429)
@@ -107,11 +107,11 @@ describe('a full memory store', () => {
     // When full it used to evict its oldest keys, the global and per-IP counters among them, and
     // those caps started over.
     let t = T0
-    const store = createMemoryStore({ now: () => t, maxKeys: 60 })
+    const store = createMemoryStore({ now: () => t, maxCounters: 60 })
     const h = await harness({ adapter: { useSocketAddress: true }, proxy: { store, now: () => t, limits: { sendsPerIp: { hour: 2 } } } })
     expect((await h.browser().start({ to: number(0) })).status).toBe(201)
     // Someone fills the store with short-lived keys.
-    for (let i = 0; i < 100; i++) await store.set(`junk:${i}`, 'x', 10).catch(() => undefined)
+    for (let i = 0; i < 100; i++) await store.add([{ key: `junk:${i}`, windowSeconds: 10 }]).catch(() => undefined)
     const full = await h.browser().start({ to: number(1) })
     expect(full).toMatchObject({ status: 503, body: { code: 'store_unavailable' } })
     t += 11_000

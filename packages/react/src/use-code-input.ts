@@ -12,6 +12,7 @@ import {
 } from '@hakiki/core'
 import {
   useCallback,
+  useEffect,
   useId,
   useRef,
   useState,
@@ -33,8 +34,8 @@ import { composeHandlers } from './compose-handlers'
 import { useControllableState } from './use-controllable-state'
 import { useIsoLayoutEffect } from './use-iso-layout-effect'
 import { useLatestRef } from './use-latest-ref'
+import { listenWebOTP } from './listen-web-otp'
 import { useObservedInput } from './use-observed-input'
-import { useWebOTP } from './use-web-otp'
 
 /** What {@link UseCodeInputOptions.onChange} learns besides the code. */
 export interface CodeChangeDetails {
@@ -285,11 +286,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
   })
 
   // WebOTP: Chrome on Android offers the code of an SMS bound to this origin; it replaces the field.
-  useWebOTP({
-    length,
-    enabled: webOtp && !disabled,
-    onCode: (code) => insert(code, [0, valueRef.current.length]),
-  })
+  useEffect(() => (webOtp && !disabled ? listenWebOTP(length, (code) => insert(code, [0, valueRef.current.length])) : undefined), [webOtp, disabled, length, insert])
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>, userOnChange: ((event: ChangeEvent<HTMLInputElement>) => void) | undefined): void => {
     const el = event.currentTarget
@@ -307,6 +304,12 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
     if (own) {
       next = own.value
       caret = own.caret
+    } else if (raw === valueRef.current && raw !== value) {
+      // A script wrote the code through `value` before firing `input` (autofill scripts): the
+      // observer already took it in; the caret is where the script left it.
+      next = raw
+      caret = el.selectionEnd ?? raw.length
+      guessed.current = undefined
     } else {
       const out = readCodeInput(valueRef.current, raw, selection.current, length)
       next = out.value

@@ -85,4 +85,38 @@ describe('useObservedInput', () => {
     input.value = 'after'
     expect(input.value).toBe('after')
   })
+
+  it('a write through value followed by a bare input event reaches onChange, as a typed edit does', () => {
+    const changes: string[] = []
+    function Controlled() {
+      const [value, setValue] = useState('')
+      const ref = useObservedInput()
+      return (
+        <input
+          ref={ref}
+          value={value}
+          onChange={(event) => {
+            changes.push(event.target.value)
+            setValue(event.target.value)
+          }}
+        />
+      )
+    }
+    const view = render(<Controlled />)
+    const input = view.container.querySelector('input') as HTMLInputElement
+    // An autofill script (or Playwright's Firefox for a character no key makes): no native setter.
+    act(() => {
+      input.value = '٠١'
+      input.setSelectionRange(1, 1)
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+    })
+    expect(changes).toEqual(['٠١'])
+    expect(input.value).toBe('٠١')
+    expect([input.selectionStart, input.selectionEnd]).toEqual([1, 1])
+    // React's own write of the new value, then an input event with nothing changed: no report.
+    act(() => {
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+    })
+    expect(changes).toEqual(['٠١'])
+  })
 })

@@ -40,6 +40,7 @@ import {
 } from 'react'
 import { assignRef } from './assign-ref'
 import { composeHandlers } from './compose-handlers'
+import { useControllableState } from './use-controllable-state'
 import { useIsoLayoutEffect } from './use-iso-layout-effect'
 import { useLatestRef } from './use-latest-ref'
 import { useObservedInput } from './use-observed-input'
@@ -194,6 +195,13 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
     fromExternal(valueProp ?? defaultValue, allowed(defaultCountry) ? defaultCountry : undefined),
   )
   const [isTouched, setTouched] = useState(false)
+  // What is controlled is the E.164 value the field reports; the text and country it shows are
+  // its own state, derived from that value when it comes from outside (below).
+  const [reported, report, controlled] = useControllableState<string, [PhoneChangeDetails]>({
+    value: valueProp,
+    defaultValue: '',
+    onChange: options.onChange,
+  })
   const { display, country } = state
   const { e164, error, waitingFor } = readPhoneField(display, country, allowed, failed)
   // The chosen country's metadata is fetched as soon as it is chosen (or guessed), before typing.
@@ -206,7 +214,7 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
   /** The E.164 value last reported: a controlled value that echoes it (`''` while typing) is no news. */
   const emitted = useRef(valueProp ?? '')
   const caret = useRef<number | undefined>(undefined)
-  const latest = useLatestRef({ options, fromExternal, allowed })
+  const latest = useLatestRef({ options, fromExternal, allowed, controlled })
 
   /** Sets the state and its ref together, so that React's own write of the new text is recognised. */
   const show = useCallback((next: PhoneFieldState): void => {
@@ -217,10 +225,10 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
   // A controlled value from outside (not the echo of what was reported) replaces the text. Done in
   // a layout effect rather than during render so that `stateRef` is set before React writes the text.
   useIsoLayoutEffect(() => {
-    if (valueProp === undefined || valueProp === emitted.current) return
-    emitted.current = valueProp
-    show(latest.current.fromExternal(valueProp, stateRef.current.country))
-  }, [valueProp, show])
+    if (!controlled || reported === emitted.current) return
+    emitted.current = reported
+    show(latest.current.fromExternal(reported, stateRef.current.country))
+  }, [controlled, reported, show])
 
   /** Moves the caret to where the last edit asked, after React wrote the new text. */
   const placeCaret = useCallback((): void => {
@@ -242,9 +250,9 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
       if (next.country && next.country !== prev.country) o.onCountryChange?.(next.country)
       const out = readPhoneField(next.display, next.country, allowed, loader.failed)
       emitted.current = out.e164
-      o.onChange?.(out.e164, { country: next.country, isValid: out.e164 !== '', error: out.error })
+      report(out.e164, { country: next.country, isValid: out.e164 !== '', error: out.error })
     },
-    [allowed, show, latest, loader],
+    [allowed, show, latest, loader, report],
   )
 
   /** Re-reads what the field shows once the metadata it waited for arrived. */
@@ -306,8 +314,8 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
       [show, latest, loader],
     ),
     onFormReset: useCallback((): string | undefined => {
-      const { options: o, fromExternal: read } = latest.current
-      if (o.value !== undefined) return undefined
+      const { options: o, fromExternal: read, controlled: isControlled } = latest.current
+      if (isControlled) return undefined
       const next = read(o.defaultValue ?? '', stateRef.current.country)
       show(next)
       setTouched(false)

@@ -1,5 +1,5 @@
-import { normalizeCode } from '@hakiki/core'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { hasWebOTP, listenWebOTP } from './listen-web-otp'
 
 /** Options of {@link useWebOTP}. */
 export interface UseWebOTPOptions {
@@ -17,11 +17,6 @@ export interface UseWebOTPResult {
   isSupported: boolean | undefined
 }
 
-/** The slice of the Credential Management API WebOTP adds; not yet in TypeScript's DOM types. */
-interface OtpCredentialsContainer {
-  get(options: { otp: { transport: string[] }; signal: AbortSignal }): Promise<{ code?: string } | null>
-}
-
 /**
  * Reads the code from the SMS with the WebOTP API (`navigator.credentials.get({ otp })`, Chrome on
  * Android) where the browser supports it: the SMS must end with `@your.domain #123456`, which the
@@ -35,20 +30,7 @@ export function useWebOTP({ onCode, length = 6, enabled = true }: UseWebOTPOptio
     latest.current = onCode
   })
 
-  useEffect(() => {
-    if (!enabled || !hasWebOTP()) return
-    const controller = new AbortController()
-    const credentials = navigator.credentials as unknown as OtpCredentialsContainer
-    credentials
-      .get({ otp: { transport: ['sms'] }, signal: controller.signal })
-      .then((credential) => {
-        const code = normalizeCode(credential?.code ?? '', length)
-        if (code && !controller.signal.aborted) latest.current(code)
-      })
-      // AbortError on unmount, NotAllowedError when the user declines the prompt: both just end the wait.
-      .catch(() => undefined)
-    return () => controller.abort()
-  }, [enabled, length])
+  useEffect(() => (enabled ? listenWebOTP(length, (code) => latest.current(code)) : undefined), [enabled, length])
 
   return { isSupported }
 }
@@ -56,10 +38,6 @@ export function useWebOTP({ onCode, length = 6, enabled = true }: UseWebOTPOptio
 /** Support never changes during a page's life: nothing to subscribe to. */
 function subscribeNever(): () => void {
   return () => undefined
-}
-
-function hasWebOTP(): boolean {
-  return typeof window !== 'undefined' && 'OTPCredential' in window && typeof navigator.credentials?.get === 'function'
 }
 
 function unknownOnServer(): undefined {

@@ -11,7 +11,7 @@ const WORKSPACE_ROOT = fileURLToPath(new URL('../../..', import.meta.url))
  */
 export function setup(): void {
   if (process.env.HAKIKI_RUNTIME_TESTS_SKIP_BUILD === '1' || process.env.HAKIKI_PACKAGES_BUILT === '1') return
-  const filters = ['core', 'verify-client', 'store', 'store-cloudflare', 'store-deno-kv', 'store-redis', 'proxy', 'sandbox'].flatMap((name) => ['--filter', `@hakiki/${name}`])
+  const filters = ['core', 'provider', 'verify-client', 'store', 'store-cloudflare', 'store-deno-kv', 'store-redis', 'proxy', 'messages', 'engine', 'sandbox'].flatMap((name) => ['--filter', `@hakiki/${name}`])
   const result = spawnSync('pnpm', [...filters, 'build'], { cwd: WORKSPACE_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
   if (result.status !== 0) {
     throw new Error(`pnpm build failed (exit ${String(result.status)}):\n${result.stdout}\n${result.stderr}`)

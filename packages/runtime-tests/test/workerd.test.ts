@@ -69,7 +69,7 @@ describe('the proxy in workerd', () => {
     const { inputs } = await bundleWorker('fixtures/worker.ts')
     // Paths relative to this package: `../proxy/dist/index.js`.
     const hakiki = inputs.filter((input) => input.startsWith('../') && !input.includes('node_modules'))
-    expect(hakiki.filter((input) => !/^\.\.\/(core|proxy|verify-client)\/dist\/(?:[\w-]+\/)*[\w.-]+\.js$/.test(input))).toEqual([])
+    expect(hakiki.filter((input) => !/^\.\.\/(core|proxy|provider|verify-client|store|store-redis)\/dist\/(?:[\w-]+\/)*[\w.-]+\.js$/.test(input))).toEqual([])
     expect(hakiki).toContainEqual(expect.stringMatching(/verify-client\/dist\/index\.js$/))
     expect(hakiki.filter((input) => input.endsWith('verify-client/dist/node.js'))).toEqual([])
   })

@@ -9,7 +9,6 @@ import { readForm, readJsonObject } from './read-body'
 import { validateCreateRequest } from './validate-create-request'
 import { VERIFICATION_ID, notFound } from './verification-store'
 import { SUPPORTED_COUNTRIES, smsFee } from './sms-rates'
-import { sendMessage } from './send-message'
 import { timingSafeEqual } from './timing-safe-equal'
 
 /** Path of the token endpoint. */
@@ -71,14 +70,13 @@ export function createApiRoutes(state: SandboxState): Route[] {
     await state.applyFault('create', request)
     const clientId = authenticate(state, request)
     const input = validateCreateRequest(await readJsonObject(request))
-    const { record, resent } = verifications.start(clientId, input.to, input.channel, input.locale)
-    sendMessage(state, { verificationId: record.id, to: record.to, channel: input.channel, locale: input.locale, code: record.code })
+    const { verification, resent } = await verifications.start(clientId, input.to, input.channel, input.locale)
     // sms is priced per destination country; call and email at one configurable price each.
     const fee = input.channel === 'sms' && input.country ? smsFee(input.country) : options.fees[input.channel === 'call' ? 'call' : 'email']
     return envelope(
       201,
       resent ? 'Verification code sent again' : 'Verification created',
-      { to: record.to, channel: record.channel, verificationId: record.id, status: 'pending' },
+      { ...verification, status: 'pending' },
       transactionId,
       { fee },
     )
@@ -87,7 +85,7 @@ export function createApiRoutes(state: SandboxState): Route[] {
   const get = async ({ request, param, transactionId }: RequestContext) => {
     await state.applyFault('get', request)
     const clientId = authenticate(state, request)
-    return envelope(200, 'Verification retrieved', verifications.get(clientId, param), transactionId)
+    return envelope(200, 'Verification retrieved', await verifications.get(clientId, param), transactionId)
   }
 
   const verify = async ({ request, param, transactionId }: RequestContext) => {
@@ -98,7 +96,7 @@ export function createApiRoutes(state: SandboxState): Route[] {
     if (typeof body.code !== 'string' || !CODE.test(body.code)) {
       throw new SandboxApiError(400, "'code' is required: a string of 4 to 10 digits")
     }
-    const result = verifications.check(clientId, param, body.code)
+    const result = await verifications.check(clientId, param, body.code)
     const messages = {
       approved: 'Verification approved',
       pending: 'Verification code is incorrect',

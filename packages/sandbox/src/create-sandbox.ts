@@ -9,6 +9,8 @@ import { createRandom } from './random'
 import { resolveOptions, type SandboxOptions } from './sandbox-options'
 import { createTokenStore } from './token-store'
 import { createVerificationStore } from './verification-store'
+import { createSandboxTransport } from './sandbox-transport'
+import type { Transport } from '@hakiki/engine'
 import { createApiRoutes } from './api-routes'
 import { createSandboxRoutes } from './sandbox-routes'
 import { createIndexRoute } from './sandbox-index'
@@ -28,6 +30,12 @@ export interface Sandbox {
   inbox: SandboxInbox
   /** Injected faults. */
   faults: SandboxFaults
+  /**
+   * The engine transport that delivers into this sandbox's inbox (every channel). Give it to an
+   * engine of your own (`createEngineProvider({ routes: [{ transport: sandbox.transport }] })`) and
+   * its messages show on the sandbox's page and in its inbox API, as the sandbox's own do.
+   */
+  transport: Transport
 }
 
 const FAULT_MESSAGES: Record<401 | 404 | 407, string> = {
@@ -50,14 +58,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const clock = createClock(options.now)
   const random = createRandom(options.randomBytes)
   const faults = createFaults()
+  const inbox = createInbox()
+  // The engine's key material: drawn once per sandbox, so codes of one sandbox mean nothing to another.
+  const secret = random.hex(32)
+  const transport = createSandboxTransport(inbox, clock, random)
   const state: SandboxState = {
     options: resolved,
     clock,
     random,
-    inbox: createInbox(),
+    inbox,
     faults,
     tokens: createTokenStore(resolved, clock, random),
-    verifications: createVerificationStore(resolved, clock, random),
+    verifications: createVerificationStore(resolved, clock, transport, secret),
     async applyFault(operation: FaultOperation, request: Request) {
       const fault = faults.take(operation)
       if (!fault) return
@@ -94,5 +106,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     clock,
     inbox: state.inbox,
     faults,
+    transport,
   }
 }

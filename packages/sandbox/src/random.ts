@@ -1,7 +1,8 @@
 /**
- * Random identifiers and codes from one injectable byte source, so tests can make them
- * predictable while the default stays a CSPRNG (`crypto.getRandomValues`, available in Node,
- * browsers, Deno, Bun and workers alike).
+ * Random identifiers (tokens, message and transaction ids, the engine's secret) from one
+ * injectable byte source, so tests can make them predictable while the default stays a CSPRNG
+ * (`crypto.getRandomValues`, available in Node, browsers, Deno, Bun and workers alike). Codes are
+ * the engine's, not drawn here.
  */
 
 /** A source of random bytes. */
@@ -11,8 +12,6 @@ export type RandomBytes = (n: number) => Uint8Array
 export interface SandboxRandom {
   /** `2 * bytes` lowercase hex digits. */
   hex(bytes: number): string
-  /** A numeric code of `length` digits, each uniformly distributed. */
-  code(length: number): string
   /** An opaque bearer token of 192 random bits, URL-safe. */
   token(): string
   /** A version-4 UUID, used as `transactionId`. */
@@ -39,17 +38,6 @@ export function createRandom(randomBytes: RandomBytes = cryptoRandomBytes): Sand
   }
   return {
     hex: (bytes) => toHex(draw(bytes)),
-    code(length) {
-      // Rejection sampling: bytes 250..255 are dropped so every digit has the same 25/250 odds
-      // (a plain `byte % 10` would favour 0..5). The loop is bounded by the odds of 6/256.
-      let out = ''
-      while (out.length < length) {
-        for (const b of draw(length)) {
-          if (b < 250 && out.length < length) out += String(b % 10)
-        }
-      }
-      return out
-    },
     token() {
       // 24 bytes encode to exactly 32 base64url characters, no padding: 192 bits, above the 128
       // bits RFC 6750 asks of bearer tokens.

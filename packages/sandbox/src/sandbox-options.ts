@@ -1,7 +1,8 @@
 /**
- * Options of `createSandbox`, their defaults (Twilio Verify v2's, which the real API wraps) and
+ * Options of `createSandbox`, their defaults (core's `DEFAULT_VERIFICATION_LIMITS`: Twilio Verify v2's, which the real API wraps) and
  * their validation: a misconfigured sandbox fails at creation, not on the first request.
  */
+import { DEFAULT_VERIFICATION_LIMITS } from '@hakiki/core'
 import type { RandomBytes } from './random'
 import type { TwilioSandboxOptions } from './twilio/twilio-options'
 
@@ -35,7 +36,10 @@ export interface SandboxOptions {
   appOrigin?: string
   /** USD fees of call and email verifications; sms fees come per country from the data file. */
   fees?: { call?: string; email?: string }
-  /** Random byte source; default `crypto.getRandomValues`. */
+  /**
+   * Random byte source of tokens, message ids, transaction ids and the engine's secret; default
+   * `crypto.getRandomValues`. Verification ids and codes are the engine's (CSPRNG, not injectable).
+   */
   randomBytes?: RandomBytes
   /**
    * Waits `ms` real milliseconds for a `delayMs` fault; default `setTimeout`. Injectable so tests
@@ -134,11 +138,11 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
 
   return {
     clients,
-    codeLength: int('codeLength', options.codeLength, 6, 4, 10),
-    codeTtlSeconds: int('codeTtlSeconds', options.codeTtlSeconds, 600, 1, 86_400),
+    codeLength: int('codeLength', options.codeLength, DEFAULT_VERIFICATION_LIMITS.codeLength, 4, 10),
+    codeTtlSeconds: int('codeTtlSeconds', options.codeTtlSeconds, DEFAULT_VERIFICATION_LIMITS.lifetimeSeconds, 1, 86_400),
     tokenTtlSeconds: int('tokenTtlSeconds', options.tokenTtlSeconds, 3600, 2, 86_400 * 30),
-    maxChecks: int('maxChecks', options.maxChecks, 5, 1, 1000),
-    maxSends: int('maxSends', options.maxSends, 5, 1, 1000),
+    maxChecks: int('maxChecks', options.maxChecks, DEFAULT_VERIFICATION_LIMITS.maxAttempts, 1, 1000),
+    maxSends: int('maxSends', options.maxSends, DEFAULT_VERIFICATION_LIMITS.maxSends, 1, 1000),
     appName,
     autofillHost,
     fees,

@@ -1,39 +1,26 @@
 /**
- * The verification state machine, following Twilio Verify v2 where the spec says "not shown":
+ * The sandbox's verifications are `@hakiki/engine`'s: one engine per owner (a client of the spec's
+ * dialect, a service of Twilio's) over one in-memory store on the sandbox clock, delivering into the
+ * sandbox's inbox (`sandbox-transport.ts`). The rules (codes, re-sends, attempts, expiry, races)
+ * are the engine's, so the sandbox, `@hakiki/server` and an app running the engine behind its proxy
+ * answer alike. What this file adds is the dialects' view of them, following Twilio Verify v2 where
+ * the spec says "not shown":
  *
- * - create → `pending`; creating again for the same client and address while one is pending
- *   re-sends the same code under the same id, at most `maxSends` sends in all (then 429);
- * - a correct code → `approved`, answered once; the verification is then deleted, so Get and
- *   Verify answer 404 exactly as for an unknown id;
- * - the `maxChecks`-th wrong code → `cancelled`;
- * - `codeTtlSeconds` after creation → `expired` (re-sends do not extend it).
- *
- * Every method is synchronous: a request reads and writes the state with no `await` in between,
- * so concurrent checks of the same code can never approve twice.
+ * - create → `pending`; creating again for the same owner and address while one is pending re-sends
+ *   the same code under the same id, at most `maxSends` sends in all (then 429);
+ * - a correct code → `approved`, answered once; the verification is then gone, so Get and Verify
+ *   answer 404 exactly as for an unknown id;
+ * - the `maxChecks`-th wrong code → `cancelled` (a code of another length is wrong and spends no attempt);
+ * - `codeTtlSeconds` after creation → `expired` (re-sends do not extend it);
+ * - Twilio's update to `approved`/`canceled` ends it without a code, and it is then unknown (404).
  */
-import type { ApiLocale, Channel, VerificationStatus } from '@hakiki/core'
+import { toLanguageTag, type ApiLocale, type Channel, type VerificationStatus } from '@hakiki/core'
+import { createEngineProvider, type EngineProvider, type Transport } from '@hakiki/engine'
+import { isProviderError, type ProviderCall, type ProviderVerification } from '@hakiki/provider'
+import { createMemoryStore } from '@hakiki/store'
 import type { SandboxClock } from './clock'
-import type { SandboxRandom } from './random'
 import type { ResolvedOptions } from './sandbox-options'
 import { SandboxApiError } from './sandbox-api-error'
-import { timingSafeEqual } from './timing-safe-equal'
-
-/** Stored state of one verification. */
-export interface VerificationRecord {
-  readonly id: string
-  readonly clientId: string
-  readonly to: string
-  channel: Channel
-  locale: ApiLocale
-  readonly code: string
-  readonly createdAt: number
-  readonly expiresAt: number
-  /** Messages sent so far, the first included. */
-  sends: number
-  /** Wrong codes so far. */
-  checks: number
-  status: Exclude<VerificationStatus, 'approved'>
-}
 
 /** The spec's Verification object. */
 export interface VerificationData {
@@ -45,154 +32,116 @@ export interface VerificationData {
 
 /** Result of {@link VerificationStore.start}. */
 export interface StartResult {
-  record: VerificationRecord
+  verification: VerificationData
   /** True when an existing pending verification was re-sent. */
   resent: boolean
 }
 
-/** The verification state machine. */
+/** The verifications of one sandbox, as both dialects use them. Owners never see each other's. */
 export interface VerificationStore {
   /**
-   * Creates a verification or re-sends the pending one for the same client and address.
+   * Creates a verification or re-sends the pending one for the same owner and address, and sends
+   * its code. `appName` overrides the sandbox's in this message (Twilio's `CustomFriendlyName`).
    * @throws SandboxApiError 429 with `Retry-After` after `maxSends` sends.
    */
-  start(clientId: string, to: string, channel: Channel, locale: ApiLocale): StartResult
+  start(owner: string, to: string, channel: Channel, locale: ApiLocale, appName?: string): Promise<StartResult>
   /** The verification as Get sees it. @throws SandboxApiError 404. */
-  get(clientId: string, id: string): VerificationData
+  get(owner: string, id: string): Promise<VerificationData>
   /** Checks a code and returns the resulting state. @throws SandboxApiError 404. */
-  check(clientId: string, id: string, code: string): VerificationData
+  check(owner: string, id: string, code: string): Promise<VerificationData>
   /**
-   * Ends a pending verification without a code (Twilio's `Status=approved|canceled` update) and
-   * forgets it, as an approved one is forgotten. @throws SandboxApiError 404 when it is not pending.
+   * Ends a pending verification without a code (Twilio's `Status=approved|canceled` update); it is
+   * then unknown, as an approved one is. @throws SandboxApiError 404 when it is not pending.
    */
-  finish(clientId: string, id: string, status: 'approved' | 'cancelled'): VerificationData
-  /** Number of stored verifications (for tests of the caps). */
-  size(): number
+  finish(owner: string, id: string, status: 'approved' | 'cancelled'): Promise<VerificationData>
 }
 
-/** Shape of a verification id: Twilio's `VE` and 32 lowercase hex digits. */
+/** Shape of a verification id: Twilio's `VE` and 32 lowercase hex digits (the engine's ids). */
 export const VERIFICATION_ID = /^VE[0-9a-f]{32}$/
-/** How long finished (expired, cancelled) verifications stay readable after their expiry. */
-const RETENTION_MS = 24 * 3600 * 1000
-/** Verifications kept at most; the oldest are dropped first. */
+/** Verifications kept at most (each is three records and two counters in the store). */
 export const MAX_VERIFICATIONS = 10_000
+/** Verifications ended by Twilio's update, remembered so they answer 404 (oldest forgotten first). */
+const MAX_FINISHED = 10_000
 
 /** The 404 for an unknown, foreign, approved or malformed id: one message for all, on purpose. */
 export const notFound = () => new SandboxApiError(404, 'Verification not found: check the verificationId, or start a new verification')
 
-/** Key of the pending verification per client and address; e-mail addresses match case-insensitively. */
-const addressKey = (clientId: string, to: string) => `${clientId}\u0000${to.toLowerCase()}`
+const data = (v: ProviderVerification, status: VerificationStatus = v.status): VerificationData => ({ to: v.to, channel: v.channel, verificationId: v.id, status })
 
-/** Creates an empty store. */
-export function createVerificationStore(options: ResolvedOptions, clock: SandboxClock, random: SandboxRandom): VerificationStore {
-  const byId = new Map<string, VerificationRecord>()
-  // Pending verification id per client and address, for re-sends.
-  const pendingByAddress = new Map<string, string>()
+/** Creates the verifications of a sandbox: engines over one store, delivering through `transport`. */
+export function createVerificationStore(options: ResolvedOptions, clock: SandboxClock, transport: Transport, secret: string): VerificationStore {
+  const store = createMemoryStore({ now: () => clock.now(), maxRecords: MAX_VERIFICATIONS * 3, maxCounters: MAX_VERIFICATIONS * 2 })
+  const settings = {
+    secret,
+    appName: options.appName,
+    ...(options.autofillHost === undefined ? {} : { webOtpHost: options.autofillHost }),
+    routes: [{ transport }],
+    codeLength: options.codeLength,
+    lifetimeSeconds: options.codeTtlSeconds,
+    maxAttempts: options.maxChecks,
+    maxSends: options.maxSends,
+  }
+  // One engine per owner: its keys live under the owner's prefix, so an id of one client is unknown
+  // to another (404, no existence oracle) and two clients verifying one address get two verifications.
+  // Owners are the configured clients and services only, so the map is bounded.
+  const engines = new Map<string, EngineProvider>()
+  const engineFor = (owner: string, appName?: string) => {
+    const keyPrefix = `${owner}\u0000`
+    // A per-request app name changes only the message's wording; the state is the owner's all the same.
+    if (appName !== undefined && appName !== options.appName) return createEngineProvider({ ...settings, appName, keyPrefix })
+    let engine = engines.get(owner)
+    if (!engine) engines.set(owner, (engine = createEngineProvider({ ...settings, keyPrefix })))
+    return engine
+  }
+  const finished = new Set<string>()
+  const call = (now = clock.now()): ProviderCall => ({ store, clock: { now: () => now } })
 
-  const remove = (record: VerificationRecord) => {
-    byId.delete(record.id)
-    forget(record)
-  }
-  const forget = (record: VerificationRecord) => {
-    const key = addressKey(record.clientId, record.to)
-    if (pendingByAddress.get(key) === record.id) pendingByAddress.delete(key)
-  }
-  /** Applies expiry lazily: a pending verification past its lifetime becomes expired. */
-  const refresh = (record: VerificationRecord) => {
-    if (record.status === 'pending' && clock.now() >= record.expiresAt) {
-      record.status = 'expired'
-      forget(record)
+  /** Maps an engine refusal to the API's answer; rethrows anything else (a 500). */
+  const refusal = (error: unknown): never => {
+    if (!isProviderError(error)) throw error
+    if (error.kind === 'not_found') throw notFound()
+    if (error.kind === 'max_sends') {
+      const retryAfter = Math.max(1, error.retryAfter ?? 1)
+      throw new SandboxApiError(
+        429,
+        `Too many sends: at most ${options.maxSends} per verification. Check the code already sent, or retry after ${retryAfter} seconds when it expires`,
+        { 'retry-after': String(retryAfter) },
+      )
     }
-    return record
+    throw error
   }
-  const prune = (now: number) => {
-    // All codes live equally long, so insertion order is expiry order.
-    for (const record of byId.values()) {
-      if (record.expiresAt + RETENTION_MS > now && byId.size < MAX_VERIFICATIONS) break
-      remove(record)
-    }
+  const lookup = (owner: string, id: string) => {
+    if (!VERIFICATION_ID.test(id) || finished.has(`${owner}\u0000${id}`)) throw notFound()
+    return engineFor(owner)
   }
-  const lookup = (clientId: string, id: string) => {
-    const record = VERIFICATION_ID.test(id) ? byId.get(id) : undefined
-    // Another client's verification is answered exactly like a missing one (no existence oracle).
-    if (!record || record.clientId !== clientId) throw notFound()
-    return refresh(record)
-  }
-  const data = (record: VerificationRecord, status: VerificationStatus = record.status): VerificationData => ({
-    to: record.to,
-    channel: record.channel,
-    verificationId: record.id,
-    status,
-  })
 
   return {
-    start(clientId, to, channel, locale) {
+    async start(owner, to, channel, locale, appName) {
+      // One instant for the whole start: a verification it creates expires exactly one lifetime later.
       const now = clock.now()
-      const pendingId = pendingByAddress.get(addressKey(clientId, to))
-      const pending = pendingId === undefined ? undefined : byId.get(pendingId)
-      if (pending && refresh(pending).status === 'pending') {
-        if (pending.sends >= options.maxSends) {
-          const retryAfter = Math.max(1, Math.ceil((pending.expiresAt - now) / 1000))
-          throw new SandboxApiError(
-            429,
-            `Too many sends: at most ${options.maxSends} per verification. Check the code already sent, or retry after ${retryAfter} seconds when it expires`,
-            { 'retry-after': String(retryAfter) },
-          )
-        }
-        pending.sends += 1
-        // Twilio sends the same code over the newly asked channel and language.
-        pending.channel = channel
-        pending.locale = locale
-        return { record: pending, resent: true }
-      }
-      prune(now)
-      let id = `VE${random.hex(16)}`
-      // 128 random bits never collide in practice; a broken injected source must not overwrite.
-      for (let i = 0; byId.has(id); i++) {
-        if (i >= 3) throw new Error('randomBytes keeps returning the same bytes')
-        id = `VE${random.hex(16)}`
-      }
-      const record: VerificationRecord = {
-        id,
-        clientId,
-        to,
-        channel,
-        locale,
-        code: random.code(options.codeLength),
-        createdAt: now,
-        expiresAt: now + options.codeTtlSeconds * 1000,
-        sends: 1,
-        checks: 0,
-        status: 'pending',
-      }
-      byId.set(id, record)
-      pendingByAddress.set(addressKey(clientId, to), id)
-      return { record, resent: false }
+      const started = await engineFor(owner, appName)
+        .start({ to, channel, locale: toLanguageTag(locale) }, call(now))
+        .catch(refusal)
+      return { verification: data(started), resent: started.expiresAt !== now + options.codeTtlSeconds * 1000 }
     },
-    get(clientId, id) {
-      return data(lookup(clientId, id))
+    async get(owner, id) {
+      return data(await lookup(owner, id).status(id, call()).catch(refusal))
     },
-    check(clientId, id, code) {
-      const record = lookup(clientId, id)
-      // Expired and cancelled verifications answer with their state and check nothing.
-      if (record.status !== 'pending') return data(record)
-      if (timingSafeEqual(code, record.code)) {
-        remove(record)
-        return data(record, 'approved')
+    async check(owner, id, code) {
+      const engine = lookup(owner, id)
+      try {
+        return data(await engine.check(id, code, call()))
+      } catch (error) {
+        // Out of attempts, or a code of another length (wrong, spending none): the state as it is.
+        if (isProviderError(error) && (error.kind === 'max_attempts' || error.kind === 'invalid_code_format')) return data(await engine.status(id, call()).catch(refusal))
+        return refusal(error)
       }
-      record.checks += 1
-      if (record.checks >= options.maxChecks) {
-        record.status = 'cancelled'
-        forget(record)
-      }
-      return data(record)
     },
-    finish(clientId, id, status) {
-      const record = lookup(clientId, id)
-      if (record.status !== 'pending') throw notFound()
-      remove(record)
-      return data(record, status)
+    async finish(owner, id, status) {
+      const ended = await lookup(owner, id).cancel!(id, call()).catch(refusal)
+      finished.add(`${owner}\u0000${id}`)
+      if (finished.size > MAX_FINISHED) finished.delete(finished.values().next().value!)
+      return data(ended, status)
     },
-    size: () => byId.size,
   }
 }

@@ -245,10 +245,10 @@ describe('/sandbox/faults', () => {
 
 describe('unexpected errors', () => {
   test('answer the spec\'s 500 body with a generic message and the path', async () => {
-    // A byte source stuck on zeros makes the second verification id collide with the first.
-    const s = createSandbox({ now: () => T0, randomBytes: (n) => new Uint8Array(n) })
+    // A delay fault whose injected sleep breaks: an error the sandbox did not expect.
+    const s = createSandbox({ now: () => T0, sleep: () => Promise.reject(new Error('the sleep broke')) })
     const token = await getToken(s)
-    await startVerification(s, token, { to: '+233241234567' })
+    s.faults.add({ operation: 'create', delayMs: 1 })
     const response = await call(s, 'POST', PATH, { token, body: { to: '+254712345678' } })
     expect(response.status).toBe(500)
     expect(await response.json()).toEqual({

@@ -200,10 +200,11 @@ describe('get and verify', () => {
     expect(next.id).not.toBe(id)
   })
 
-  test('a code of another length counts as wrong', async () => {
+  test('a code of another length is wrong and spends no attempt (the engine\'s rule)', async () => {
     const { s, token } = await setup({ maxChecks: 1 })
     const { id, code } = await startVerification(s, token, { to: GH })
-    expect(await status(s, token, 'PATCH', id, `${code}0`)).toMatchObject({ status: 'cancelled' })
+    expect(await status(s, token, 'PATCH', id, `${code}0`)).toMatchObject({ http: 200, status: 'pending' })
+    expect(await status(s, token, 'PATCH', id, code)).toMatchObject({ http: 200, status: 'approved' })
   })
 
   test('maxChecks is configurable', async () => {

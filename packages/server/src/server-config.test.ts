@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { parseServerConfig, ServerConfigError } from './server-config'
 
-const HASH = `pbkdf2-sha256$100000$${'a'.repeat(22)}$${'b'.repeat(43)}`
+// 43 base64url characters whose last has its 2 spare bits zero ('A'), as a real hash has.
+const HASH = `pbkdf2-sha256$100000$${'a'.repeat(22)}$${'b'.repeat(42)}A`
 const ENV = { ENGINE: 'x'.repeat(40), TOKEN: 'gateway-token', REDIS_URL: 'redis://127.0.0.1:6379' }
 const valid = () => ({
   engine: { secret: { env: 'ENGINE' }, appName: 'Acme' },

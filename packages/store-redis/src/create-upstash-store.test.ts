@@ -1,3 +1,6 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { type HugeBodyOutcome, writeHugeBody } from '@hakiki/test-support/huge-body'
 import { describeStoreContract } from '@hakiki/store/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startRedis } from '../test/redis-server'
@@ -87,5 +90,27 @@ describe('createUpstashStore', () => {
   it('rejects a URL that is not http(s) and a missing token', () => {
     expect(() => createUpstashStore({ url: 'redis://127.0.0.1:6379', token: 't' })).toThrow(TypeError)
     expect(() => createUpstashStore({ url: bridge.url, token: '' })).toThrow(TypeError)
+  })
+})
+
+describe('createUpstashStore against a server answering a huge reply', () => {
+  it('stops reading at 1 MiB and hangs up (the rest of the reply never reaches memory)', async () => {
+    let sent: Promise<HugeBodyOutcome> | undefined
+    const server = createServer((_request, response) => {
+      sent = writeHugeBody(response, 64 * 1024 * 1024)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const store = createUpstashStore({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: 't' })
+      const error = await store.get(['a']).catch((e: unknown) => e)
+      // The store's one error for a failed backend, its cause naming the limit.
+      expect(error).toMatchObject({ name: 'StoreUnavailableError', cause: { message: 'Upstash REST reply over the 1048576-byte limit' } })
+      const outcome = await sent
+      expect(outcome?.complete).toBe(false)
+      expect(outcome?.written).toBeLessThan(32 * 1024 * 1024)
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

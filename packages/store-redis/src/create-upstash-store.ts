@@ -1,3 +1,4 @@
+import { BodyTooLargeError, readBoundedText } from '@hakiki/provider'
 import type { VerifyStore } from '@hakiki/store'
 import { createScriptStore } from './create-script-store'
 
@@ -9,6 +10,12 @@ export interface UpstashStoreOptions {
   token: string
   /** The Fetch API to use; defaults to the global `fetch`. */
   fetch?: typeof fetch
+  /**
+   * Milliseconds after which one request is abandoned (its connection closed), reply included;
+   * default 10000. The proxy answers a late store sooner (its per-request deadline); this bounds
+   * what a hung server holds after that.
+   */
+  timeoutMs?: number
 }
 
 /** The most bytes of a reply read: the largest reply (a `get` of many records) is far below it. */
@@ -30,15 +37,24 @@ export function createUpstashStore(options: UpstashStoreOptions): VerifyStore {
   const url = options.url.replace(/\/+$/, '')
   if (!/^https?:\/\//.test(url)) throw new TypeError('url must be the http(s) REST URL of the database')
   if (!options.token) throw new TypeError('token is required')
+  const timeoutMs = options.timeoutMs ?? 10_000
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new TypeError('timeoutMs must be a positive number of milliseconds')
   const headers = { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' }
   // Read-your-writes: Upstash answers each request with a sync token; sent back on the next one, a
   // read replica answers only once it has caught up with it
   // (https://upstash.com/docs/redis/howto/readyourwrites).
   let syncToken: string | undefined
   return createScriptStore(async (args) => {
-    const response = await send(url, { method: 'POST', headers: syncToken === undefined ? headers : { ...headers, 'upstash-sync-token': syncToken }, body: JSON.stringify(args) })
+    const signal = AbortSignal.timeout(timeoutMs)
+    const response = await send(url, { method: 'POST', headers: syncToken === undefined ? headers : { ...headers, 'upstash-sync-token': syncToken }, body: JSON.stringify(args), signal })
     syncToken = response.headers.get('upstash-sync-token') ?? syncToken
-    const text = await readBounded(response)
+    let text: string
+    try {
+      text = await readBoundedText(response, MAX_REPLY_BYTES, signal)
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) throw new Error(`Upstash REST reply over the ${MAX_REPLY_BYTES}-byte limit`, { cause: error })
+      throw error
+    }
     let body: { result?: unknown; error?: unknown }
     try {
       body = JSON.parse(text) as typeof body
@@ -49,33 +65,4 @@ export function createUpstashStore(options: UpstashStoreOptions): VerifyStore {
     if (!response.ok || !('result' in body)) throw new Error(`Upstash REST answered ${response.status}`)
     return body.result
   })
-}
-
-async function readBounded(response: Response): Promise<string> {
-  const declared = Number(response.headers.get('content-length'))
-  if (declared > MAX_REPLY_BYTES) {
-    await response.body?.cancel()
-    throw new Error('Upstash REST reply too large')
-  }
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_REPLY_BYTES) {
-      await reader.cancel()
-      throw new Error('Upstash REST reply too large')
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return new TextDecoder().decode(bytes)
 }

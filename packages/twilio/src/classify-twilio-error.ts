@@ -1,5 +1,5 @@
 /**
- * Twilio's error answers, classified into the proxy's `ProviderErrorKind`s. One table, read from
+ * Twilio's error answers, classified into the provider port's `ProviderErrorKind`s. One table, read from
  * Twilio's error dictionary (https://www.twilio.com/docs/api/errors):
  *
  * | Twilio code / HTTP status            | kind                       |
@@ -15,7 +15,7 @@
  * | 60200 "Invalid parameter: To"        | `invalid_phone_number` / `invalid_email` (by channel) |
  * | 60200 naming `Locale`                | `unsupported_locale`       |
  * | 60200 naming `Code` (check)          | `invalid_code_format`      |
- * | 20404 / 404 on check and status      | `not_found` (expired, approved, exhausted or unknown) |
+ * | 20404 / 404 on check, status, cancel | `not_found` (expired, approved, exhausted or unknown) |
  * | 20404 / 404 on start                 | `misconfigured` (the service SID; this provider never sends an unsupported locale) |
  * | 20429, 60212, any 429                | `rate_limited`             |
  * | 20003, 401, 403, any other 4xx       | `misconfigured`            |
@@ -27,11 +27,14 @@
  * each maps to its own kind and affects that request only.
  */
 import type { Channel } from '@hakiki/core'
-import type { ProviderErrorKind } from '@hakiki/proxy'
+import type { ProviderErrorKind } from '@hakiki/provider'
+
+/** The provider operations that call Twilio. */
+export type TwilioOperation = 'start' | 'check' | 'status' | 'cancel'
 
 /** What is known about one failed answer. */
 export interface TwilioFailure {
-  operation: 'start' | 'check' | 'status'
+  operation: TwilioOperation
   /** HTTP status. */
   status: number
   /** Twilio's `code`, when the body had one. */

@@ -1,17 +1,29 @@
 /**
- * `createTwilioProvider`: Twilio Verify v2 behind the proxy's provider port. Fetch API only (no
- * `node:*`), so it runs wherever the proxy runs. Every failure is a classified `ProviderError`
- * whose message names the operation, kind, HTTP status and Twilio code, and nothing else: no
- * credential, no address, no code, no text of Twilio's.
+ * `createTwilioProvider`: Twilio Verify v2 behind the provider port v2 (`@hakiki/provider`). Fetch
+ * API only (no `node:*`), so it runs wherever the proxy runs. Every request goes through
+ * `boundedFetch` (a deadline over headers and body, a 64 KiB answer limit, no redirects). Every
+ * failure is a classified `ProviderError` whose message names the operation, kind, HTTP status and
+ * Twilio code, and nothing else: no credential, no address, no code, no text of Twilio's.
+ *
+ * Twilio keeps the state (one pending verification per address and service, re-sent on a new
+ * start), so the store and clock of each call go unused; only its signal is read.
  */
 import type { Channel } from '@hakiki/core'
-import { ProviderError, type ProviderCallOptions, type ProviderErrorInit, type ProviderErrorKind, type ProviderStartInput, type ProviderVerification, type VerifyProvider } from '@hakiki/proxy'
-import { classifyTwilioError } from './classify-twilio-error'
+import {
+  boundedFetch,
+  ProviderError,
+  type BoundedResponse,
+  type ProviderCall,
+  type ProviderErrorInit,
+  type ProviderErrorKind,
+  type ProviderStartInput,
+  type ProviderVerification,
+  type VerifyProvider,
+} from '@hakiki/provider'
+import { classifyTwilioError, type TwilioOperation } from './classify-twilio-error'
 import { parseTwilioVerification } from './parse-twilio-verification'
 import { toTwilioLocale } from './to-twilio-locale'
 import { resolveTwilioProviderOptions, type TwilioCredentials, type TwilioProviderOptions } from './twilio-provider-options'
-
-type Operation = 'start' | 'check' | 'status'
 
 /** Channels declared when the `channels` option is left out: e-mail needs a Mailer on the service. */
 export const DEFAULT_TWILIO_CHANNELS: readonly Channel[] = ['sms', 'call']
@@ -19,18 +31,33 @@ export const DEFAULT_TWILIO_CHANNELS: readonly Channel[] = ['sms', 'call']
 /** The provider's name in logs and events. */
 export const TWILIO_PROVIDER_NAME = 'twilio'
 
-const MAX_RETRY_AFTER_SECONDS = 3600
+/**
+ * What Twilio Verify fixes for every service (https://www.twilio.com/docs/verify/api/verification:
+ * a verification expires 10 minutes after it is created; 5 check attempts, then 60202; 5 sends per
+ * verification, then 60203). The code length is the service's (`code_length`), declared by option.
+ */
+export const TWILIO_VERIFY_LIMITS = Object.freeze({ lifetimeSeconds: 600, maxAttempts: 5, maxSends: 5 })
 
-/** One HTTP exchange's outcome: a parsed JSON body (or `undefined`) and the response. */
+const MAX_RETRY_AFTER_SECONDS = 3600
+/** Most bytes of one answer read: Twilio's are a few hundred bytes of JSON; more is cut there. */
+const MAX_ANSWER_BYTES = 64 * 1024
+
+/** One HTTP exchange's outcome: status, headers and the parsed JSON body (or `undefined`). */
 interface Answer {
-  response: Response
+  status: number
+  headers: Headers
   body: unknown
 }
 
-function retryAfterOf(response: Response): number | undefined {
-  const value = Number(response.headers.get('retry-after'))
+function retryAfterOf(headers: Headers): number | undefined {
+  const value = Number(headers.get('retry-after'))
   return Number.isFinite(value) && value > 0 ? Math.min(MAX_RETRY_AFTER_SECONDS, Math.ceil(value)) : undefined
 }
+
+const ok = (answer: Answer) => answer.status >= 200 && answer.status < 300
+
+// The proxy's port v1 calls without a `call` (or with only a signal): read it defensively.
+const signalOf = (call: Partial<ProviderCall> | undefined) => call?.signal
 
 /**
  * Creates the provider.
@@ -41,8 +68,9 @@ function retryAfterOf(response: Response): number | undefined {
 export function createTwilioProvider(credentials: TwilioCredentials, options: TwilioProviderOptions): VerifyProvider {
   const config = resolveTwilioProviderOptions(credentials, options)
   const servicePath = `/v2/Services/${config.serviceSid}`
+  const channels: readonly Channel[] = Object.freeze([...(options.channels ?? DEFAULT_TWILIO_CHANNELS)])
   // The service's code length, read once (Twilio sets it per service, not per verification).
-  let codeLength: Promise<number> | undefined
+  let serviceCodeLength: Promise<number> | undefined
 
   const fail = (kind: ProviderErrorKind, init: Omit<ProviderErrorInit, 'provider'>, detail?: string): ProviderError => {
     const parts = [init.status === undefined ? undefined : `HTTP ${init.status}`, init.providerCode === undefined ? undefined : `Twilio ${init.providerCode}`, detail]
@@ -50,119 +78,113 @@ export function createTwilioProvider(credentials: TwilioCredentials, options: Tw
     return new ProviderError(kind, { ...init, provider: TWILIO_PROVIDER_NAME }, `twilio ${init.operation} failed: ${kind}${suffix ? ` (${suffix})` : ''}`)
   }
 
-  /** One request with a time limit; rejects with a `ProviderError` or the caller's abort reason. */
-  async function send(operation: Operation, method: 'GET' | 'POST', path: string, form: URLSearchParams | undefined, signal: AbortSignal | undefined): Promise<Answer> {
-    signal?.throwIfAborted()
-    const controller = new AbortController()
-    let timedOut = false
-    const timer = setTimeout(() => {
-      timedOut = true
-      controller.abort()
-    }, config.timeoutMs)
-    const onAbort = () => controller.abort(signal?.reason)
-    signal?.addEventListener('abort', onAbort, { once: true })
+  /** One request, bounded; rejects with a `ProviderError` or the caller's abort reason. */
+  async function send(operation: TwilioOperation, method: 'GET' | 'POST', path: string, form: URLSearchParams | undefined, signal: AbortSignal | undefined): Promise<Answer> {
+    const headers: Record<string, string> = { authorization: config.authorization, accept: 'application/json' }
+    if (form) headers['content-type'] = 'application/x-www-form-urlencoded'
+    let answer: BoundedResponse
     try {
-      const headers: Record<string, string> = { authorization: config.authorization, accept: 'application/json' }
-      if (form) headers['content-type'] = 'application/x-www-form-urlencoded'
-      const response = await config.fetch(`${config.baseUrl}${path}`, {
-        method,
-        headers,
-        body: form?.toString(),
-        // A redirect would carry the Basic credentials to wherever it points: never follow one.
-        redirect: 'manual',
-        signal: controller.signal,
-      })
-      const text = await response.text()
-      let body: unknown
-      try {
-        body = text === '' ? undefined : JSON.parse(text)
-      } catch {
-        body = undefined
-      }
-      return { response, body }
+      answer = await boundedFetch(
+        `${config.baseUrl}${path}`,
+        { method, headers, body: form?.toString() },
+        { provider: TWILIO_PROVIDER_NAME, operation, timeoutMs: config.timeoutMs, maxBytes: MAX_ANSWER_BYTES, fetch: config.fetch, ...(signal ? { signal } : {}) },
+      )
     } catch (error) {
-      if (signal?.aborted) throw signal.reason
-      if (timedOut) throw fail('timeout', { operation }, `no answer within ${config.timeoutMs} ms`)
-      throw fail('unavailable', { operation, cause: error }, 'network error')
-    } finally {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', onAbort)
+      if (!(error instanceof ProviderError)) throw error
+      // boundedFetch's own failures (timeout, network, redirect, size), in this provider's words.
+      const detail = error.kind === 'timeout' ? `no answer within ${config.timeoutMs} ms` : error.kind === 'unavailable' ? 'network error' : error.kind === 'misconfigured' ? 'redirect refused' : `answer over the ${MAX_ANSWER_BYTES}-byte limit`
+      throw fail(error.kind, { operation, ...(error.status === undefined ? {} : { status: error.status }), cause: error.cause ?? error }, detail)
     }
+    let body: unknown
+    try {
+      body = answer.text === '' ? undefined : JSON.parse(answer.text)
+    } catch {
+      body = undefined
+    }
+    return { status: answer.status, headers: answer.headers, body }
   }
 
   /** The failure of a non-2xx answer, classified. */
-  function failure(operation: Operation, { response, body }: Answer, channel?: Channel): ProviderError {
-    const status = response.status
-    // `redirect: 'manual'` answers a 3xx (Node) or an opaque redirect with status 0 (browsers).
-    if (status === 0 || (status >= 300 && status < 400)) return fail('misconfigured', { operation, status }, 'redirect refused')
+  function failure(operation: TwilioOperation, { status, headers, body }: Answer, channel?: Channel): ProviderError {
     const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
     const code = typeof fields.code === 'number' && Number.isInteger(fields.code) ? fields.code : undefined
     const message = typeof fields.message === 'string' ? fields.message : undefined
     const kind = classifyTwilioError({ operation, status, code, message, channel })
-    const retryAfter = kind === 'rate_limited' ? (retryAfterOf(response) ?? 60) : undefined
+    const retryAfter = kind === 'rate_limited' ? (retryAfterOf(headers) ?? 60) : undefined
     return fail(kind, { operation, status, providerCode: code === undefined ? undefined : String(code), retryAfter })
   }
 
   /** The verification of a 2xx answer, or `invalid_response`. */
-  function verification(operation: Operation, answer: Answer): ProviderVerification {
-    const { response, body } = answer
-    if (response.status < 200 || response.status >= 300) throw failure(operation, answer)
-    const parsed = parseTwilioVerification(body)
-    if (!parsed) throw fail('invalid_response', { operation, status: response.status })
+  function verification(operation: TwilioOperation, answer: Answer, channel?: Channel): ProviderVerification {
+    if (!ok(answer)) throw failure(operation, answer, channel)
+    const parsed = parseTwilioVerification(answer.body)
+    if (!parsed) throw fail('invalid_response', { operation, status: answer.status })
     return parsed
   }
 
-  async function serviceCodeLength(signal: AbortSignal | undefined): Promise<number> {
+  async function readServiceCodeLength(signal: AbortSignal | undefined): Promise<number> {
     const answer = await send('start', 'GET', servicePath, undefined, signal)
-    if (!answer.response.ok) throw failure('start', answer)
+    if (!ok(answer)) throw failure('start', answer)
     const length = (answer.body as { code_length?: unknown } | undefined)?.code_length
-    if (typeof length !== 'number' || !Number.isInteger(length)) throw fail('invalid_response', { operation: 'start', status: answer.response.status })
+    if (typeof length !== 'number' || !Number.isInteger(length)) throw fail('invalid_response', { operation: 'start', status: answer.status })
     return length
   }
 
-  async function ensureCodeLength(expected: number, signal: AbortSignal | undefined): Promise<void> {
-    codeLength ??= serviceCodeLength(signal)
+  /** The service sends codes of the declared length (asked once; a failed read is asked again next time). */
+  async function ensureCodeLength(signal: AbortSignal | undefined): Promise<void> {
+    serviceCodeLength ??= readServiceCodeLength(signal)
     let actual: number
     try {
-      actual = await codeLength
+      actual = await serviceCodeLength
     } catch (error) {
-      // A failed read is asked again next time, not remembered.
-      codeLength = undefined
+      serviceCodeLength = undefined
       throw error
     }
-    if (actual !== expected) {
-      throw fail('misconfigured', { operation: 'start' }, `the Verify service sends ${actual}-digit codes, ${expected} were expected: set the proxy's codeLength to ${actual}`)
+    if (actual !== config.codeLength) {
+      throw fail('misconfigured', { operation: 'start' }, `the Verify service sends ${actual}-digit codes, ${config.codeLength} were declared: set the provider's codeLength to ${actual}`)
     }
   }
 
   return {
     name: TWILIO_PROVIDER_NAME,
     // Twilio reaches most of the world; which countries a service may send to is set by its
-    // geo-permissions, and a refused region (Twilio 21408) is answered as unsupported_country.
+    // geo-permissions, and a refused region (Twilio 60605) is answered as unsupported_country.
     countries: 'all',
-    channels: [...(options.channels ?? DEFAULT_TWILIO_CHANNELS)],
+    channels,
+    codeLength: config.codeLength,
+    ...TWILIO_VERIFY_LIMITS,
 
-    async start(input: ProviderStartInput, callOptions?: ProviderCallOptions) {
-      const signal = callOptions?.signal
-      if (input.codeLength !== undefined) await ensureCodeLength(input.codeLength, signal)
+    // `input.resend` needs nothing more: Twilio re-sends the pending verification of the same
+    // address and service (same sid, same code) and refuses the sixth send with 60203.
+    async start(input: ProviderStartInput, call: ProviderCall) {
+      const signal = signalOf(call)
+      signal?.throwIfAborted()
+      if (!channels.includes(input.channel)) throw fail('unsupported_channel', { operation: 'start' }, `the service is declared for ${channels.join(', ')}`)
+      if (input.codeLength !== undefined && input.codeLength !== config.codeLength) {
+        throw fail('misconfigured', { operation: 'start' }, `${input.codeLength}-digit codes were asked, the provider declares ${config.codeLength}: set the proxy's codeLength to ${config.codeLength}`)
+      }
+      await ensureCodeLength(signal)
       const form = new URLSearchParams({ To: input.to, Channel: input.channel })
       const locale = toTwilioLocale(input.locale)
       if (locale) form.set('Locale', locale)
-      const answer = await send('start', 'POST', `${servicePath}/Verifications`, form, signal)
-      if (!answer.response.ok) throw failure('start', answer, input.channel)
-      return verification('start', answer)
+      return verification('start', await send('start', 'POST', `${servicePath}/Verifications`, form, signal), input.channel)
     },
 
-    async check(id: string, code: string, callOptions?: ProviderCallOptions) {
+    async check(id: string, code: string, call: ProviderCall) {
       const form = new URLSearchParams({ VerificationSid: id, Code: code })
-      const answer = await send('check', 'POST', `${servicePath}/VerificationCheck`, form, callOptions?.signal)
-      return verification('check', answer)
+      return verification('check', await send('check', 'POST', `${servicePath}/VerificationCheck`, form, signalOf(call)))
     },
 
-    async status(id: string, callOptions?: ProviderCallOptions) {
+    async status(id: string, call: ProviderCall) {
       // The id goes into the path: anything but a verification SID is not ours (and not a path to follow).
       if (!/^VE[0-9a-fA-F]{32}$/.test(id)) throw fail('not_found', { operation: 'status' }, 'not a verification SID')
-      return verification('status', await send('status', 'GET', `${servicePath}/Verifications/${id}`, undefined, callOptions?.signal))
+      return verification('status', await send('status', 'GET', `${servicePath}/Verifications/${id}`, undefined, signalOf(call)))
+    },
+
+    async cancel(id: string, call: ProviderCall) {
+      if (!/^VE[0-9a-fA-F]{32}$/.test(id)) throw fail('not_found', { operation: 'cancel' }, 'not a verification SID')
+      const form = new URLSearchParams({ Status: 'canceled' })
+      return verification('cancel', await send('cancel', 'POST', `${servicePath}/Verifications/${id}`, form, signalOf(call)))
     },
   }
 }

@@ -3,7 +3,7 @@
  * `ProviderVerification`, refusing anything that is not what Twilio documents.
  */
 import { ALL_CHANNELS, type Channel, type VerificationStatus } from '@hakiki/core'
-import type { ProviderVerification } from '@hakiki/proxy'
+import type { ProviderVerification } from '@hakiki/provider'
 
 // Twilio's statuses (https://www.twilio.com/docs/verify/api/verification) in the kit's terms:
 // everything that ends a verification without approval is `cancelled`.

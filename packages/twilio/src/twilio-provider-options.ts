@@ -38,11 +38,17 @@ export interface TwilioProviderOptions {
   /** Milliseconds before a call gives up with `timeout`; default 10000, at most 60000. */
   timeoutMs?: number
   /**
-   * The channels the Verify service is set up for; the proxy refuses others up front (400)
-   * without calling Twilio. Default `['sms', 'call']`: e-mail needs a Mailer (SendGrid) on the
+   * The channels the Verify service is set up for, declared to the proxy, which refuses others up
+   * front (400) without calling Twilio; a start on another channel rejects with `unsupported_channel`. Default `['sms', 'call']`: e-mail needs a Mailer (SendGrid) on the
    * service, so add `'email'` once it has one (without, Twilio answers 60217 to every e-mail start).
    */
   channels?: readonly Channel[]
+  /**
+   * Digits of the codes the Verify service sends (its `code_length`, 4 to 10); default 6, Twilio's
+   * default. Declared to the proxy, and checked against the service on the first start (a
+   * mismatch rejects with `misconfigured` before any code is sent).
+   */
+  codeLength?: number
 }
 
 /** Options after defaults and checks. */
@@ -51,6 +57,7 @@ export interface ResolvedTwilioProviderOptions {
   baseUrl: string
   fetch: typeof fetch
   timeoutMs: number
+  codeLength: number
   /** `Basic …`, computed once. */
   authorization: string
 }
@@ -59,6 +66,8 @@ export interface ResolvedTwilioProviderOptions {
 export const TWILIO_VERIFY_BASE_URL = 'https://verify.twilio.com'
 /** Default time limit of one call, in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 10_000
+/** Twilio's default `code_length` of a Verify service. */
+export const DEFAULT_CODE_LENGTH = 6
 
 const sid = (prefix: string) => new RegExp(`^${prefix}[0-9a-fA-F]{32}$`)
 const ACCOUNT_SID = sid('AC')
@@ -113,6 +122,8 @@ export function resolveTwilioProviderOptions(credentials: TwilioCredentials, opt
   if (url.username || url.password || url.search || url.hash) throw new TypeError('createTwilioProvider: baseUrl must not carry credentials, a query or a fragment')
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 60_000) throw new TypeError('createTwilioProvider: timeoutMs must be an integer from 1 to 60000')
+  const codeLength = options.codeLength ?? DEFAULT_CODE_LENGTH
+  if (!Number.isInteger(codeLength) || codeLength < 4 || codeLength > 10) throw new TypeError('createTwilioProvider: codeLength must be an integer from 4 to 10')
   const fetchImpl = options.fetch ?? globalThis.fetch
   if (typeof fetchImpl !== 'function') throw new TypeError('createTwilioProvider: no fetch available; pass options.fetch')
   return {
@@ -120,6 +131,7 @@ export function resolveTwilioProviderOptions(credentials: TwilioCredentials, opt
     baseUrl: url.href.replace(/\/+$/, ''),
     fetch: fetchImpl,
     timeoutMs,
+    codeLength,
     authorization,
   }
 }

@@ -43,6 +43,35 @@ describe('ChannelPicker', () => {
     expect(radio(view, 'Voice call').hasAttribute('aria-describedby')).toBe(false)
   })
 
+  test.each([
+    ['the new choice first', ['call', 'sms']],
+    ['the old choice first', ['sms', 'call']],
+  ])('uncontrolled: a pick is told to onValueChange; writes through the radios (%s) only show', async (_, order) => {
+    const onValueChange = vi.fn<(channel: Channel) => void>()
+    const view = render(<ChannelPicker defaultValue="sms" onValueChange={onValueChange} />)
+    const root = () => view.container.firstElementChild?.getAttribute('data-value')
+    // What a form library's setValue does: every radio of the group written in turn, no event.
+    act(() => {
+      for (const channel of order) radio(view, channel === 'sms' ? 'SMS' : 'Voice call').checked = channel === 'call'
+    })
+    expect(root()).toBe('call')
+    expect(onValueChange).not.toHaveBeenCalled()
+    await userEvent.click(radio(view, 'Email'))
+    expect(root()).toBe('email')
+    expect(onValueChange).toHaveBeenCalledExactlyOnceWith('email')
+  })
+
+  test('controlled: a pick is told to onValueChange and shows only once the value follows', async () => {
+    const onValueChange = vi.fn<(channel: Channel) => void>()
+    const view = render(<ChannelPicker value="sms" onValueChange={onValueChange} />)
+    await userEvent.click(radio(view, 'Email'))
+    expect(onValueChange).toHaveBeenCalledExactlyOnceWith('email')
+    expect(radio(view, 'SMS').checked).toBe(true)
+    expect(view.container.firstElementChild?.getAttribute('data-value')).toBe('sms')
+    view.rerender(<ChannelPicker value="email" onValueChange={onValueChange} />)
+    expect(radio(view, 'Email').checked).toBe(true)
+  })
+
   test('controlled: follows value; disabled: nothing can be picked', async () => {
     const onValueChange = vi.fn<(channel: Channel) => void>()
     const view = render(<ChannelPicker value="email" onValueChange={onValueChange} />)

@@ -1,7 +1,7 @@
 'use client'
 import { CHANNELS, type Channel } from '@hakiki/core'
-import { useObservedInput } from '@hakiki/react'
-import { forwardRef, useId, useState, type ChangeEvent, type Dispatch, type FocusEvent, type ReactNode, type Ref, type SetStateAction } from 'react'
+import { useControllableState, useObservedInput, type ControllableUpdate } from '@hakiki/react'
+import { forwardRef, useId, type ChangeEvent, type FocusEvent, type ReactNode, type Ref } from 'react'
 import { cx } from './class-names'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { channelPickerMessagesEn } from './i18n/messages-en'
@@ -87,8 +87,15 @@ export const ChannelPicker = forwardRef<HTMLInputElement, ChannelPickerProps>(fu
   const { tag, dir } = useLocale()
   const t = useMessages(channelPickerMessagesEn)
   const generatedName = useId()
-  const [inner, setInner] = useState<Channel | undefined>(defaultValue)
-  const chosen = value ?? inner
+  // `picked`: the user chose it (told to onValueChange); form libraries' writes through the radios
+  // and form resets are not.
+  const [chosen, setChosen, controlled] = useControllableState<Channel | undefined, [picked: boolean]>({
+    value,
+    defaultValue,
+    onChange: (channel, picked) => {
+      if (picked && channel) onValueChange?.(channel)
+    },
+  })
 
   return (
     <fieldset
@@ -110,17 +117,16 @@ export const ChannelPicker = forwardRef<HTMLInputElement, ChannelPickerProps>(fu
             key={channel}
             channel={channel}
             chosen={chosen}
-            controlled={value !== undefined}
+            controlled={controlled}
             defaultValue={defaultValue}
-            setInner={setInner}
+            setChosen={setChosen}
             radioRef={ref}
             name={name ?? generatedName}
             label={t(`channel.${channel}`)}
             fee={fee && t('channel.fee', { fee })}
             classNames={classNames}
             onChange={(event) => {
-              setInner(channel)
-              onValueChange?.(channel)
+              setChosen(channel, true)
               onChange?.(event)
             }}
             onBlur={onBlur}
@@ -137,7 +143,7 @@ interface ChannelChoiceProps {
   chosen: Channel | undefined
   controlled: boolean
   defaultValue: Channel | undefined
-  setInner: Dispatch<SetStateAction<Channel | undefined>>
+  setChosen: (next: ControllableUpdate<Channel | undefined>, picked: boolean) => void
   radioRef: Ref<HTMLInputElement>
   name: string
   label: string
@@ -151,7 +157,7 @@ interface ChannelChoiceProps {
  * One channel: its radio, name and fee. A component of its own so that each radio gets its own
  * observer of `checked` (a hook per radio, and the number of channels can change).
  */
-function ChannelChoice({ channel, chosen, controlled, defaultValue, setInner, radioRef, name, label, fee, classNames, onChange, onBlur }: ChannelChoiceProps): ReactNode {
+function ChannelChoice({ channel, chosen, controlled, defaultValue, setChosen, radioRef, name, label, fee, classNames, onChange, onBlur }: ChannelChoiceProps): ReactNode {
   const checked = chosen === channel
   const feeId = useId()
   // Uncontrolled radios belong to the DOM, so react-hook-form's `setValue` and `reset` (which set
@@ -161,14 +167,14 @@ function ChannelChoice({ channel, chosen, controlled, defaultValue, setInner, ra
     property: 'checked',
     ref: radioRef,
     accept: (on) => {
-      if (!controlled) setInner((current) => (on ? channel : current === channel ? undefined : current))
+      if (!controlled) setChosen((current) => (on ? channel : current === channel ? undefined : current), false)
       return on
     },
     onFormReset: () => {
       if (controlled) return undefined
       // The default follows the choice (so that a radio mounted later shows it): point it back at
       // the first default, which the browser then restores.
-      setInner(defaultValue)
+      setChosen(defaultValue, false)
       return defaultValue === channel
     },
   })

@@ -4,6 +4,7 @@
  */
 import type { ServerResponse } from 'node:http'
 import { inspect } from 'node:util'
+import { type HugeBodyOutcome, writeHugeBody } from '@hakiki/test-support/huge-body'
 import { afterEach, describe, expect, it } from 'vitest'
 import { freePort } from '../test/free-port'
 import { sendJson, startTestServer } from '../test/start-test-server'
@@ -126,6 +127,37 @@ describe('createVerifyClient on the wire', () => {
       ['invalid_response', 'verify', 200],
       ['invalid_response', 'rates', 200],
     ])
+  })
+
+  // #19: a 300 MB answer once took a proxy to 2.9 GB. Each transport (nodeFetch, the default on
+  // Node, and the platform fetch) must stop at the limit and hang up, whatever the size.
+  it.each([
+    ['nodeFetch', undefined],
+    ['the platform fetch', globalThis.fetch],
+  ] as const)('cuts a huge answer at maxResponseBytes and hangs up (%s)', async (_name, transport) => {
+    let sent: Promise<HugeBodyOutcome> | undefined
+    server = await startApi((_request, response) => {
+      sent = writeHugeBody(response, 64 * 1024 * 1024)
+    })
+    const options: Partial<VerifyClientOptions> = { maxResponseBytes: 8 * 1024 }
+    if (transport) options.fetch = transport
+    const error = await failure(client(server, options).getVerification('VE1'))
+    expect(error).toMatchObject({ code: 'invalid_response', operation: 'get', status: 200 })
+    expect(error.message).toContain('over the 8192-byte limit')
+    const outcome = await sent
+    expect(outcome?.complete).toBe(false)
+    expect(outcome?.written).toBeLessThan(16 * 1024 * 1024)
+  })
+
+  it('refuses an answer whose Content-Length is over the limit without reading it', async () => {
+    let sent: Promise<HugeBodyOutcome> | undefined
+    server = await startApi((_request, response) => {
+      sent = writeHugeBody(response, 64 * 1024 * 1024, { declare: true })
+    })
+    const error = await failure(client(server).createVerification({ to: '+233241234567' }))
+    expect(error).toMatchObject({ code: 'invalid_response', operation: 'create' })
+    expect(error.message).toContain('over the 65536-byte limit')
+    expect((await sent)?.complete).toBe(false)
   })
 
   it('reports a token answer without access_token as invalid_response of the token operation', async () => {

@@ -15,6 +15,7 @@ import type {
 } from './verify-client'
 
 const DEFAULT_TIMEOUT_MS = 10_000
+const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024
 const DEFAULT_REFRESH_LEEWAY_SECONDS = 60
 const VERIFICATION_PATH = '/verify/v1/identity/verification'
 
@@ -25,7 +26,7 @@ const VERIFICATION_PATH = '/verify/v1/identity/verification'
  * an abort through the caller's signal, which rejects with the signal's reason.
  *
  * Throws a `TypeError` at once for options that cannot work (a non-http(s) `baseUrl`, empty
- * credentials, a non-positive timeout): those are programming errors, not API failures.
+ * credentials, a non-positive timeout or size limit): those are programming errors, not API failures.
  */
 export function createVerifyClient(options: VerifyClientOptions): VerifyClient {
   const baseUrl = readBaseUrl(options.baseUrl)
@@ -37,6 +38,7 @@ export function createVerifyClient(options: VerifyClientOptions): VerifyClient {
     throw new TypeError('createVerifyClient: clientSecret must be a non-empty string')
   }
   const timeoutMs = readPositive(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs')
+  const maxBytes = readPositive(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes')
   const refreshLeewaySeconds = readPositive(
     options.refreshLeewaySeconds,
     DEFAULT_REFRESH_LEEWAY_SECONDS,
@@ -51,7 +53,7 @@ export function createVerifyClient(options: VerifyClientOptions): VerifyClient {
     path: string,
     init: RequestInit,
     signal?: AbortSignal,
-  ): Promise<Exchange> => sendRequest(baseUrl + path, init, { fetch, operation, timeoutMs, signal })
+  ): Promise<Exchange> => sendRequest(baseUrl + path, init, { fetch, operation, timeoutMs, maxBytes, signal })
 
   const tokens = createTokenCache({
     now,

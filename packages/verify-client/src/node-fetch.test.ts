@@ -1,3 +1,4 @@
+import { type HugeBodyOutcome, writeHugeBody } from '@hakiki/test-support/huge-body'
 import { afterEach, describe, expect, it } from 'vitest'
 import { freePort } from '../test/free-port'
 import { sendJson, startTestServer } from '../test/start-test-server'
@@ -111,7 +112,38 @@ describe('nodeFetch', () => {
       response.write('only part of it')
       response.destroy()
     })
-    await expect(nodeFetch(server.url)).rejects.toThrow('fetch failed')
+    // As with fetch: the headers arrive, then reading the body fails.
+    await expect(nodeFetch(server.url).then((response) => response.text())).rejects.toThrow('fetch failed')
+  })
+
+  it('streams the body with back-pressure and hangs up when the reader cancels it', async () => {
+    let sent: Promise<HugeBodyOutcome> | undefined
+    server = await startTestServer((_request, response) => {
+      sent = writeHugeBody(response, 64 * 1024 * 1024)
+    })
+    const response = await nodeFetch(server.url)
+    const reader = response.body!.getReader()
+    expect((await reader.read()).value?.byteLength).toBeGreaterThan(0)
+    await reader.cancel()
+    const outcome = await sent
+    expect(outcome?.complete).toBe(false)
+    expect(outcome?.written).toBeLessThan(16 * 1024 * 1024)
+  })
+
+  it('errors the body with the abort reason when the signal fires while it streams', async () => {
+    server = await startTestServer((_request, response) => {
+      void writeHugeBody(response, 64 * 1024 * 1024)
+    })
+    const controller = new AbortController()
+    const response = await nodeFetch(server.url, { signal: controller.signal })
+    const reader = response.body!.getReader()
+    await reader.read()
+    controller.abort(new Error('caller gave up mid-body'))
+    await expect(
+      (async () => {
+        for (;;) if ((await reader.read()).done) return 'ended'
+      })(),
+    ).rejects.toThrow('caller gave up mid-body')
   })
 
   it('refuses URLs that are not http or https', async () => {

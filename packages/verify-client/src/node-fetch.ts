@@ -20,8 +20,10 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
  *   hand-written copy of those rules to drift.
  * - Network failures reject with `TypeError('fetch failed', { cause })`, like undici; an abort
  *   rejects with the signal's reason, like `fetch`.
- * - The body is read in full before the promise resolves (API answers are small JSON), so the
- *   signal also covers the time spent reading it.
+ * - The promise resolves with the headers and the body streams, with back-pressure, as with
+ *   `fetch`: the caller decides how much of it to read (the client stops at its size limit), and
+ *   cancelling the body closes the connection. The signal covers the body too: an abort errors
+ *   the stream with the signal's reason.
  *
  * Differences from `fetch`, on purpose: redirects are not followed (a 3xx is returned as is, so a
  * redirect can never carry a form body with the client secret to another host), no
@@ -45,58 +47,87 @@ export async function nodeFetch(input: string | URL | Request, init?: RequestIni
 
   return new Promise<Response>((resolve, reject) => {
     let settled = false
+    let finished = false
+    let stream: ReadableStreamDefaultController<Uint8Array> | undefined
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest
     const outgoing = send(url, { method: request.method, headers })
 
-    const settle = (outcome: () => void, discardConnection: boolean) => {
-      if (settled) return
-      settled = true
+    /** Ends the exchange once: a complete body leaves its socket to the agent's keep-alive pool; anything else destroys it. */
+    const finish = (error?: unknown) => {
+      if (finished) return
+      finished = true
       signal.removeEventListener('abort', onAbort)
-      // A complete response leaves its socket to the agent's keep-alive pool; anything else
-      // (abort, error) must not leave a half-read socket behind.
-      if (discardConnection) outgoing.destroy()
-      outcome()
+      if (error === undefined) return stream?.close()
+      // No half-read socket goes back to the pool.
+      outgoing.destroy()
+      if (!settled) {
+        settled = true
+        reject(error)
+      } else stream?.error(error)
     }
-    const fail = (cause: unknown) =>
-      settle(() => reject(new TypeError('fetch failed', { cause })), true)
+    const fail = (cause: unknown) => finish(new TypeError('fetch failed', { cause }))
     function onAbort() {
-      settle(() => reject(signal.reason), true)
+      finish(signal.reason)
     }
     signal.addEventListener('abort', onAbort, { once: true })
 
     outgoing.on('error', fail)
     outgoing.on('response', (incoming) => {
-      const chunks: Buffer[] = []
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+      const hasBody = request.method !== 'HEAD' && !NULL_BODY_STATUSES.has(incoming.statusCode ?? 0)
+      const responseBody = hasBody
+        ? new ReadableStream<Uint8Array>(
+            {
+              start(controller) {
+                stream = controller
+              },
+              // Back-pressure: the socket is read only as fast as the caller reads the body.
+              pull() {
+                incoming.resume()
+              },
+              cancel() {
+                finished = true
+                signal.removeEventListener('abort', onAbort)
+                outgoing.destroy()
+              },
+            },
+            { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+          )
+        : null
+      incoming.on('data', (chunk: Buffer) => {
+        if (finished || !stream) return
+        stream.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+        if ((stream.desiredSize ?? 0) <= 0) incoming.pause()
+      })
       incoming.on('error', fail)
       incoming.on('close', () => {
         if (!incoming.complete) fail(new Error('The connection closed before the response ended'))
       })
-      incoming.on('end', () => {
-        try {
-          const response = toResponse(incoming, request.method, Buffer.concat(chunks))
-          // Settle after building, so a malformed status line becomes a network error.
-          settle(() => resolve(response), false)
-        } catch (error) {
-          fail(error)
-        }
-      })
+      incoming.on('end', () => finish())
+      if (!hasBody) incoming.resume()
+      let response: Response
+      try {
+        response = toResponse(incoming, responseBody)
+      } catch (error) {
+        // A malformed status line becomes a network error.
+        return fail(error)
+      }
+      settled = true
+      resolve(response)
     })
     outgoing.end(body)
   })
 }
 
-function toResponse(incoming: IncomingMessage, method: string, body: Buffer): Response {
+function toResponse(incoming: IncomingMessage, body: ReadableStream<Uint8Array> | null): Response {
   const status = incoming.statusCode ?? 0
   const headers = new Headers()
   const raw = incoming.rawHeaders
   for (let index = 0; index + 1 < raw.length; index += 2) {
     headers.append(raw[index] as string, raw[index + 1] as string)
   }
-  const hasBody = method !== 'HEAD' && !NULL_BODY_STATUSES.has(status)
   // `Response` rejects statuses outside 200–599 with a RangeError: the caller sees a network
   // error, which is what a server speaking something other than HTTP deserves.
-  return new Response(hasBody ? new Uint8Array(body) : null, {
+  return new Response(body, {
     status,
     statusText: incoming.statusMessage ?? '',
     headers,

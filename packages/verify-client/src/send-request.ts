@@ -1,3 +1,4 @@
+import { BodyTooLargeError, readBoundedText } from '@hakiki/provider'
 import { VerifyApiError } from './verify-api-error'
 import type { VerifyApiOperation } from './verify-api-error'
 
@@ -12,14 +13,18 @@ export interface SendRequestOptions {
   fetch: typeof globalThis.fetch
   operation: VerifyApiOperation
   timeoutMs: number
+  /** Most bytes of the answer read; a larger one is `invalid_response` (the read stops there). */
+  maxBytes: number
   /** The caller's signal: its abort is rethrown as is, never wrapped. */
   signal?: AbortSignal
 }
 
 /**
- * Sends one request and reads its body, under a time limit that covers both. Failures without
- * an HTTP answer become a {@link VerifyApiError} (`timeout` or `network_error`); a caller's
- * abort rejects with the caller's own reason. HTTP statuses are left to the caller.
+ * Sends one request and reads its body, under a time limit that covers both and a size limit on
+ * the body. Failures without an HTTP answer become a {@link VerifyApiError} (`timeout` or
+ * `network_error`), an answer over the size limit `invalid_response` (cut at the limit, its
+ * cause a `BodyTooLargeError` naming it); a caller's abort rejects with the caller's own reason.
+ * HTTP statuses are left to the caller.
  *
  * The timer and the listener on the caller's signal are set up by hand rather than with
  * `AbortSignal.any([signal, AbortSignal.timeout()])` so both are removed as soon as the request
@@ -47,9 +52,16 @@ export async function sendRequest(
     // injected one) would otherwise follow a 307/308 and re-send the body, the client secret
     // included, to whatever host the redirect names.
     const response = await fetch(url, { ...init, redirect: 'manual', signal: controller.signal })
-    const text = await response.text()
+    let text: string
+    try {
+      text = await readBoundedText(response, options.maxBytes, controller.signal)
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error
+      throw new VerifyApiError({ code: 'invalid_response', operation, status: response.status, cause: error })
+    }
     return { response, text }
   } catch (error) {
+    if (error instanceof VerifyApiError) throw error
     if (callerSignal?.aborted) throw callerSignal.reason
     if (timedOut) throw new VerifyApiError({ code: 'timeout', operation })
     throw new VerifyApiError({ code: 'network_error', operation, cause: error })

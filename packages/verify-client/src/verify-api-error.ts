@@ -1,3 +1,5 @@
+import { BodyTooLargeError } from '@hakiki/provider'
+
 /** Stable, machine-readable reason of a {@link VerifyApiError}. */
 export type VerifyApiErrorCode =
   /** HTTP 400: the service rejected the request body or parameters. */
@@ -93,5 +95,7 @@ function describe(details: VerifyApiErrorDetails): string {
   const where = `Verify API ${OPERATION_LABELS[details.operation]} failed`
   const status = details.status === undefined ? '' : ` with HTTP ${details.status}`
   const message = details.statusMessage ? `: ${details.statusMessage}` : ''
-  return `${where}${status} (${details.code})${message}`
+  // An answer cut at the size limit says which limit, so the operator knows what to raise.
+  const cut = details.cause instanceof BodyTooLargeError ? `: the answer is over the ${details.cause.maxBytes}-byte limit` : ''
+  return `${where}${status} (${details.code})${message}${cut}`
 }

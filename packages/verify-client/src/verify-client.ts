@@ -14,6 +14,11 @@ export interface VerifyClientOptions {
   fetch?: typeof globalThis.fetch
   /** Time limit of each HTTP request, body included, in milliseconds. Default 10 000. */
   timeoutMs?: number
+  /**
+   * Most bytes of one answer read; a larger answer fails with `invalid_response` as soon as it
+   * passes the limit (nothing more is read). Default 65 536: the API's answers are small JSON.
+   */
+  maxResponseBytes?: number
   /** Fetch a new token this many seconds before the cached one expires. Default 60. */
   refreshLeewaySeconds?: number
   /** Clock for token expiry, in epoch milliseconds. Default `Date.now`. */

@@ -46,12 +46,14 @@ export interface AbuseScenario {
   adapter: NodeAdapterOptions
   /** Real users: where they come from and which number they verify. */
   user(n: number, random: () => number): { to: string; localAddress?: string; forwardedFor?: string }
-  /** The attacker's n-th attempt. */
-  attack(n: number, random: () => number): AttackStep
+  /** The attacker's n-th attempt, in simulated minute `minute`; `undefined`: no attempt this minute. */
+  attack(n: number, random: () => number, minute: number): AttackStep | undefined
   /** Minutes between real users; default 10. */
   userEveryMinutes?: number
-  /** False for a measurement outside the issue's cost goal (the lockout of a known number). */
+  /** False for a measurement outside the issue's cost goal (the lockout of a known number, a defence turned off). */
   costGoal?: boolean
+  /** Options beyond the defaults (a defence turned off, for comparison: then `costGoal` is false). */
+  handlerOptions?: Partial<VerifyHandlerOptions>
 }
 
 /** What a scenario measured. */
@@ -131,7 +133,7 @@ export async function runScenario(scenario: AbuseScenario, seed = 19): Promise<A
     ? createTwilioProvider({ accountSid: DEFAULT_TWILIO_ACCOUNT.accountSid, authToken: DEFAULT_TWILIO_ACCOUNT.authToken }, { serviceSid, baseUrl: standIn.url })
     : verifyClientProvider(createVerifyClient({ baseUrl: sandbox.url, clientId: 'sandbox-client-id', clientSecret: 'sandbox-client-secret', now }))
   // Default settings: only what every deployment must say (secret, mount path, public origin).
-  const options: VerifyHandlerOptions = { provider, secret: 'abuse-bench-secret-0123456789abcdef!', basePath: '/api/verify', publicOrigin: APP_ORIGIN, now, logger: {} }
+  const options: VerifyHandlerOptions = { provider, secret: 'abuse-bench-secret-0123456789abcdef!', basePath: '/api/verify', publicOrigin: APP_ORIGIN, now, logger: {}, ...scenario.handlerOptions }
   const proxy = createServer(toNodeListener(createVerifyHandler(options), scenario.adapter))
   const origin = await listen(proxy)
   const random = seededRandom(seed)
@@ -147,10 +149,10 @@ export async function runScenario(scenario: AbuseScenario, seed = 19): Promise<A
   try {
     for (let minute = 0; minute < minutes; minute++) {
       const day = Math.floor(minute / 1440)
-      const step = scenario.attack(attempts, random)
-      attempts++
-      const answer = await call(origin, '/api/verify/verifications', { to: step.to, channel: step.channel }, step)
-      if (answer.status === 201) {
+      const step = scenario.attack(attempts, random, minute)
+      const answer = step === undefined ? undefined : await call(origin, '/api/verify/verifications', { to: step.to, channel: step.channel }, step)
+      if (step !== undefined) attempts++
+      if (step !== undefined && answer?.status === 201) {
         accepted++
         const fee = feeOf(step.to)
         costUsd += fee
@@ -208,6 +210,33 @@ const SMS = ['MOBILE', 'FIXED_LINE_OR_MOBILE']
 const coveredUser = (countries: readonly string[]) => (n: number, random: () => number) => ({
   to: randomNumber(random, pick(random, countries), SMS),
   forwardedFor: `102.176.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`,
+})
+
+/** The million-number block of Ghana (`+233201xxxxxx`) the slow pump works through. */
+const PUMPED_PREFIX = '+233201'
+
+/**
+ * A pump that starts where it looks like nothing (one attempt an hour) and doubles its rate every
+ * day up to one a minute, from 50 addresses, spread over the whole million-number block (so over
+ * a hundred of the 10,000-number prefixes the prefix budget counts), nobody ever verifying; real
+ * users of Ghana verify on other prefixes, giving the country a baseline.
+ */
+const slowPump = (handlerOptions?: Partial<VerifyHandlerOptions>): AbuseScenario => ({
+  name: `a pump rising slowly in one prefix of Ghana (1 → 60 an hour over 7 days), real users verifying on other prefixes${handlerOptions ? ', conversion guard off' : ''}`,
+  days: 7,
+  upstream: 'verify-api',
+  adapter: { trustProxy: 1 },
+  ...(handlerOptions ? { handlerOptions, costGoal: false } : {}),
+  user: (n, random) => {
+    let to = randomNumber(random, 'GH', SMS)
+    while (to.startsWith(PUMPED_PREFIX)) to = randomNumber(random, 'GH', SMS)
+    return { to, forwardedFor: `102.176.${Math.floor(n / 250) % 250}.${(n % 250) + 1}` }
+  },
+  attack: (n, random, minute) => {
+    const perHour = Math.min(60, 2 ** Math.floor(minute / 1440))
+    if (minute % Math.round(60 / perHour) !== 0) return undefined
+    return { to: randomNumber(random, 'GH', SMS, PUMPED_PREFIX), channel: 'sms', forwardedFor: `198.51.100.${(n % 50) + 1}` }
+  },
 })
 
 /** The issue's scenarios. */
@@ -299,4 +328,7 @@ export const SCENARIOS: readonly AbuseScenario[] = [
     user: (n, random) => ({ to: randomNumber(random, 'GB', SMS, '+447400'), forwardedFor: `81.2.${Math.floor(n / 250) % 250}.${(n % 250) + 1}` }),
     attack: (n, random) => ({ to: randomNumber(random, pick(random, HIGH_RISK), ['FIXED_LINE', 'FIXED_LINE_OR_MOBILE']), channel: 'call', forwardedFor: `198.51.100.${(n % 50) + 1}` }),
   },
+  slowPump(),
+  // The same without the conversion guard: what the day budgets alone let through.
+  slowPump({ conversionGuard: false }),
 ]

@@ -74,7 +74,7 @@ export async function startBenchProxy(sandboxUrl: string): Promise<BenchProxy> {
     basePath: BENCH_BASE_PATH,
     limits: BENCH_LIMITS,
     // Room for every key of a long run, so the store never sweeps in the middle of a measurement.
-    store: createMemoryStore({ maxKeys: 2_000_000 }),
+    store: createMemoryStore({ maxCounters: 2_000_000, maxRecords: 2_000_000 }),
   })
   const listener = proxyListener(handler, { useSocketAddress: true })
   let inFlight = 0

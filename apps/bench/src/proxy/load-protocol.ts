@@ -8,7 +8,7 @@
 export interface FlowsJob {
   kind: 'flows'
   /** `proxy`: the browser contract through `@hakiki/proxy`; `direct`: `@hakiki/verify-client` against the sandbox. */
-  target: 'proxy' | 'direct'
+  target: 'proxy' | 'forwarder' | 'direct'
   /** Proxy origin or sandbox base URL. */
   url: string
   /** Flows in progress at once. */

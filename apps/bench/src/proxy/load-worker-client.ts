@@ -16,7 +16,7 @@ export interface LoadWorker {
  * Forks `load-worker.ts` as a separate Node process (TypeScript through tsx's loader, workspace
  * packages from source) and answers its code requests with `codeFor`.
  */
-export function spawnLoadWorker(codeFor: (to: string) => string | undefined): LoadWorker {
+export function spawnLoadWorker(codeFor: (to: string) => string | undefined | Promise<string | undefined>): LoadWorker {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
   const child: ChildProcess = fork(fileURLToPath(new URL('./load-worker.ts', import.meta.url)), [], {
     execArgv: ['--import', tsx, '--conditions=source'],
@@ -27,8 +27,11 @@ export function spawnLoadWorker(codeFor: (to: string) => string | undefined): Lo
   child.once('exit', (code) => current?.reject(new Error(`the load process exited (${code})`)))
   child.on('message', (message: WorkerMessage) => {
     if (message.type === 'code') {
-      const reply: ParentMessage = { type: 'code', requestId: message.requestId, code: codeFor(message.to) }
-      child.send(reply)
+      const { requestId, to } = message
+      void Promise.resolve(codeFor(to)).then(
+        (code) => child.send({ type: 'code', requestId, code } satisfies ParentMessage),
+        () => child.send({ type: 'code', requestId, code: undefined } satisfies ParentMessage),
+      )
     } else if (message.type === 'result') {
       current?.resolve(message.result)
     } else {

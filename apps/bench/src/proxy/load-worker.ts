@@ -99,7 +99,8 @@ function directFlow(job: FlowsJob): (index: number) => Promise<FlowTiming> {
 }
 
 async function runFlowsJob(job: FlowsJob): Promise<FlowsResult> {
-  const flow = job.target === 'proxy' ? proxyFlow(job) : directFlow(job)
+  // The forwarder speaks the proxy's browser contract.
+  const flow = job.target === 'direct' ? directFlow(job) : proxyFlow(job)
   const result = await runFlows({ concurrency: job.concurrency, maxFlows: job.maxFlows, maxSeconds: job.maxSeconds, flow })
   return { kind: 'flows', ...result }
 }

@@ -1,8 +1,18 @@
 import type { LimitsOptions } from '@hakiki/proxy'
 import { summarize, round2, type Summary } from '../stats'
-import { BENCH_LIMITS, startBenchProxy, startCountingSandbox } from './bench-servers'
+import { BENCH_LIMITS } from './bench-servers'
 import type { FlowsJob, FlowsResult } from './load-protocol'
 import { spawnLoadWorker, type LoadWorker } from './load-worker-client'
+import type { ProfiledFunction } from './server-process'
+import { startServerProcess, type ServerProcess } from './server-process-client'
+
+/** Issue 24's goals: the proxy's cost over a naive forwarder, one flow at a time, at p50 (ms per call). */
+export const OVERHEAD_GOAL_MS = 0.25
+/** Issue 24's goals: the proxy's throughput at 16 flows at once, as a share of the direct one. */
+export const THROUGHPUT_GOAL = 0.8
+
+/** Targets of the flow phases: the Verify API itself, the naive forwarder and the proxy in front of it. */
+type Target = 'direct' | 'forwarder' | 'proxy'
 
 /** Workload of {@link measureProxy}. */
 export interface ProxyBenchOptions {
@@ -12,7 +22,7 @@ export interface ProxyBenchOptions {
   flows?: number
   /** Most seconds per phase (each phase stops at `flows` or here). @default 8 */
   seconds?: number
-  /** Rounds of (direct, proxy): alternating spreads any drift of a busy machine over both. @default 2 */
+  /** Rounds of (direct, forwarder, proxy): alternating spreads any drift of a busy machine over both. @default 2 */
   rounds?: number
   /**
    * Flows per target run one at a time after the rounds: latency with no queueing, i.e. the
@@ -59,6 +69,8 @@ export interface ProxyBenchResult {
   raisedLimits: LimitsOptions
   /** `@hakiki/verify-client` straight to the sandbox: the floor. */
   direct: FlowPhase
+  /** Browser contract through the naive forwarder (`server-process.ts`) to the same sandbox: the baseline. */
+  forwarder: FlowPhase
   /** Browser contract through `@hakiki/proxy` (node:http adapter) to the same sandbox. */
   proxy: FlowPhase
   /** What the proxy adds on top of the direct calls. */
@@ -78,8 +90,27 @@ export interface ProxyBenchResult {
     /** Extra median latency of a check with one flow at a time, ms. */
     serialCheckP50Ms: number
   }
-  /** Both targets again with one flow at a time: latency without queueing. */
-  serial: { direct: FlowPhase; proxy: FlowPhase }
+  /** Every target again with one flow at a time: latency without queueing. */
+  serial: { direct: FlowPhase; forwarder: FlowPhase; proxy: FlowPhase }
+  /** The proxy against the naive forwarder and the issue's goals. */
+  versusForwarder: {
+    /** Extra median latency of a start, one flow at a time (goal ≤ {@link OVERHEAD_GOAL_MS}), ms. */
+    serialStartP50Ms: number
+    /** Extra median latency of a check, one flow at a time (goal ≤ {@link OVERHEAD_GOAL_MS}), ms. */
+    serialCheckP50Ms: number
+    /** The forwarder's flows per second ÷ the direct ones, at `concurrency` (the proxy's is in `overhead`). */
+    forwarderThroughputRatio: number
+    overheadGoalMs: number
+    throughputGoal: number
+    /** Both serial overheads within the goal. */
+    overheadMet: boolean
+    /** The proxy's throughput ratio at or above the goal. */
+    throughputMet: boolean
+  }
+  /** CPU time of each server process per flow of the concurrent rounds (user + system, ms). */
+  cpuPerFlowMs: { proxy: number; forwarder: number; sandbox: number }
+  /** The proxy process's CPU profile over one extra, unmeasured round of `flows`: top functions by self time. */
+  proxyProfile: ProfiledFunction[]
   /** `burst` concurrent starts through a proxy whose token cache is cold. */
   tokenBurst: {
     /** Starts sent at once. */
@@ -103,11 +134,12 @@ export interface ProxyBenchResult {
   tokenRequestsAfterBurst: number
 }
 
-const PHASE_STRIDE = 1_000_000
+const PHASE_STRIDE = 500_000
 
 /**
- * Measures the proxy against the sandbox on loopback: servers in this process, load from a
- * separate one. Every phase is bounded by a count and a time; nothing leaves 127.0.0.1.
+ * Measures the proxy against the sandbox and a naive forwarder on loopback, each server and the
+ * load in a process of its own (no shared event loop). Every phase is bounded by a count and a
+ * time; nothing leaves 127.0.0.1.
  */
 export async function measureProxy(options: ProxyBenchOptions = {}): Promise<ProxyBenchResult> {
   const workload: Required<ProxyBenchOptions> = {
@@ -122,71 +154,127 @@ export async function measureProxy(options: ProxyBenchOptions = {}): Promise<Pro
   }
   if (workload.flows >= PHASE_STRIDE) throw new RangeError(`flows must be under ${PHASE_STRIDE}`)
   if (workload.rounds < 1 || workload.rounds > 3) throw new RangeError('rounds must be 1 to 3')
-  const sandbox = await startCountingSandbox()
-  const proxy = await startBenchProxy(sandbox.url)
-  const worker = spawnLoadWorker(sandbox.codeFor)
+  const sandbox = await startServerProcess('sandbox')
+  const servers: ServerProcess[] = [sandbox]
   try {
-    // 1. The burst first, while the proxy's token cache is cold.
-    sandbox.sandbox.faults.add({ operation: 'token', delayMs: workload.tokenDelayMs })
-    const tokensBefore = sandbox.tokenRequests()
-    const burst = await worker.run({ kind: 'burst', url: proxy.url, connections: workload.burst, maxSeconds: 20, firstNumber: 0 })
-    const burstTokens = sandbox.tokenRequests() - tokensBefore
-    const tokenBurst = {
-      starts: burst.sent,
-      tokenDelayMs: workload.tokenDelayMs,
-      peakConcurrency: proxy.peakConcurrency(),
-      created: burst.created,
-      otherStatuses: burst.otherStatuses,
-      errors: burst.errors,
-      tokenRequests: burstTokens,
-      latency: burst.latency,
-    }
-
-    // 2. Warm-up, then alternating measured rounds.
-    const base = { kind: 'flows', maxSeconds: workload.seconds } as const
-    const targets = { direct: sandbox.url, proxy: proxy.url }
-    let phase = 1
-    const job = (target: 'direct' | 'proxy', maxFlows: number, concurrency = workload.concurrency): FlowsJob => ({
-      ...base,
-      concurrency,
-      target,
-      url: targets[target],
-      maxFlows,
-      firstNumber: phase++ * PHASE_STRIDE,
-    })
-    await checked(worker, job('direct', workload.warmupFlows))
-    await checked(worker, job('proxy', workload.warmupFlows))
-    const results: Record<'direct' | 'proxy', FlowsResult[]> = { direct: [], proxy: [] }
-    for (let round = 0; round < workload.rounds; round++) {
-      results.direct.push(await worker.run(job('direct', workload.flows)))
-      results.proxy.push(await worker.run(job('proxy', workload.flows)))
-    }
-    const direct = combine(results.direct)
-    const proxied = combine(results.proxy)
-    const serialDirect = combine([await worker.run(job('direct', workload.serialFlows, 1))])
-    const serialProxy = combine([await worker.run(job('proxy', workload.serialFlows, 1))])
-    return {
-      workload,
-      raisedLimits: BENCH_LIMITS,
-      direct,
-      proxy: proxied,
-      overhead: {
-        startP50Ms: round2(proxied.start.p50 - direct.start.p50),
-        startP99Ms: round2(proxied.start.p99 - direct.start.p99),
-        checkP50Ms: round2(proxied.check.p50 - direct.check.p50),
-        checkP99Ms: round2(proxied.check.p99 - direct.check.p99),
-        throughputRatio: round2(proxied.flowsPerSecond / direct.flowsPerSecond),
-        serialStartP50Ms: round2(serialProxy.start.p50 - serialDirect.start.p50),
-        serialCheckP50Ms: round2(serialProxy.check.p50 - serialDirect.check.p50),
-      },
-      serial: { direct: serialDirect, proxy: serialProxy },
-      tokenBurst,
-      tokenRequestsAfterBurst: sandbox.tokenRequests() - tokensBefore - burstTokens,
+    const proxy = await startServerProcess('proxy', sandbox.url)
+    servers.push(proxy)
+    const forwarder = await startServerProcess('forwarder', sandbox.url)
+    servers.push(forwarder)
+    const worker = spawnLoadWorker((to) => sandbox.call<string | undefined>('code', to))
+    try {
+      return await measureWith(workload, { sandbox, proxy, forwarder }, worker)
+    } finally {
+      await worker.close()
     }
   } finally {
-    await worker.close()
-    await proxy.close()
-    await sandbox.close()
+    for (const server of servers.toReversed()) await server.close()
+  }
+}
+
+/** CPU time a process has used so far, ms. */
+async function cpuMs(server: ServerProcess): Promise<number> {
+  const { user, system } = await server.call<NodeJS.CpuUsage>('cpu')
+  return (user + system) / 1000
+}
+
+async function measureWith(
+  workload: Required<ProxyBenchOptions>,
+  { sandbox, proxy, forwarder }: Record<'sandbox' | 'proxy' | 'forwarder', ServerProcess>,
+  worker: LoadWorker,
+): Promise<ProxyBenchResult> {
+  const tokenRequests = () => sandbox.call<number>('tokenRequests')
+  // 1. The burst first, while the proxy's token cache is cold.
+  await sandbox.call('tokenDelay', workload.tokenDelayMs)
+  const tokensBefore = await tokenRequests()
+  const burst = await worker.run({ kind: 'burst', url: proxy.url, connections: workload.burst, maxSeconds: 20, firstNumber: 0 })
+  const burstTokens = (await tokenRequests()) - tokensBefore
+  const tokenBurst = {
+    starts: burst.sent,
+    tokenDelayMs: workload.tokenDelayMs,
+    peakConcurrency: await proxy.call<number>('peakConcurrency'),
+    created: burst.created,
+    otherStatuses: burst.otherStatuses,
+    errors: burst.errors,
+    tokenRequests: burstTokens,
+    latency: burst.latency,
+  }
+
+  // 2. Warm-up, then alternating measured rounds, with each server's CPU time around them.
+  const base = { kind: 'flows', maxSeconds: workload.seconds } as const
+  const urls: Record<Target, string> = { direct: sandbox.url, forwarder: forwarder.url, proxy: proxy.url }
+  const targets: readonly Target[] = ['direct', 'forwarder', 'proxy']
+  let phase = 1
+  const job = (target: Target, maxFlows: number, concurrency = workload.concurrency): FlowsJob => ({
+    ...base,
+    concurrency,
+    target,
+    url: urls[target],
+    maxFlows,
+    firstNumber: phase++ * PHASE_STRIDE,
+  })
+  for (const target of targets) await checked(worker, job(target, workload.warmupFlows))
+  const results: Record<Target, FlowsResult[]> = { direct: [], forwarder: [], proxy: [] }
+  const cpu = { proxy: 0, forwarder: 0, sandbox: 0 }
+  const flowsThrough = { proxy: 0, forwarder: 0, sandbox: 0 }
+  for (let round = 0; round < workload.rounds; round++) {
+    for (const target of targets) {
+      const server = target === 'direct' ? sandbox : target === 'proxy' ? proxy : forwarder
+      const key = target === 'direct' ? 'sandbox' : target
+      const before = await cpuMs(server)
+      const result = await worker.run(job(target, workload.flows))
+      cpu[key] += (await cpuMs(server)) - before
+      flowsThrough[key] += result.completed
+      results[target].push(result)
+    }
+  }
+  const direct = combine(results.direct)
+  const forwarded = combine(results.forwarder)
+  const proxied = combine(results.proxy)
+  const serial = {
+    direct: combine([await worker.run(job('direct', workload.serialFlows, 1))]),
+    forwarder: combine([await worker.run(job('forwarder', workload.serialFlows, 1))]),
+    proxy: combine([await worker.run(job('proxy', workload.serialFlows, 1))]),
+  }
+  // 3. The proxy's CPU profile, over one more round that is not measured (the profiler slows it).
+  await proxy.call('profileStart')
+  const profiled = await worker.run(job('proxy', workload.flows))
+  const proxyProfile = await proxy.call<ProfiledFunction[]>('profileStop')
+  if (profiled.failed > 0) throw new Error(`profiled proxy round: ${profiled.failed} flows failed (${profiled.firstFailure ?? ''})`)
+
+  const throughputRatio = round2(proxied.flowsPerSecond / direct.flowsPerSecond)
+  const serialStartP50Ms = round2(serial.proxy.start.p50 - serial.forwarder.start.p50)
+  const serialCheckP50Ms = round2(serial.proxy.check.p50 - serial.forwarder.check.p50)
+  const perFlow = (key: keyof typeof cpu) => round2(cpu[key] / Math.max(1, flowsThrough[key]))
+  return {
+    workload,
+    raisedLimits: BENCH_LIMITS,
+    direct,
+    forwarder: forwarded,
+    proxy: proxied,
+    overhead: {
+      startP50Ms: round2(proxied.start.p50 - direct.start.p50),
+      startP99Ms: round2(proxied.start.p99 - direct.start.p99),
+      checkP50Ms: round2(proxied.check.p50 - direct.check.p50),
+      checkP99Ms: round2(proxied.check.p99 - direct.check.p99),
+      throughputRatio,
+      serialStartP50Ms: round2(serial.proxy.start.p50 - serial.direct.start.p50),
+      serialCheckP50Ms: round2(serial.proxy.check.p50 - serial.direct.check.p50),
+    },
+    serial,
+    versusForwarder: {
+      serialStartP50Ms,
+      serialCheckP50Ms,
+      forwarderThroughputRatio: round2(forwarded.flowsPerSecond / direct.flowsPerSecond),
+      overheadGoalMs: OVERHEAD_GOAL_MS,
+      throughputGoal: THROUGHPUT_GOAL,
+      overheadMet: serialStartP50Ms <= OVERHEAD_GOAL_MS && serialCheckP50Ms <= OVERHEAD_GOAL_MS,
+      throughputMet: throughputRatio >= THROUGHPUT_GOAL,
+    },
+    cpuPerFlowMs: { proxy: perFlow('proxy'), forwarder: perFlow('forwarder'), sandbox: perFlow('sandbox') },
+    proxyProfile,
+    tokenBurst,
+    tokenRequestsAfterBurst: (await tokenRequests()) - tokensBefore - burstTokens,
   }
 }
 

@@ -11,6 +11,16 @@ export function freshPhone(country: keyof typeof PREFIXES = 'GH'): string {
   counter += 1
   const digits = String(1_000_000 + counter * 7919 + Math.floor(Math.random() * 1000)).padStart(LENGTHS[country], '1').slice(-LENGTHS[country])
   const e164 = `${PREFIXES[country]}${digits}`
+  // The own-delivery demo's carrier cannot reach numbers ending in 0000 (server/demo-carrier.ts).
+  if (e164.endsWith('0000')) return freshPhone(country)
+  const parsed = parsePhoneNumber(e164)
+  if (!parsed.isValid || !parsed.isCovered) throw new Error(`${e164} is not a valid covered number`)
+  return e164
+}
+
+/** A fresh, valid number ending in 0000: the own-delivery demo's carrier reports SMS to it undelivered. */
+export function unreachablePhone(country: keyof typeof PREFIXES = 'GH'): string {
+  const e164 = `${freshPhone(country).slice(0, -4)}0000`
   const parsed = parsePhoneNumber(e164)
   if (!parsed.isValid || !parsed.isCovered) throw new Error(`${e164} is not a valid covered number`)
   return e164

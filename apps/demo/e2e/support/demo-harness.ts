@@ -24,9 +24,10 @@ export interface DemoHarness {
 /**
  * Wires the vitest hooks of one test file: one demo (on free ports, so files run side by side)
  * and one browser for the file (the project's engine, see engine.ts), a fresh context per test, and faults cleared after each test.
- * `demoOptions.provider` picks the sandbox dialect the proxy talks to (default the Verify API).
+ * `demoOptions.provider` picks what the proxy talks to (default the Verify API; `engine`: own
+ * delivery, with `demoOptions.smtp` its mail server, default none so no local Postfix is used by chance).
  */
-export function setupDemoHarness(contextOptions: BrowserContextOptions = {}, demoOptions: Pick<StartDemoOptions, 'provider'> = {}): DemoHarness {
+export function setupDemoHarness(contextOptions: BrowserContextOptions = {}, demoOptions: Pick<StartDemoOptions, 'provider' | 'smtp'> = {}): DemoHarness {
   const defaults: BrowserContextOptions = { viewport: { width: 1100, height: 900 }, locale: 'en-US', ...contextOptions }
   const harness = { pageErrors: [] as string[] } as DemoHarness
   const open = async (options: BrowserContextOptions) => {
@@ -40,7 +41,7 @@ export function setupDemoHarness(contextOptions: BrowserContextOptions = {}, dem
     return open(options)
   }
   beforeAll(async () => {
-    const [demo, browser] = await Promise.all([startDemo({ ...demoOptions, mode: 'preview', port: 0, sandboxPort: 0, quiet: true }), launchBrowser()])
+    const [demo, browser] = await Promise.all([startDemo({ smtp: false, ...demoOptions, mode: 'preview', port: 0, sandboxPort: 0, quiet: true }), launchBrowser()])
     harness.demo = demo
     harness.browser = browser
   })

@@ -8,7 +8,7 @@ const WORKSPACE_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
 
 /** The library packages the app imports, built to `dist/` as npm users get them. */
 // The sandbox too: the test starts it from `@hakiki/sandbox/node`'s `dist/`.
-const LIBRARIES = ['@hakiki/core', '@hakiki/react', '@hakiki/ui', '@hakiki/verify-client', '@hakiki/proxy', '@hakiki/sandbox']
+const LIBRARIES = ['@hakiki/core', '@hakiki/react', '@hakiki/ui', '@hakiki/verify-client', '@hakiki/store', '@hakiki/store-redis', '@hakiki/proxy', '@hakiki/sandbox']
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): number {
   const started = performance.now()

@@ -14,6 +14,7 @@ import { HakikiError, type HakikiErrorCode } from './hakiki-error'
 import { DEFAULT_API_LOCALE, toApiLocale, type ApiLocale } from '../rules/locales'
 import { parsePhoneNumber } from '../phone/phone'
 import { compactPhoneNumber, isE164, isEmailAddress, PROBLEM_STATUS, readSubmittedCode } from '../rules'
+import { canSendAgain, DEFAULT_VERIFICATION_LIMITS, statusAfterWrongCode, verificationStatusAt, type VerificationLimits } from '../rules/verification-limits'
 import type { AdapterCallOptions, VerificationAdapter } from './verification-adapter'
 
 /** The adapter operations, for scripted failures. */
@@ -40,15 +41,15 @@ export interface SentMessage {
   verificationId: string
 }
 
-/** Options of {@link createMemoryAdapter}; every default is the proxy's and Twilio Verify's. */
+/** Options of {@link createMemoryAdapter}; the limits default to `DEFAULT_VERIFICATION_LIMITS`, the engine's. */
 export interface MemoryAdapterOptions {
-  /** Digits per code, 4 to 10; default 6. */
+  /** Digits per code, 4 to 10; default `DEFAULT_VERIFICATION_LIMITS.codeLength` (6). */
   codeLength?: number
-  /** Lifetime of a verification in seconds; default 600. */
+  /** Lifetime of a verification in seconds; default `DEFAULT_VERIFICATION_LIMITS.lifetimeSeconds` (600). */
   ttlSeconds?: number
-  /** Wrong codes before the verification is cancelled; default 5. */
+  /** Wrong codes before the verification is cancelled; default `DEFAULT_VERIFICATION_LIMITS.maxAttempts` (5). */
   maxAttempts?: number
-  /** Sends per verification (first plus re-sends); default 5, then `rate_limited`. */
+  /** Sends per verification (first plus re-sends); default `DEFAULT_VERIFICATION_LIMITS.maxSends` (5), then `rate_limited`. */
   maxSends?: number
   /** Waits before each re-send, in seconds; the last one repeats. Default `[30, 60, 120]`. */
   cooldownsSeconds?: readonly number[]
@@ -82,11 +83,13 @@ interface StoredVerification {
   channel: Channel
   locale: ApiLocale
   code: string
-  status: VerificationStatus
+  /** As the engine keeps it: expiry is never stored, only computed (`verificationStatusAt`). */
+  status: 'pending' | 'approved' | 'cancelled'
   expiresAt: number
   resendAt: number
   sends: number
-  attemptsLeft: number
+  /** Wrong codes so far. */
+  attempts: number
 }
 
 /**
@@ -99,16 +102,23 @@ interface StoredVerification {
  * is over: a start for the same address inside the cooldown is refused with 429 `rate_limited` and
  * `retryAfter`, as is a send past `maxSends`. A check of an approved verification answers
  * `approved` again without a second receipt. Receipts are not signed: never use it in production.
+ *
+ * The verification rules (limits and their defaults, expiry, attempts, sends) are core's
+ * `rules/verification-limits.ts`, the functions `@hakiki/engine` applies, so this stand-in, the
+ * sandbox and a server on the engine answer alike (see ARCHITECTURE.md, "One semantics").
  */
 export function createMemoryAdapter(options: MemoryAdapterOptions = {}): MemoryAdapter {
-  const codeLength = options.codeLength ?? 6
+  const limits: VerificationLimits = {
+    codeLength: options.codeLength ?? DEFAULT_VERIFICATION_LIMITS.codeLength,
+    lifetimeSeconds: options.ttlSeconds ?? DEFAULT_VERIFICATION_LIMITS.lifetimeSeconds,
+    maxAttempts: options.maxAttempts ?? DEFAULT_VERIFICATION_LIMITS.maxAttempts,
+    maxSends: options.maxSends ?? DEFAULT_VERIFICATION_LIMITS.maxSends,
+  }
+  const { codeLength } = limits
   if (!Number.isInteger(codeLength) || codeLength < 4 || codeLength > 10) throw new RangeError('codeLength must be 4 to 10')
   if (options.fixedCode !== undefined && !new RegExp(`^[0-9]{${codeLength}}$`).test(options.fixedCode)) {
     throw new RangeError(`fixedCode must be ${codeLength} ASCII digits`)
   }
-  const ttlMs = (options.ttlSeconds ?? 600) * 1000
-  const maxAttempts = options.maxAttempts ?? 5
-  const maxSends = options.maxSends ?? 5
   const cooldowns = options.cooldownsSeconds?.length ? options.cooldownsSeconds : [30, 60, 120]
   const now = options.now ?? Date.now
   const script: ScriptedFailure[] = Object.entries(options.fail ?? {}).map(([operation, code]) => ({
@@ -138,13 +148,14 @@ export function createMemoryAdapter(options: MemoryAdapterOptions = {}): MemoryA
     })
   }
 
-  /** Expiry is lazy, decided on every read from the clock, so an injected clock is all tests need. */
   function lookup(id: string): StoredVerification {
     const record = verifications.get(id)
     if (!record) throw problem('not_found', 'No such verification')
-    if (record.status === 'pending' && now() >= record.expiresAt) record.status = 'expired'
     return record
   }
+  /** Expiry is decided on every read from the clock, as the engine does, so an injected clock is all tests need. */
+  const statusAt = (record: StoredVerification, at = now()): VerificationStatus => verificationStatusAt(record, at)
+  const attemptsLeft = (record: StoredVerification) => limits.maxAttempts - record.attempts
 
   function send(record: StoredVerification): void {
     const message: SentMessage = { to: record.to, channel: record.channel, code: record.code, locale: record.locale, verificationId: record.id }
@@ -157,11 +168,11 @@ export function createMemoryAdapter(options: MemoryAdapterOptions = {}): MemoryA
       id: record.id,
       to: record.to,
       channel: record.channel,
-      status: record.status,
+      status: statusAt(record),
       codeLength,
       expiresAt: iso(record.expiresAt),
       resendAt: iso(record.resendAt),
-      attemptsLeft: record.attemptsLeft,
+      attemptsLeft: attemptsLeft(record),
       serverTime: iso(now()),
     }
   }
@@ -178,10 +189,10 @@ export function createMemoryAdapter(options: MemoryAdapterOptions = {}): MemoryA
       const at = now()
       const gate = gates.get(to) ?? 0
       if (at < gate) throw problem('rate_limited', 'Wait before requesting another code.', { retryAfter: Math.ceil((gate - at) / 1000) })
-      const pending = [...verifications.values()].find((r) => r.to === to && lookup(r.id).status === 'pending')
+      const pending = [...verifications.values()].find((r) => r.to === to && statusAt(r, at) === 'pending')
       let record: StoredVerification
       if (pending) {
-        if (pending.sends >= maxSends) {
+        if (!canSendAgain(pending.sends, limits)) {
           throw problem('rate_limited', 'Too many codes sent to this address', { retryAfter: Math.ceil((pending.expiresAt - at) / 1000) })
         }
         // Like the API, a pending verification is re-sent with the same code, by the new channel.
@@ -197,10 +208,10 @@ export function createMemoryAdapter(options: MemoryAdapterOptions = {}): MemoryA
           locale,
           code: options.fixedCode ?? randomDigits(codeLength),
           status: 'pending',
-          expiresAt: at + ttlMs,
+          expiresAt: at + limits.lifetimeSeconds * 1000,
           resendAt: 0,
           sends: 1,
-          attemptsLeft: maxAttempts,
+          attempts: 0,
         }
         verifications.set(record.id, record)
       }
@@ -217,26 +228,27 @@ export function createMemoryAdapter(options: MemoryAdapterOptions = {}): MemoryA
       const digits = readSubmittedCode(code)
       if (digits === undefined) throw problem('invalid_code_format', 'A code is 4 to 10 digits')
       const at = now()
+      const status = statusAt(record, at)
       // A retried check (second tab, lost answer) learns it is approved, without a second receipt.
-      if (record.status === 'approved') return { id, status: 'approved', attemptsLeft: record.attemptsLeft, serverTime: iso(at) }
-      if (record.status === 'expired') throw problem('expired', 'Request a new code.')
-      if (record.status === 'cancelled') {
+      if (status === 'approved') return { id, status: 'approved', attemptsLeft: attemptsLeft(record), serverTime: iso(at) }
+      if (status === 'expired') throw problem('expired', 'Request a new code.')
+      if (status === 'cancelled') {
         const retryAfter = Math.max(1, Math.ceil(((gates.get(record.to) ?? 0) - at) / 1000))
         throw problem('too_many_attempts', 'Request a new code.', { attemptsLeft: 0, retryAfter })
       }
       if (digits === record.code) {
         record.status = 'approved'
-        return { id, status: 'approved', attemptsLeft: record.attemptsLeft, receipt: `memory.${randomHex(16)}`, serverTime: iso(at) } satisfies CheckCodeResponse
+        return { id, status: 'approved', attemptsLeft: attemptsLeft(record), receipt: `memory.${randomHex(16)}`, serverTime: iso(at) } satisfies CheckCodeResponse
       }
-      record.attemptsLeft -= 1
-      if (record.attemptsLeft <= 0) record.status = 'cancelled'
-      return { id, status: record.status, attemptsLeft: record.attemptsLeft, serverTime: iso(at) } satisfies CheckCodeResponse
+      record.attempts += 1
+      record.status = statusAfterWrongCode(record.attempts, limits)
+      return { id, status: record.status, attemptsLeft: attemptsLeft(record), serverTime: iso(at) } satisfies CheckCodeResponse
     },
 
     async status(id, call) {
       await begin('status', call)
       const record = lookup(id)
-      return { id, status: record.status, expiresAt: iso(record.expiresAt), serverTime: iso(now()) } satisfies VerificationStatusResponse
+      return { id, status: statusAt(record), expiresAt: iso(record.expiresAt), serverTime: iso(now()) } satisfies VerificationStatusResponse
     },
 
     async rates(call) {

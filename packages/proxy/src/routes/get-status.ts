@@ -11,9 +11,9 @@ import { storeKeys } from '../store-keys'
 /** Least time between two questions to the API about the same verification. */
 export const STATUS_REFRESH_SECONDS = 5
 
-/** Handles a status read. */
+/** Handles a status read: at most three store round trips (read, the refresh window, a cancellation). */
 export async function getStatus(ctx: HandlerContext, state: RequestState): Promise<Response> {
-  const record = await loadOwnedRecord(ctx, state)
+  const { record, text } = await loadOwnedRecord(ctx, state)
   const now = ctx.now()
   // The API cannot answer for approved verifications (its Get is 404 then) and need not be asked
   // about finished or expired ones: the proxy's own record is the truth there.
@@ -23,8 +23,8 @@ export async function getStatus(ctx: HandlerContext, state: RequestState): Promi
   // it about one verification at most once per window, else answer from the record. The record
   // stays right meanwhile: approval and cancellation are saved when the proxy sees them, expiry
   // is computed from `expiresAt`.
-  const asked = await ctx.store.increment(storeKeys.statusAsked(record.id), STATUS_REFRESH_SECONDS)
-  if (asked.count > 1) return respond(record, 'pending', now)
+  const asked = await ctx.store.take([{ key: storeKeys.statusAsked(record.id), windowSeconds: STATUS_REFRESH_SECONDS, limit: 1 }])
+  if (!asked.ok) return respond(record, 'pending', now)
 
   let status: VerificationStatus
   try {
@@ -33,7 +33,16 @@ export async function getStatus(ctx: HandlerContext, state: RequestState): Promi
     reportUpstreamFailure(ctx, state, 'get', error)
     throw upstreamProblem(error)
   }
-  if (status === 'cancelled') await saveRecord(ctx.store, { ...record, status: 'cancelled' }, now)
+  if (status === 'cancelled') {
+    await saveRecord(ctx.store, {
+      id: record.id,
+      addressKey: await ctx.keyOf('address', record.to),
+      stored: text,
+      atAddress: text,
+      next: (stored) => (stored === undefined ? undefined : { ...stored, status: 'cancelled' }),
+      now,
+    })
+  }
   return respond(record, status, now)
 }
 

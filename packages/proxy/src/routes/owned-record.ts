@@ -2,15 +2,25 @@ import type { HandlerContext, RequestState } from '../handler-context'
 import { maskAddress } from '../mask'
 import { ProxyError } from '../problem'
 import type { VerificationRecord } from '../verification-record'
-import { VERIFICATION_ID, loadRecord } from '../verification-record'
+import { VERIFICATION_ID, parseRecord } from '../verification-record'
 import { storeKeys } from '../store-keys'
 
+/** A verification the requesting session owns, as read. */
+export interface OwnedRecord {
+  record: VerificationRecord
+  /** Its stored text, for compare-and-set. */
+  text: string
+  /** The values of the further keys asked for, in order. */
+  values: (string | undefined)[]
+}
+
 /**
- * The verification named in the path, if the requesting browser session started it. Unknown ids,
- * malformed ids, a missing cookie and another session's verification all throw the very same
- * 404, so a probe cannot tell "exists but not yours" from "does not exist".
+ * The verification named in the path, if the requesting browser session started it, read with
+ * `alsoRead(id)`'s keys in the same `get`. Unknown ids, malformed ids, a missing cookie and another
+ * session's verification all throw the very same 404, so a probe cannot tell "exists but not
+ * yours" from "does not exist".
  */
-export async function loadOwnedRecord(ctx: HandlerContext, state: RequestState): Promise<VerificationRecord> {
+export async function loadOwnedRecord(ctx: HandlerContext, state: RequestState, alsoRead: (id: string) => string[] = () => []): Promise<OwnedRecord> {
   const id = state.id ?? ''
   const notFound = new ProxyError('not_found')
   if (!VERIFICATION_ID.test(id)) throw notFound
@@ -19,14 +29,15 @@ export async function loadOwnedRecord(ctx: HandlerContext, state: RequestState):
   // Hashed before the lookup, whatever it finds: hashing only when a record exists made "not
   // yours" an HMAC slower than "unknown", a timing oracle for which ids exist.
   const sessionKey = await ctx.keyOf('session', session.id)
-  const record = await loadRecord(ctx.store, id)
-  if (!record || !record.sessions.includes(sessionKey)) throw notFound
+  const [text, ...values] = await ctx.store.get([storeKeys.record(id), ...alsoRead(id)])
+  const record = parseRecord(text, id)
+  if (!record || text === undefined || !record.sessions.includes(sessionKey)) throw notFound
   state.maskedTo = maskAddress(record.to)
   state.sessionKey = sessionKey
-  return record
+  return { record, text, values }
 }
 
-/** Wrong codes recorded for a verification. */
-export async function failedChecks(ctx: HandlerContext, id: string): Promise<number> {
-  return Number((await ctx.store.get(storeKeys.attempts(id))) ?? 0) || 0
+/** A counter's value as read (absent or unreadable: 0). */
+export function countOf(value: string | undefined): number {
+  return Number(value ?? 0) || 0
 }

@@ -2,41 +2,45 @@
  * `POST {base}/verifications`: validate, enforce the cooldown and the caps, then ask the API to
  * send a code. Posting again for the same address re-sends the same verification (the API's
  * behaviour for a pending one) once the cooldown is over.
+ *
+ * Three store round trips, whatever the caps and budgets: ONE `get` of everything that decides
+ * (the address's pending verification, the per-address counts, the budgets' reads), ONE atomic
+ * `take` of every cap, tally and the cooldown gate (all or nothing; its refused `index` names the
+ * cap), and after the send ONE `write` of the record (with the attempts read beside it on a
+ * re-send). A module that needs more read or counted (the conversion guard) adds its keys to the
+ * `reads` batch and its caps or tallies to the `plan` below.
  */
 import type { StartVerificationResponse } from '@hakiki/core'
+import { StoreUnavailableError } from '@hakiki/store'
+import type { Tally } from '@hakiki/store'
 import type { HandlerContext, RequestState } from '../handler-context'
 import { iso, jsonResponse, reportUpstreamFailure } from '../handler-context'
-import { consumeQuotas, cooldownAfter, hourDay } from '../limits'
-import type { Quota } from '../limits'
+import { cooldownAfter, hourDay } from '../limits'
 import { ipLimitKey } from '../client-ip'
 import { maskAddress } from '../mask'
 import { ProviderError, isProviderError } from '../provider-error'
 import { ProxyError } from '../problem'
 import { readJsonBody } from '../read-json-body'
+import { createReadBatch, createTakePlan } from '../store-batch'
+import type { Refusal } from '../store-batch'
 import { isOutage, upstreamProblem } from '../upstream-problem'
 import { mailboxOf, parseStartInput } from '../validate'
 import type { AuthorizeContext } from '../verify-handler-options'
 import type { BudgetCharges, VerificationRecord } from '../verification-record'
-import { mergeCharges, takeBudgets } from '../take-budgets'
-import { MAX_SESSIONS_PER_VERIFICATION, VERIFICATION_ID, loadRecord, recordTtlSeconds, saveRecord } from '../verification-record'
-import { failedChecks } from './owned-record'
+import { mergeCharges, readBudgets } from '../take-budgets'
+import { MAX_SESSIONS_PER_VERIFICATION, VERIFICATION_ID, parseRecord, saveRecord } from '../verification-record'
+import { countOf } from './owned-record'
 import { storeKeys } from '../store-keys'
-import { StoreUnavailableError } from '../stores/store-deadline'
+
+const tooMany: Refusal = (retryAfter) => {
+  throw new ProxyError('rate_limited', { retryAfter, detail: 'Too many codes requested; try again later.' })
+}
+const waitBeforeResend: Refusal = (retryAfter) => {
+  throw new ProxyError('rate_limited', { retryAfter, detail: 'Wait before requesting another code.' })
+}
 
 /** Handles a start; the origin and content type were checked by the caller. */
 export async function startVerification(ctx: HandlerContext, state: RequestState): Promise<Response> {
-  // What this request took, to give back if the store fails half-way (a paused Redis used to
-  // spend an IP's slots with no code sent). Emptied once the provider has answered.
-  const undo: Array<() => Promise<unknown>> = []
-  try {
-    return await start(ctx, state, undo)
-  } catch (error) {
-    if (error instanceof StoreUnavailableError && undo.length > 0) await Promise.allSettled(undo.map((giveBack) => giveBack()))
-    throw error
-  }
-}
-
-async function start(ctx: HandlerContext, state: RequestState, undo: Array<() => Promise<unknown>>): Promise<Response> {
   const input = parseStartInput(await readJsonBody(state.request, { timeoutMs: ctx.bodyTimeoutMs }), ctx.acceptsCountry)
   state.maskedTo = maskAddress(input.to)
   // A channel the provider declares it cannot send (e-mail on a Twilio service without a Mailer,
@@ -47,7 +51,6 @@ async function start(ctx: HandlerContext, state: RequestState, undo: Array<() =>
   // Before anything that costs: counters, the authorize hook (a one-time captcha), the API.
   if (input.channel !== 'email') ctx.checkNumberType(input.to, input.country ?? '', input.channel)
 
-
   const session = await ctx.sessions.read(state.request, ctx.secureCookie(state.request))
   const cookie = await ctx.sessions.issue(session, {
     path: state.base === '' ? '/' : state.base,
@@ -56,16 +59,29 @@ async function start(ctx: HandlerContext, state: RequestState, undo: Array<() =>
   const sessionKey = await ctx.keyOf('session', cookie.id)
   const addressKey = await ctx.keyOf('address', input.to)
   const mailboxKey = await ctx.keyOf('address', mailboxOf(input.to))
-  const now = ctx.now()
-
-  // The caller's own caps first, before anything that depends on the number: once over them, a
-  // probe learns nothing about the number (whether a code is in flight for it) from the answer.
-  const own: Quota[] = []
   const ip = await ctx.getClientIp(state.request)
   // An address we cannot parse still counts, under its own spelling: skipping the per-IP caps
   // whenever `getClientIp` answers something unexpected would fail open.
   const ipKey = ip === undefined || ip.trim() === '' ? undefined : (ipLimitKey(ip) ?? `raw:${ip.trim().slice(0, 100)}`)
-  if (ipKey !== undefined) own.push(...hourDay(storeKeys.sendsPerIp(await ctx.keyOf('ip', ipKey)), ctx.limits.sendsPerIp))
+  const ipHash = ipKey === undefined ? undefined : await ctx.keyOf('ip', ipKey)
+
+  // 1. Everything that decides the take, in one get.
+  const reads = createReadBatch()
+  const atAddress = reads.key(storeKeys.addressVerification(addressKey))
+  const everyone = hourDay(storeKeys.sendsPerDestinationAll(mailboxKey), ctx.limits.sendsPerDestinationAll)
+  const everyoneCounts = everyone.map((quota) => reads.count(quota.key))
+  const budgets = await readBudgets(ctx, state, input, ipKey, reads)
+  await reads.fetch(ctx.store)
+  const now = ctx.now()
+  const currentText = atAddress()
+  const stored = parseRecord(currentText)
+  const current = stored && stored.status === 'pending' && now < stored.expiresAt ? stored : undefined
+
+  // 2. Every cap, in the order they are judged, taken in one atomic take.
+  const plan = createTakePlan()
+  // The caller's own caps first, before anything that depends on the number: once over them, a
+  // probe learns nothing about the number (whether a code is in flight for it) from the answer.
+  if (ipHash !== undefined) plan.caps(hourDay(storeKeys.sendsPerIp(ipHash), ctx.limits.sendsPerIp), tooMany)
   else {
     if (!ctx.warned.has('empty-client-ip')) {
       // Said once, loudly: the app's getClientIp found no address (a request that bypassed the
@@ -76,65 +92,47 @@ async function start(ctx: HandlerContext, state: RequestState, undo: Array<() =>
     }
     // Clients the proxy cannot tell apart share one small bucket, counted before the global cap:
     // a cookieless script then spends at most this bucket, never the cap every user shares.
-    if (session === undefined) own.push(...hourDay(storeKeys.sendsUnknownClient(), ctx.limits.sendsPerUnknownClient))
+    if (session === undefined) plan.caps(hourDay(storeKeys.sendsUnknownClient(), ctx.limits.sendsPerUnknownClient), tooMany)
   }
-  own.push(...hourDay(storeKeys.sendsPerSession(sessionKey), ctx.limits.sendsPerSession))
-  const ownQuota = await consumeQuotas(ctx.store, own)
-  if (ownQuota.wait !== undefined) throw new ProxyError('rate_limited', { retryAfter: ownQuota.wait, detail: 'Too many codes requested; try again later.' })
-  undo.push(() => ownQuota.ticket.refund())
-
-  const current = await currentRecord(ctx, addressKey, now)
+  plan.caps(hourDay(storeKeys.sendsPerSession(sessionKey), ctx.limits.sendsPerSession), tooMany)
   if (current !== undefined && !current.sessions.includes(sessionKey)) {
     // Another session's verification is pending for this address. Re-sending it would hand this
     // session the owner's id, attempts and expiry, and let it spend the owner's sends and attempts:
     // it gets the cooldown answer instead, and spends nothing.
-    await ownQuota.ticket.refund()
-    throw new ProxyError('rate_limited', { retryAfter: Math.max(1, Math.ceil((current.expiresAt - now) / 1000)), detail: 'Wait before requesting another code.' })
+    await plan.refuseUnlessEarlier(ctx.store, () => waitBeforeResend(Math.max(1, Math.ceil((current.expiresAt - now) / 1000))))
   }
-  // The cooldown gate: a key that exists exactly while a resend must wait. Incrementing it is one
-  // atomic step, so two concurrent starts cannot both pass (a check-then-set could).
+  // The cooldown gate: a counter that exists exactly while a resend must wait, taken with the caps
+  // (one atomic step, so two concurrent starts cannot both pass; a check-then-set could).
   const gateKey = storeKeys.cooldown(addressKey)
-  undo.push(() => ctx.store.delete(gateKey))
-  const gate = await ctx.store.increment(gateKey, cooldownAfter((current?.sends ?? 0) + 1, ctx.limits.resendCooldownSeconds))
-  if (gate.count > 1) {
-    await ownQuota.ticket.refund()
-    throw new ProxyError('rate_limited', { retryAfter: gate.resetInSeconds, detail: 'Wait before requesting another code.' })
-  }
-
-  // Last, so a request refused by a narrower cap never takes (and gives back) a global slot.
-  // The cap per address from everyone does not refuse once spent (that let anyone who knows a
-  // number lock its owner out for the day from a few addresses): it asks for more trust instead,
-  // as the budgets do (authorize with `elevated`, or a client with nothing unverified today).
-  const everyone = hourDay(storeKeys.sendsPerDestinationAll(mailboxKey), ctx.limits.sendsPerDestinationAll)
-  const everyoneCounts = await Promise.all(everyone.map((quota) => ctx.store.get(quota.key)))
-  const destinationBusy = everyone.some((quota, i) => (Number(everyoneCounts[i] ?? 0) || 0) >= quota.limit)
-  const shared = await consumeQuotas(ctx.store, [
-    ...hourDay(storeKeys.sendsPerDestination(mailboxKey, ipKey === undefined ? '-' : await ctx.keyOf('ip', ipKey)), ctx.limits.sendsPerDestination),
-    ...everyone.map((quota) => ({ ...quota, limit: Number.MAX_SAFE_INTEGER })),
-    ...hourDay(storeKeys.sendsTotal(), ctx.limits.sendsTotal),
-  ])
-  if (shared.wait !== undefined) {
-    await Promise.all([ctx.store.delete(gateKey), ownQuota.ticket.refund()])
-    throw new ProxyError('rate_limited', { retryAfter: shared.wait, detail: 'Too many codes requested; try again later.' })
-  }
+  plan.caps([{ key: gateKey, windowSeconds: cooldownAfter((current?.sends ?? 0) + 1, ctx.limits.resendCooldownSeconds), limit: 1 }], waitBeforeResend)
+  // Judged after the caller's own, so a request refused by a narrower cap never takes (and gives
+  // back) a global slot. The cap per address from everyone does not refuse once spent (that let
+  // anyone who knows a number lock its owner out for the day from a few addresses): it asks for
+  // more trust instead, as the budgets do (authorize with `elevated`, or a client with nothing
+  // unverified today).
+  const destinationBusy = everyone.some((quota, i) => (everyoneCounts[i]?.() ?? 0) >= quota.limit)
+  plan.caps(hourDay(storeKeys.sendsPerDestination(mailboxKey, ipHash ?? '-'), ctx.limits.sendsPerDestination), tooMany)
+  plan.tallies(everyone)
+  plan.caps(hourDay(storeKeys.sendsTotal(), ctx.limits.sendsTotal), tooMany)
   // The budgets of unverified sends (per IP, IPv6 /48, number prefix, country in money; a soft
   // limit in all): what a verification gives back, so they bind attackers, not users.
-  let budget
+  const budget = await budgets.plan(plan, ctx.store, destinationBusy)
+  let taken: Tally[]
   try {
-    undo.push(() => shared.ticket.refund())
-    budget = await takeBudgets(ctx, state, input, ipKey, destinationBusy)
+    taken = await plan.take(ctx.store)
   } catch (error) {
-    await Promise.all([ctx.store.delete(gateKey), ownQuota.ticket.refund(), shared.ticket.refund()])
+    // A take that timed out may still have applied: it is given back (a paused Redis used to
+    // spend an IP's slots with no code sent). One that failed or found the store full did not
+    // apply, and giving back what it never took would lower the caps for everyone else.
+    if (error instanceof StoreUnavailableError && error.reason === 'timeout') await ctx.store.give(plan.toGive()).catch(() => undefined)
     throw error
   }
-  const taken = budget
-  undo.push(() => taken.refund())
-  const quota = { ticket: { refund: () => Promise.all([ownQuota.ticket.refund(), shared.ticket.refund(), budget.refund()]).then(() => undefined) } }
+  const giveBack = () => ctx.store.give(taken)
 
   // Last before the send: a one-time captcha the hook verifies is spent only on a start that goes
   // out (it used to be spent on starts then refused by the cooldown or a cap).
   if (ctx.authorize && !(await isAuthorized(ctx, state.request, { ...input, elevated: budget.elevated }))) {
-    await Promise.all([ctx.store.delete(gateKey), quota.ticket.refund()])
+    await giveBack()
     throw new ProxyError('forbidden')
   }
 
@@ -146,22 +144,17 @@ async function start(ctx: HandlerContext, state: RequestState, undo: Array<() =>
   try {
     permit = ctx.startBreaker.admit(ctx.now())
   } catch (error) {
-    await Promise.all([ctx.store.delete(gateKey), quota.ticket.refund()])
+    await giveBack()
     throw error
   }
 
   let verification
   try {
-    // From here on the provider decides what is given back (a timeout keeps the send counted).
-    undo.length = 0
     verification = await ctx.provider.start({ to: input.to, channel: input.channel, locale: input.localeTag, codeLength: ctx.codeLength })
   } catch (error) {
     // After a timeout the code may have gone out anyway, so the cooldown and the counted send
     // stay; after any other failure nothing was sent: the user may retry at once, at no cost.
-    if (!isProviderError(error, 'timeout')) {
-      await ctx.store.delete(gateKey)
-      await quota.ticket.refund()
-    }
+    if (!isProviderError(error, 'timeout')) await giveBack()
     reportUpstreamFailure(ctx, state, 'create', error)
     const problem = upstreamProblem(error)
     // Only an outage counts; an answer about this request (country blocked, channel not set up,
@@ -171,50 +164,72 @@ async function start(ctx: HandlerContext, state: RequestState, undo: Array<() =>
     throw problem
   }
   permit.answered()
-  await budget.commit()
+  // The rates are read again (in the background) only after a send the budgets charged went out.
+  if (budget.charges.country !== undefined) ctx.fees.refresh()
 
   if (!VERIFICATION_ID.test(verification.id)) {
     // The code probably went out, so the counted send stays; the gate goes, or the user could
     // not retry for a verification they never learned the id of.
-    await ctx.store.delete(gateKey)
+    await ctx.store.give([{ key: gateKey, windowSeconds: 1 }])
     reportUpstreamFailure(ctx, state, 'create', new ProviderError('invalid_response', { operation: 'start', provider: ctx.provider.name }))
     throw new ProxyError('upstream_error')
   }
+
+  // 3. The record, under its id and its address, with the gate re-armed for the wait that
+  // follows this send (the window taken above assumed `current`), in one write; on a re-send the
+  // attempts already spent are read beside it.
   const sentAt = ctx.now()
-  const previous =
-    current?.id === verification.id ? current : await loadRecord(ctx.store, verification.id)
-  const resend = previous !== undefined && previous.status === 'pending' && sentAt < previous.expiresAt
-  const record: VerificationRecord = resend
-    ? {
-        ...previous,
-        channel: input.channel,
-        sends: previous.sends + 1,
-        lastSendAt: sentAt,
-        // Only a session already listed gets here (see above), unless the API answered an id the
-        // proxy had not mapped to this address: then this session is added, within the bound.
-        sessions: previous.sessions.includes(sessionKey)
-          ? previous.sessions
-          : [...previous.sessions, sessionKey].slice(-MAX_SESSIONS_PER_VERIFICATION),
-        ...withCharges(mergeCharges(previous.charges, budget.charges)),
-      }
-    : {
-        id: verification.id,
-        to: input.to,
-        channel: input.channel,
-        codeLength: ctx.codeLength,
-        createdAt: sentAt,
-        expiresAt: sentAt + ctx.codeTtlSeconds * 1000,
-        sessions: [sessionKey],
-        sends: 1,
-        lastSendAt: sentAt,
-        status: 'pending',
-        ...withCharges(mergeCharges(undefined, budget.charges)),
-      }
+  let resend = false
+  // What this send makes of the stored record (read again by a lost compare-and-set round).
+  let built!: VerificationRecord
+  const next = (previous: VerificationRecord | undefined): VerificationRecord => {
+    resend = previous !== undefined && previous.status === 'pending' && sentAt < previous.expiresAt
+    built = previous !== undefined && resend
+      ? {
+          ...previous,
+          channel: input.channel,
+          sends: previous.sends + 1,
+          lastSendAt: sentAt,
+          // Only a session already listed gets here (see above), unless the API answered an id the
+          // proxy had not mapped to this address: then this session is added, within the bound.
+          sessions: previous.sessions.includes(sessionKey) ? previous.sessions : [...previous.sessions, sessionKey].slice(-MAX_SESSIONS_PER_VERIFICATION),
+          ...withCharges(mergeCharges(previous.charges, budget.charges)),
+        }
+      : {
+          id: verification.id,
+          to: input.to,
+          channel: input.channel,
+          codeLength: ctx.codeLength,
+          createdAt: sentAt,
+          expiresAt: sentAt + ctx.codeTtlSeconds * 1000,
+          sessions: [sessionKey],
+          sends: 1,
+          lastSendAt: sentAt,
+          status: 'pending',
+          ...withCharges(mergeCharges(undefined, budget.charges)),
+        }
+    return built
+  }
+  const known = current?.id === verification.id
+  let [, [attempts]] = await Promise.all([
+    saveRecord(ctx.store, {
+      id: verification.id,
+      addressKey,
+      // A new id is absent from the store, the usual case; a lost round reads what is there.
+      stored: known ? currentText : undefined,
+      atAddress: currentText,
+      next,
+      claimAddress: true,
+      alongside: (saved) => [{ key: gateKey, value: '1', ttlSeconds: cooldownAfter(saved.sends, ctx.limits.resendCooldownSeconds) }],
+      now: sentAt,
+    }),
+    known ? ctx.store.get([storeKeys.attempts(verification.id)]) : Promise.resolve([undefined]),
+  ])
+  const record = built
+  // The API answered an id the proxy had not mapped to this address, of a verification still
+  // pending (rare): its attempts are read now.
+  if (resend && !known) [attempts] = await ctx.store.get([storeKeys.attempts(record.id)])
   const cooldown = cooldownAfter(record.sends, ctx.limits.resendCooldownSeconds)
-  await saveRecord(ctx.store, record, sentAt)
-  await ctx.store.set(storeKeys.addressVerification(addressKey), record.id, recordTtlSeconds(record, sentAt))
-  // Re-arm the gate with the wait that follows this send (the guess above assumed `current`).
-  await ctx.store.set(gateKey, '1', cooldown)
 
   ctx.emit({
     type: 'verification.sent',
@@ -236,18 +251,11 @@ async function start(ctx: HandlerContext, state: RequestState, undo: Array<() =>
     codeLength: record.codeLength,
     expiresAt: iso(record.expiresAt),
     resendAt: iso(sentAt + cooldown * 1000),
-    attemptsLeft: Math.max(0, ctx.maxCheckAttempts - (await failedChecks(ctx, record.id))),
+    attemptsLeft: Math.max(0, ctx.maxCheckAttempts - countOf(attempts)),
     serverTime: iso(sentAt),
   }
   if (verification.fee !== undefined && /^[0-9]+(\.[0-9]+)?$/.test(verification.fee)) body.fee = verification.fee
   return jsonResponse(201, body, new Headers({ 'Set-Cookie': cookie.setCookie }))
-}
-
-/** The pending verification of this address, if one is still live. */
-async function currentRecord(ctx: HandlerContext, addressKey: string, now: number): Promise<VerificationRecord | undefined> {
-  const id = await ctx.store.get(storeKeys.addressVerification(addressKey))
-  const record = id === undefined ? undefined : await loadRecord(ctx.store, id)
-  return record && record.status === 'pending' && now < record.expiresAt ? record : undefined
 }
 
 function withCharges(charges: BudgetCharges | undefined): { charges?: BudgetCharges } {

@@ -13,7 +13,6 @@ import type { SandboxState } from '../sandbox-state'
 import { SandboxApiError } from '../sandbox-api-error'
 import { readForm } from '../read-body'
 import { validateEmail } from '../validate-address'
-import { sendMessage } from '../send-message'
 import { resolveTwilioOptions, SERVICE_SID, type ResolvedTwilioService, type TwilioSandboxOptions } from './twilio-options'
 import { authenticateTwilio } from './twilio-auth'
 import { TwilioApiError, fromSandboxError, invalidParameter, resourceNotFound, twilioErrorResponse, twilioJson } from './twilio-api-error'
@@ -88,10 +87,10 @@ export function createTwilioRoutes(state: SandboxState, twilioOptions?: TwilioSa
   }
 
   /** A shared-store read, in Twilio's terms: only pending verifications exist. */
-  const pendingVerification = (service: ResolvedTwilioService, sid: string, path: string) => {
+  const pendingVerification = async (service: ResolvedTwilioService, sid: string, path: string) => {
     let data
     try {
-      data = verifications.get(OWNER(service), sid)
+      data = await verifications.get(OWNER(service), sid)
     } catch (error) {
       if (error instanceof SandboxApiError && error.status === 404) throw resourceNotFound(path)
       throw error
@@ -140,38 +139,32 @@ export function createTwilioRoutes(state: SandboxState, twilioOptions?: TwilioSa
     }
     let started
     try {
-      started = verifications.start(OWNER(service), to, channel as Channel, locale)
+      const friendly = form.get('CustomFriendlyName') ?? service.friendlyName
+      started = await verifications.start(OWNER(service), to, channel as Channel, locale, friendly ? friendly.slice(0, 60) : undefined)
     } catch (error) {
       // https://www.twilio.com/docs/api/errors/60203 (HTTP 429): more than 5 sends of one verification.
       if (error instanceof SandboxApiError && error.status === 429) throw new TwilioApiError(429, 60203, 'Max send attempts reached')
       throw error
     }
-    const { record, resent } = started
+    const { verification: record, resent } = started
     const now = clock.now()
-    const friendly = form.get('CustomFriendlyName') ?? service.friendlyName
-    const attemptSid = sendMessage(state, {
-      verificationId: record.id,
-      to: record.to,
-      channel: channel as Channel,
-      locale,
-      code: record.code,
-      ...(friendly ? { appName: friendly.slice(0, 60) } : {}),
-    })
-    const previous = resent ? meta.get(record.id) : undefined
+    // The message the engine just put in the inbox is this attempt (newest first).
+    const attemptSid = state.inbox.list({ to: record.to }).find((m) => m.verificationId === record.verificationId)?.id ?? `SM${random.hex(16)}`
+    const previous = resent ? meta.get(record.verificationId) : undefined
     const m: TwilioMeta = previous ?? { service, createdAt: now, updatedAt: now, attempts: [], fetches: [] }
     m.updatedAt = now
     m.attempts.push({ attempt_sid: attemptSid, channel: channel as Channel, time: twilioDate(now) })
-    remember(record.id, m)
+    remember(record.verificationId, m)
     const key = toKey(service, record.to)
     pendingByTo.delete(key)
-    pendingByTo.set(key, record.id)
+    pendingByTo.set(key, record.verificationId)
     // Stale entries (expired verifications) go oldest first, at the same cap as the records.
     if (pendingByTo.size > MAX_META) pendingByTo.delete(pendingByTo.keys().next().value!)
-    return twilioJson(201, verificationJson(url, record.id, record.to, record.channel, 'pending', m))
+    return twilioJson(201, verificationJson(url, record.verificationId, record.to, record.channel, 'pending', m))
   }
 
-  const fetchVerification = (service: ResolvedTwilioService, sid: string, { url }: RequestContext, path: string) => {
-    const { data, meta: m } = pendingVerification(service, sid, path)
+  const fetchVerification = async (service: ResolvedTwilioService, sid: string, { url }: RequestContext, path: string) => {
+    const { data, meta: m } = await pendingVerification(service, sid, path)
     // Twilio deletes a verification once it expires, is approved or runs out of checks
     // (https://www.twilio.com/docs/verify/api/verification-check): only pending ones are found.
     if (data.status !== 'pending') throw resourceNotFound(path)
@@ -188,9 +181,9 @@ export function createTwilioRoutes(state: SandboxState, twilioOptions?: TwilioSa
     const form = await readForm(request)
     const status = form.get('Status')
     if (status !== 'canceled' && status !== 'approved') throw invalidParameter('Status')
-    const { data, meta: m } = pendingVerification(service, sid, path)
+    const { data, meta: m } = await pendingVerification(service, sid, path)
     if (data.status !== 'pending') throw resourceNotFound(path)
-    verifications.finish(OWNER(service), sid, status === 'approved' ? 'approved' : 'cancelled')
+    await verifications.finish(OWNER(service), sid, status === 'approved' ? 'approved' : 'cancelled')
     pendingByTo.delete(toKey(service, data.to))
     m.updatedAt = clock.now()
     return twilioJson(200, verificationJson(url, sid, data.to, data.channel, status, m))
@@ -205,12 +198,12 @@ export function createTwilioRoutes(state: SandboxState, twilioOptions?: TwilioSa
     const toParam = form.get('To')
     if (sidParam === null && toParam === null) throw invalidParameter('VerificationSid')
     const sid = sidParam ?? pendingByTo.get(toKey(service, toParam!)) ?? ''
-    const { data, meta: m } = pendingVerification(service, sid, path)
+    const { data, meta: m } = await pendingVerification(service, sid, path)
     // A verification that ran out of checks answers 60202 (HTTP 429); an expired one is deleted.
     if (data.status === 'cancelled') throw new TwilioApiError(429, 60202, 'Max check attempts reached')
     if (data.status !== 'pending') throw resourceNotFound(path)
     if (toParam !== null && sidParam !== null && toParam.toLowerCase() !== data.to.toLowerCase()) throw resourceNotFound(path)
-    const result = verifications.check(OWNER(service), sid, code)
+    const result = await verifications.check(OWNER(service), sid, code)
     const now = clock.now()
     m.updatedAt = now
     const status: TwilioVerificationStatus = result.status === 'approved' ? 'approved' : result.status === 'cancelled' ? 'max_attempts_reached' : 'pending'
@@ -281,7 +274,7 @@ export function createTwilioRoutes(state: SandboxState, twilioOptions?: TwilioSa
         const service = serviceOf(accountSid, serviceSid, path)
         if (request.method === 'POST') return await update(service, sid, context, path)
         await state.applyFault('get', request)
-        return fetchVerification(service, sid, context, path)
+        return await fetchVerification(service, sid, context, path)
       }
       if (known && resource === 'VerificationCheck' && sid === undefined) {
         allow(['POST'])

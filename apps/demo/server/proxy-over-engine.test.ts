@@ -1,16 +1,15 @@
-// The whole kit with no paid upstream: the proxy's handler on the engine (through toProxyProvider),
+// The whole kit with no paid upstream: the proxy's handler on the engine (through fromProviderV2),
 // served by node:http on loopback, the page's flow through core's proxy adapter, the code read from
 // the engine's inbox transport, and the receipt checked as the app's sign-up does.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createProxyAdapter } from '@hakiki/core'
-import { createVerifyHandler, verifyReceipt } from '@hakiki/proxy'
+import { createVerifyHandler, fromProviderV2, verifyReceipt } from '@hakiki/proxy'
 import { toNodeListener, type NodeListener } from '@hakiki/proxy/node'
 import { createMemoryStore } from '@hakiki/store'
 import { createPageFetch } from '@hakiki/test-support'
 import { afterEach, expect, it } from 'vitest'
-import { createEngineProvider, createInboxTransport } from '../src/index'
-import { toProxyProvider } from '../src/proxy/index'
+import { createEngineProvider, createInboxTransport } from '@hakiki/engine'
 
 const SECRET = 'e2e-secret-that-is-at-least-32-bytes-long!'
 let server: Server | undefined
@@ -28,7 +27,7 @@ it('verifies a number through the proxy with the engine making, sending and chec
   const engine = createEngineProvider({ secret: SECRET, appName: 'Acme', webOtpHost: '127.0.0.1', routes: [{ transport: inbox }] })
   listener = toNodeListener(
     createVerifyHandler({
-      provider: toProxyProvider(engine, { store: createMemoryStore() }),
+      provider: fromProviderV2(engine, { store: createMemoryStore() }),
       publicOrigin: origin,
       secret: SECRET,
       basePath: '/api/verify',

@@ -1,0 +1,38 @@
+/**
+ * The conversion guard's metric, on the OpenTelemetry API only (as `@hakiki/server`'s): with no SDK
+ * registered it costs nothing; register a MeterProvider (OTLP, Prometheus) in the process and it
+ * reports. Labels are bounded sets (scope, country), never a prefix or an address.
+ */
+import { metrics, type Counter, type Meter } from '@opentelemetry/api'
+import type { ConversionEvent } from './conversion-guard-events'
+
+/** What the proxy records about conversion blocks. */
+export interface ConversionGuardMetrics {
+  /** Counts a block that started (`hakiki.proxy.conversion.blocks`) or ended (`hakiki.proxy.conversion.unblocks`). */
+  record(event: ConversionEvent): void
+}
+
+/**
+ * Instruments on `meter`; by default the global meter provider's `@hakiki/proxy` meter, looked up
+ * at the first block, so a MeterProvider registered after the handler was created still gets it
+ * (the OpenTelemetry API hands out no-op meters before one is registered).
+ */
+export function createConversionGuardMetrics(meter?: Meter): ConversionGuardMetrics {
+  let counters: { blocks: Counter; unblocks: Counter } | undefined
+  const instruments = () => {
+    const on = meter ?? metrics.getMeter('@hakiki/proxy')
+    counters ??= {
+      blocks: on.createCounter('hakiki.proxy.conversion.blocks', {
+        description: 'Destinations blocked by the conversion guard (volume above baseline, verification rate below threshold), by scope and country',
+      }),
+      unblocks: on.createCounter('hakiki.proxy.conversion.unblocks', { description: 'Conversion blocks that ended with the destination no longer looking attacked' }),
+    }
+    return counters
+  }
+  return {
+    record: (event) => {
+      const { blocks, unblocks } = instruments()
+      ;(event.type === 'conversion.blocked' ? blocks : unblocks).add(1, { scope: event.scope, country: event.country })
+    },
+  }
+}
