@@ -47,7 +47,7 @@ export function useFlowFocus(state: FlowState, phase: FlowStep, targets: FlowFoc
 export interface StepHandover {
   /** The step being left, still in the page (out of sight) until focus has moved into the new one. */
   leaving: FlowStep | undefined
-  /** Focus has had its turn since the last change of state: news may be said now. */
+  /** Focus has had its turn since the last change that moved it: news may be said now. */
   settled: boolean
 }
 
@@ -58,18 +58,27 @@ export interface StepHandover {
  * on arrival, the heading of an expired code). So the step being left stays in the page, out of
  * sight, until focus moved into the new one, and goes two frames later; and news for the live
  * region waits for that too, so that it is said after what focus says, not talked over by it.
+ * Only a change that moves focus (a new step, a code sent again) holds anything back: "Checking
+ * the code…" and a wrong code are said at once.
  */
 export function useStepHandover(state: FlowState): StepHandover {
-  const [settled, setSettled] = useState(state)
+  const [previous, setPrevious] = useState(state)
+  const [hold, setHold] = useState<{ leaving: FlowStep | undefined } | undefined>(undefined)
+  if (previous !== state) {
+    // Derived from the previous render's state, during render (React's pattern for it).
+    setPrevious(state)
+    const stepBefore = stepOf(previous)
+    const stepNow = stepOf(state)
+    if (stepBefore !== stepNow) setHold({ leaving: stepBefore })
+    else if (state.status === 'code_sent' && previous.status === 'sending') setHold((h) => h ?? { leaving: undefined })
+  }
   useEffect(() => {
-    if (settled === state) return
+    if (!hold) return
     // Two frames: the focus move and the removal reach the accessibility tree in separate updates.
     let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => setSettled(state))
+      frame = requestAnimationFrame(() => setHold(undefined))
     })
     return () => cancelAnimationFrame(frame)
-  }, [state, settled])
-  const before = stepOf(settled)
-  const now = stepOf(state)
-  return { leaving: settled !== state && before !== now ? before : undefined, settled: settled === state }
+  }, [hold])
+  return { leaving: hold?.leaving, settled: hold === undefined }
 }
