@@ -127,7 +127,8 @@ function FlowView({
 
   // The phone field's last validation, to word a refusal before any request (not a copy of the address).
   const phoneDetails = useRef<PhoneChangeDetails | undefined>(undefined)
-  const { errorText, spokenText, codeHeading, sentText } = useFlowText({
+  const { errorText, spokenText, deliveryText, codeHeading, sentText } = useFlowText({
+    switchTo: api.switchTo,
     codeLength: verification?.codeLength,
     country: phoneDetails.current?.country ?? state.country,
     offersEmail: offered.some(isEmailChannel),
@@ -211,6 +212,7 @@ function FlowView({
           changeLabel={changeLabel}
           codeHeading={codeHeading}
           sentText={sentText}
+          deliveryText={deliveryText}
           resent={spoken?.announcement.kind === 'resent'}
         />
       )}

@@ -34,6 +34,8 @@ export function spokenAnnouncement(entry: FlowAnnouncementEntry | undefined, sta
     case 'expired':
     case 'locked':
       return state.status === said.kind ? entry : undefined
+    case 'delivery':
+      return state.status === 'code_sent' && state.verification.delivery === said.delivery ? entry : undefined
     case 'error': {
       const error = 'error' in state ? state.error : undefined
       if (error?.code !== said.error.code) return undefined

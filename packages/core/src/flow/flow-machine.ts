@@ -5,7 +5,7 @@
  * config, so an event nobody thought about in some state is a failing test, not a silent no-op.
  */
 import { addressKindOf, isEmailChannel } from '../rules/channel-info'
-import { ALL_CHANNELS, type Channel, type StartVerificationResponse, type VerificationStatus } from '../adapters/contract'
+import { ALL_CHANNELS, DELIVERY_STATUSES, type Channel, type DeliveryStatus, type StartVerificationResponse, type VerificationStatus } from '../adapters/contract'
 import type {
   FlowBase,
   FlowError,
@@ -63,7 +63,17 @@ export type FlowAnnouncement =
   | { kind: 'expired' }
   /** Too many wrong codes: this code no longer works. */
   | { kind: 'locked' }
+  /** The provider says the message reached the user, or that it never will (a status read found it). */
+  | { kind: 'delivery'; delivery: FinalDelivery; channel: Channel }
   | { kind: 'error'; error: FlowError }
+
+/** A delivery status that will not change any more. */
+export type FinalDelivery = Extract<DeliveryStatus, 'delivered' | 'failed' | 'undelivered'>
+
+/** True for a delivery status that will not change any more (no need to ask again). */
+export function isFinalDelivery(delivery: DeliveryStatus | undefined): delivery is FinalDelivery {
+  return delivery === 'delivered' || delivery === 'failed' || delivery === 'undelivered'
+}
 
 /** A side effect the store runs after a transition. The machine only names it; it never runs it. */
 export type FlowEffect =
@@ -119,8 +129,12 @@ export interface FlowStateConfig<S extends FlowStatus> {
   activities?: readonly FlowActivity[]
 }
 
-/** A long-running effect tied to a state (see {@link FlowStateConfig.activities}). */
-export type FlowActivity = 'expiryTimer'
+/**
+ * A long-running effect tied to a state (see {@link FlowStateConfig.activities}): `expiryTimer`,
+ * and `deliveryPoll`, which re-reads the status while the provider says the message is still on
+ * its way (`queued` or `sent`), a few seconds apart and for a bounded time.
+ */
+export type FlowActivity = 'expiryTimer' | 'deliveryPoll'
 
 /**
  * "Can a new code be asked for now?", written once: on the code step, and once the code expired,
@@ -430,13 +444,26 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
           to: (state, event) => {
             const expiresAt = Date.parse(event.response.expiresAt)
             const skewMs = event.response.serverTime ? Date.parse(event.response.serverTime) - event.at : state.verification.skewMs
-            const verification = { ...state.verification, expiresAt: Number.isNaN(expiresAt) ? state.verification.expiresAt : expiresAt, skewMs }
+            const delivery = event.response.delivery ?? state.verification.delivery
+            const verification = {
+              ...state.verification,
+              expiresAt: Number.isNaN(expiresAt) ? state.verification.expiresAt : expiresAt,
+              skewMs,
+              ...(delivery ? { delivery } : {}),
+            }
             if (event.response.status === 'pending') return { ...state, verification }
             if (event.response.status === 'approved') return { ...baseOf(state), status: 'verified', verification }
             return finished(baseOf(state), verification, event.response.status)
           },
           // Verified or ended elsewhere (another tab, the server's clock): an outcome like a check's.
-          effects: (next, state) => (next.status === state.status ? [] : outcomeEffects(next)),
+          // Still waiting: the news of a message that arrived, or never will, said once.
+          effects: (next, state) => {
+            if (next.status !== state.status) return outcomeEffects(next)
+            const delivery = next.status === 'code_sent' ? next.verification.delivery : undefined
+            return isFinalDelivery(delivery) && delivery !== state.verification.delivery
+              ? [{ type: 'announce', announcement: { kind: 'delivery', delivery, channel: state.verification.channel } }]
+              : []
+          },
         },
         STATUS_FAILED: {
           guard: 'forgotten',
@@ -449,7 +476,7 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
         RESTORE: restore,
       },
       ignore: ['SET_ADDRESS', 'SET_COUNTRY', 'SUBMIT', 'START_DONE', 'START_FAILED', 'CHECK_DONE', 'CHECK_FAILED'],
-      activities: ['expiryTimer'],
+      activities: ['expiryTimer', 'deliveryPoll'],
     },
 
     checking: {
@@ -621,6 +648,7 @@ function fromStart(response: StartVerificationResponse, receivedAt: number): Sen
     resendAt: time(response.resendAt),
     attemptsLeft: response.attemptsLeft,
     skewMs,
+    ...(response.delivery ? { delivery: response.delivery } : {}),
   }
 }
 
@@ -663,7 +691,8 @@ function isVerification(value: unknown): value is SentVerification {
     typeof v.id === 'string' &&
     typeof v.to === 'string' &&
     ALL_CHANNELS.includes(v.channel as Channel) &&
-    [v.codeLength, v.expiresAt, v.resendAt, v.attemptsLeft, v.skewMs].every((n) => typeof n === 'number' && Number.isFinite(n))
+    [v.codeLength, v.expiresAt, v.resendAt, v.attemptsLeft, v.skewMs].every((n) => typeof n === 'number' && Number.isFinite(n)) &&
+    (v.delivery === undefined || DELIVERY_STATUSES.includes(v.delivery as DeliveryStatus))
   )
 }
 

@@ -1,5 +1,5 @@
 'use client'
-import type { Channel, SentVerification, VerificationFlowApi } from '@hakiki/core'
+import { isFinalDelivery, type Channel, type SentVerification, type VerificationFlowApi } from '@hakiki/core'
 import { useId, useState, type ReactNode, type RefObject } from 'react'
 import { cx } from '../class-names'
 import { AttemptsNotice } from '../attempts-notice'
@@ -39,6 +39,8 @@ export interface CodeStepProps {
   codeHeading: FlowText['codeHeading']
   /** Where the code went, as a sentence: the code field's description. */
   sentText: FlowText['sentText']
+  /** "Delivered" / "Couldn't be delivered — try a call", when the provider reports it. */
+  deliveryText: FlowText['deliveryText']
   /** "Resend code" just sent a new code: "New code sent." shows under the boxes. */
   resent: boolean
   /** The flow just left this step: it stays in the page, out of sight, until focus moved on (`useStepHandover`). */
@@ -46,7 +48,7 @@ export interface CodeStepProps {
 }
 
 /** The code step: where the code went, the code field, Verify with the code's clock, resend and switch. */
-export function CodeStep({ api, verification, switchTo, heading: Heading, classNames, codeRef, autoSubmit, fieldError, generalError, announceWait, changeLabel, codeHeading, sentText, resent, leaving }: CodeStepProps): ReactNode {
+export function CodeStep({ api, verification, switchTo, heading: Heading, classNames, codeRef, autoSubmit, fieldError, generalError, announceWait, changeLabel, codeHeading, sentText, deliveryText, resent, leaving }: CodeStepProps): ReactNode {
   const { state, error } = api
   const t = useMessages(flowMessagesEn)
   const tCode = useMessages(codeInputMessagesEn)
@@ -133,6 +135,13 @@ export function CodeStep({ api, verification, switchTo, heading: Heading, classN
         </button>
         {/* Its warning a minute before is its own; the expiry is an outcome, said by the flow. */}
         <ExpiryNotice verification={verification} announceExpiry={false} />
+        {/* What the provider says of the message, once it will not change: shown here, said once
+            by the flow's live region. A message that never arrives points to the other channel. */}
+        {isFinalDelivery(verification.delivery) && (
+          <p data-part="delivery" data-state={verification.delivery === 'delivered' ? 'delivered' : 'failed'} className={verification.delivery === 'delivered' ? classNames.message : classNames.error}>
+            {deliveryText(verification.delivery, switchTo)}
+          </p>
+        )}
         {/* Only when it warns: "5 attempts left" before any mistake is noise, and a wrong code
             already says how many are left in its own message. */}
         {error?.code !== 'wrong_code' && verification.attemptsLeft <= ATTEMPTS_WARN_AT && <AttemptsNotice attemptsLeft={verification.attemptsLeft} warnAt={ATTEMPTS_WARN_AT} />}

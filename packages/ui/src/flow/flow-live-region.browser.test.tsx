@@ -1,5 +1,5 @@
 import '../styles.css'
-import { createMemoryAdapter } from '@hakiki/core'
+import { createMemoryAdapter, type DeliveryStatus, type VerificationAdapter } from '@hakiki/core'
 import { render } from '@testing-library/react'
 import { expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
@@ -26,9 +26,11 @@ function listen(region: Element) {
   return { heard, changed, stop: () => observer.disconnect() }
 }
 
-test('every outcome is said once, in order, by one polite region: sending, wrong code, lock, new code, expiry, new code, checking, verified', async () => {
-  // Short times so the code locks and expires within seconds; a latency so "Checking…" is on screen before the verdict.
-  const adapter = createMemoryAdapter({ fixedCode: '123456', maxAttempts: 2, cooldownsSeconds: [1], ttlSeconds: 4, latencyMs: 150 })
+test('every outcome is said once, in order, by one polite region: sending, wrong code, lock, new code, expiry, new code, verified', async () => {
+  // Two attempts and no cooldown, so the code locks within seconds; a latency so "Checking…"
+  // is on screen before the verdict. (The expiry by the clock is Orca's script's; here the
+  // server says a code expired when it is checked, the same outcome.)
+  const adapter = createMemoryAdapter({ fixedCode: '123456', maxAttempts: 2, cooldownsSeconds: [0], latencyMs: 150 })
   const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" />)
   const root = view.container.querySelector('.hakiki-flow') as HTMLElement
   const region = root.querySelector('[data-region="flow"]') as HTMLElement
@@ -63,8 +65,10 @@ test('every outcome is said once, in order, by one polite region: sending, wrong
   await expect.poll(() => heard.at(-1)).toBe('New code sent.')
   expect(step()).toBe('code')
 
-  // The code's lifetime runs out while the code step shows.
-  await expect.poll(step, { timeout: 15_000 }).toBe('problem')
+  // The code's lifetime ran out: the server says so when it is checked.
+  adapter.failNext({ operation: 'check', code: 'expired' })
+  await userEvent.keyboard('123456')
+  await expect.poll(step).toBe('problem')
   await expect.poll(() => heard.at(-1)).toBe('Codes work for a limited time. Send a new code to continue.')
   await expect.poll(settled).toBe(true)
   const again = view.getByRole('button', { name: 'Send a new code' })
@@ -89,10 +93,39 @@ test('every outcome is said once, in order, by one polite region: sending, wrong
     'Checking the code…',
     'locked',
     'New code sent.',
+    'Checking the code…',
     'Codes work for a limited time. Send a new code to continue.',
     'New code sent.',
     'Checking the code…',
     '\u2068+233\u00A024\u00A0123\u00A04567\u2069 is verified.',
   ])
   expect(changed).toEqual([])
+})
+
+test('what the provider says of the message: "Couldn’t be delivered — try a call", shown by the code and said once', async () => {
+  const memory = createMemoryAdapter({ fixedCode: '123456' })
+  // A provider with delivery reports, as the proxy passes them on (start and status answers).
+  let delivery: DeliveryStatus = 'sent'
+  const adapter: VerificationAdapter = {
+    ...memory,
+    start: async (request, call) => ({ ...(await memory.start(request, call)), delivery }),
+    status: async (id, call) => ({ ...(await memory.status(id, call)), delivery }),
+  }
+  const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" />)
+  const root = view.container.querySelector('.hakiki-flow') as HTMLElement
+  const { heard, stop } = listen(root.querySelector('[data-region="flow"]') as HTMLElement)
+  await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+  await expect.poll(() => root.getAttribute('data-step')).toBe('code')
+  // On its way: nothing shown yet; the flow asks again a few seconds later.
+  expect(root.querySelector('[data-part="delivery"]')).toBeNull()
+  delivery = 'undelivered'
+  const shown = () => root.querySelector('[data-part="delivery"]')?.textContent
+  await expect.poll(shown, { timeout: 15_000 }).toBe('Couldn’t be delivered — try a call')
+  await expect.poll(() => heard.at(-1)).toBe('Couldn’t be delivered — try a call')
+  expect(root.querySelector('[data-part="delivery"]')?.getAttribute('data-state')).toBe('failed')
+  expect(view.getByRole('button', { name: 'Call me instead' })).toBeTruthy()
+  // Said once: later status reads (none now: the news is final) add nothing.
+  await new Promise((resolve) => setTimeout(resolve, 3500))
+  stop()
+  expect(heard.filter((h) => h.startsWith('Couldn’t'))).toHaveLength(1)
 })

@@ -4,7 +4,7 @@
  * says in the UI's language. Which error goes where is core's policy (`connect()`); this module
  * only words it.
  */
-import { formatPhoneNumber, isEmailChannel, type Channel, type FlowAnnouncement, type FlowError, type PhoneCountryCode } from '@hakiki/core'
+import { formatPhoneNumber, isEmailChannel, type Channel, type FinalDelivery, type FlowAnnouncement, type FlowError, type PhoneCountryCode } from '@hakiki/core'
 import { useVerificationContext } from '@hakiki/react'
 import { isolate } from '../class-names'
 import { countryName } from '../country-names'
@@ -33,6 +33,8 @@ export interface FlowText {
    * when a new code may be asked for: an expired or locked code says how long that is.
    */
   spokenText: (announcement: FlowAnnouncement, waitUntil: number | undefined) => string
+  /** "Delivered", or "Couldn't be delivered — try a call" when `switchTo` offers the other channel. */
+  deliveryText: (delivery: FinalDelivery, switchTo: Channel | undefined) => string
   /** The code step's heading: where the code went, by which channel. */
   codeHeading: (channel: Channel, to: string) => string
   /** Where the code went, as a sentence ("We sent a code by SMS to …"): the code field's description. */
@@ -41,6 +43,8 @@ export interface FlowText {
 
 /** What the wording needs to know beside the error: the code's length, the country, e-mail on offer. */
 export interface FlowTextContext {
+  /** The channel "… instead" switches to on the code step, when one is offered. */
+  switchTo?: Channel | undefined
   /** Digits of the code sent. */
   codeLength: number | undefined
   /** The country the number was read in (named in an `unsupported_country` refusal). */
@@ -98,6 +102,10 @@ export function useFlowText(context: FlowTextContext): FlowText {
     const seconds = waitUntil === undefined ? 0 : Math.ceil((waitUntil - now()) / 1000)
     return seconds > 0 ? t('flow.sentences', { first: outcome, second: tResend('resend.wait', { count: seconds }) }) : outcome
   }
+  const deliveryText = (delivery: FinalDelivery, switchTo: Channel | undefined): string => {
+    if (delivery === 'delivered') return t('flow.delivery.delivered')
+    return switchTo === 'call' ? t('flow.delivery.failed.call') : switchTo === 'sms' ? t('flow.delivery.failed.sms') : t('flow.delivery.failed')
+  }
   const spokenText = (a: FlowAnnouncement, waitUntil: number | undefined): string => {
     switch (a.kind) {
       case 'sending':
@@ -116,9 +124,11 @@ export function useFlowText(context: FlowTextContext): FlowText {
         return withWait(t('flow.expiredBody'), waitUntil)
       case 'locked':
         return withWait(t('flow.lockedBody'), waitUntil)
+      case 'delivery':
+        return deliveryText(a.delivery, context.switchTo)
       case 'error':
         return errorText(a.error)
     }
   }
-  return { errorText, spokenText, codeHeading, sentText }
+  return { errorText, spokenText, deliveryText, codeHeading, sentText }
 }

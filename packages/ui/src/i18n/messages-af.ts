@@ -121,4 +121,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Die kode word nagegaan sodra jy die laaste syfer tik.',
   'flow.resent': 'Nuwe kode gestuur.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Afgelewer',
+  'flow.delivery.failed': 'Kon nie afgelewer word nie',
+  'flow.delivery.failed.call': 'Kon nie afgelewer word nie — probeer ’n oproep',
+  'flow.delivery.failed.sms': 'Kon nie afgelewer word nie — probeer ’n SMS',
 }

@@ -192,4 +192,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'نتحقق من الرمز فور كتابة الرقم الأخير.',
   'flow.resent': 'أرسلنا رمزًا جديدًا.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'تم التسليم',
+  'flow.delivery.failed': 'تعذّر التسليم',
+  'flow.delivery.failed.call': 'تعذّر التسليم — جرّب مكالمة',
+  'flow.delivery.failed.sms': 'تعذّر التسليم — جرّب رسالة SMS',
 }

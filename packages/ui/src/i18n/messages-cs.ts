@@ -157,4 +157,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Kód ověříme, jakmile zadáte poslední číslici.',
   'flow.resent': 'Poslali jsme nový kód.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Doručeno',
+  'flow.delivery.failed': 'Nepodařilo se doručit',
+  'flow.delivery.failed.call': 'Nepodařilo se doručit — zkuste hovor',
+  'flow.delivery.failed.sms': 'Nepodařilo se doručit — zkuste SMS',
 }

@@ -121,4 +121,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Koden tjekkes, så snart du skriver det sidste ciffer.',
   'flow.resent': 'Ny kode sendt.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Leveret',
+  'flow.delivery.failed': 'Kunne ikke leveres',
+  'flow.delivery.failed.call': 'Kunne ikke leveres — prøv et opkald',
+  'flow.delivery.failed.sms': 'Kunne ikke leveres — prøv en SMS',
 }

@@ -121,4 +121,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Der Code wird geprüft, sobald Sie die letzte Ziffer eingeben.',
   'flow.resent': 'Neuer Code gesendet.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Zugestellt',
+  'flow.delivery.failed': 'Konnte nicht zugestellt werden',
+  'flow.delivery.failed.call': 'Konnte nicht zugestellt werden — versuchen Sie es mit einem Anruf',
+  'flow.delivery.failed.sms': 'Konnte nicht zugestellt werden — versuchen Sie es per SMS',
 }

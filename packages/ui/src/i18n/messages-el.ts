@@ -124,4 +124,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Ο κωδικός ελέγχεται μόλις πληκτρολογήσετε το τελευταίο ψηφίο.',
   'flow.resent': 'Στάλθηκε νέος κωδικός.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Παραδόθηκε',
+  'flow.delivery.failed': 'Δεν ήταν δυνατή η παράδοση',
+  'flow.delivery.failed.call': 'Δεν ήταν δυνατή η παράδοση — δοκιμάστε με κλήση',
+  'flow.delivery.failed.sms': 'Δεν ήταν δυνατή η παράδοση — δοκιμάστε με SMS',
 }

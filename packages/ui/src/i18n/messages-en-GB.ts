@@ -120,4 +120,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'The code is checked as soon as you type the last digit.',
   'flow.resent': 'New code sent.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Delivered',
+  'flow.delivery.failed': 'Couldn’t be delivered',
+  'flow.delivery.failed.call': 'Couldn’t be delivered — try a call',
+  'flow.delivery.failed.sms': 'Couldn’t be delivered — try a text message',
 }

@@ -267,6 +267,14 @@ export const flowMessagesEn = {
    * and Chinese).
    */
   'flow.sentences': '{first} {second}',
+  /** Beside the code's clock, and said once, when the provider reports the message arrived. */
+  'flow.delivery.delivered': 'Delivered',
+  /** The message with the code will never arrive (failed, undelivered), and no other channel is offered. */
+  'flow.delivery.failed': 'Couldn’t be delivered',
+  /** As `flow.delivery.failed`, when "Call me instead" is offered beside it. */
+  'flow.delivery.failed.call': 'Couldn’t be delivered — try a call',
+  /** As `flow.delivery.failed`, when "Text me instead" is offered beside it. */
+  'flow.delivery.failed.sms': 'Couldn’t be delivered — try a text message',
 } as const
 
 /**

@@ -141,4 +141,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'El código se comprueba en cuanto escribes el último dígito.',
   'flow.resent': 'Te hemos enviado un código nuevo.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Entregado',
+  'flow.delivery.failed': 'No se ha podido entregar',
+  'flow.delivery.failed.call': 'No se ha podido entregar — prueba con una llamada',
+  'flow.delivery.failed.sms': 'No se ha podido entregar — prueba con un SMS',
 }

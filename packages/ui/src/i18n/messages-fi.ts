@@ -125,4 +125,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Koodi tarkistetaan heti, kun kirjoitat viimeisen numeron.',
   'flow.resent': 'Uusi koodi lähetetty.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Toimitettu',
+  'flow.delivery.failed': 'Toimitus epäonnistui',
+  'flow.delivery.failed.call': 'Toimitus epäonnistui — kokeile puhelua',
+  'flow.delivery.failed.sms': 'Toimitus epäonnistui — kokeile tekstiviestiä',
 }

@@ -150,4 +150,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Le code est vérifié dès que vous saisissez le dernier chiffre.',
   'flow.resent': 'Nouveau code envoyé.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Distribué',
+  'flow.delivery.failed': 'Non distribué',
+  'flow.delivery.failed.call': 'Non distribué — essayez plutôt un appel',
+  'flow.delivery.failed.sms': 'Non distribué — essayez plutôt un SMS',
 }

@@ -136,4 +136,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'הקוד נבדק מיד אחרי הקלדת הספרה האחרונה.',
   'flow.resent': 'שלחנו קוד חדש.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'נמסר',
+  'flow.delivery.failed': 'לא נמסר',
+  'flow.delivery.failed.call': 'לא נמסר — אפשר לנסות שיחה',
+  'flow.delivery.failed.sms': 'לא נמסר — אפשר לנסות SMS',
 }

@@ -121,4 +121,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'आखिरी अंक टाइप करते ही कोड की जाँच हो जाती है।',
   'flow.resent': 'नया कोड भेज दिया गया है।',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'पहुँच गया',
+  'flow.delivery.failed': 'नहीं पहुँच सका',
+  'flow.delivery.failed.call': 'नहीं पहुँच सका — कॉल से आज़माएँ',
+  'flow.delivery.failed.sms': 'नहीं पहुँच सका — SMS से आज़माएँ',
 }

@@ -148,4 +148,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Kôd se provjerava čim upišete posljednju znamenku.',
   'flow.resent': 'Poslali smo novi kôd.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Isporučeno',
+  'flow.delivery.failed': 'Nije isporučeno',
+  'flow.delivery.failed.call': 'Nije isporučeno — pokušajte pozivom',
+  'flow.delivery.failed.sms': 'Nije isporučeno — pokušajte SMS-om',
 }

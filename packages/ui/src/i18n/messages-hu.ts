@@ -128,4 +128,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'A kódot azonnal ellenőrizzük, amint beírja az utolsó számjegyet.',
   'flow.resent': 'Új kódot küldtünk.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Kézbesítve',
+  'flow.delivery.failed': 'Nem sikerült kézbesíteni',
+  'flow.delivery.failed.call': 'Nem sikerült kézbesíteni — próbálja meg hívással',
+  'flow.delivery.failed.sms': 'Nem sikerült kézbesíteni — próbálja meg SMS-ben',
 }

@@ -109,4 +109,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Kode langsung diperiksa begitu Anda mengetik digit terakhir.',
   'flow.resent': 'Kode baru telah dikirim.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Terkirim',
+  'flow.delivery.failed': 'Tidak dapat dikirimkan',
+  'flow.delivery.failed.call': 'Tidak dapat dikirimkan — coba lewat telepon',
+  'flow.delivery.failed.sms': 'Tidak dapat dikirimkan — coba lewat SMS',
 }

@@ -145,4 +145,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Il codice viene verificato non appena digiti l’ultima cifra.',
   'flow.resent': 'Nuovo codice inviato.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Consegnato',
+  'flow.delivery.failed': 'Impossibile consegnare',
+  'flow.delivery.failed.call': 'Impossibile consegnare — prova con una chiamata',
+  'flow.delivery.failed.sms': 'Impossibile consegnare — prova con un SMS',
 }

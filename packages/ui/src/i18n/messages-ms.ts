@@ -109,4 +109,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Kod disemak sebaik sahaja anda menaip digit terakhir.',
   'flow.resent': 'Kod baharu telah dihantar.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Telah diterima',
+  'flow.delivery.failed': 'Tidak dapat disampaikan',
+  'flow.delivery.failed.call': 'Tidak dapat disampaikan — cuba panggilan',
+  'flow.delivery.failed.sms': 'Tidak dapat disampaikan — cuba SMS',
 }

@@ -121,4 +121,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Koden sjekkes så snart du skriver inn det siste sifferet.',
   'flow.resent': 'Ny kode sendt.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Levert',
+  'flow.delivery.failed': 'Kunne ikke leveres',
+  'flow.delivery.failed.call': 'Kunne ikke leveres — prøv en oppringing',
+  'flow.delivery.failed.sms': 'Kunne ikke leveres — prøv SMS',
 }

@@ -158,4 +158,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Kod zostanie sprawdzony zaraz po wpisaniu ostatniej cyfry.',
   'flow.resent': 'Wysłaliśmy nowy kod.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Dostarczono',
+  'flow.delivery.failed': 'Nie udało się dostarczyć',
+  'flow.delivery.failed.call': 'Nie udało się dostarczyć — spróbuj połączenia',
+  'flow.delivery.failed.sms': 'Nie udało się dostarczyć — spróbuj SMS-a',
 }

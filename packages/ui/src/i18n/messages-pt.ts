@@ -145,4 +145,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'O código é verificado assim que escrever o último dígito.',
   'flow.resent': 'Enviámos um novo código.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Entregue',
+  'flow.delivery.failed': 'Não foi possível entregar',
+  'flow.delivery.failed.call': 'Não foi possível entregar — experimente uma chamada',
+  'flow.delivery.failed.sms': 'Não foi possível entregar — experimente por SMS',
 }

@@ -162,4 +162,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Код проверяется сразу после ввода последней цифры.',
   'flow.resent': 'Мы отправили новый код.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Доставлено',
+  'flow.delivery.failed': 'Не удалось доставить',
+  'flow.delivery.failed.call': 'Не удалось доставить — попробуйте звонок',
+  'flow.delivery.failed.sms': 'Не удалось доставить — попробуйте SMS',
 }

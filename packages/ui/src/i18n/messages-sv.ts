@@ -121,4 +121,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Koden kontrolleras så fort du skriver den sista siffran.',
   'flow.resent': 'Ny kod skickad.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Levererad',
+  'flow.delivery.failed': 'Kunde inte levereras',
+  'flow.delivery.failed.call': 'Kunde inte levereras — prova ett samtal',
+  'flow.delivery.failed.sms': 'Kunde inte levereras — prova SMS',
 }

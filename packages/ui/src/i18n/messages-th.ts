@@ -112,4 +112,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'ระบบจะตรวจสอบรหัสทันทีที่คุณพิมพ์ตัวเลขหลักสุดท้าย',
   'flow.resent': 'ส่งรหัสใหม่แล้ว',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'ส่งถึงแล้ว',
+  'flow.delivery.failed': 'ส่งไม่สำเร็จ',
+  'flow.delivery.failed.call': 'ส่งไม่สำเร็จ — ลองรับทางโทรศัพท์',
+  'flow.delivery.failed.sms': 'ส่งไม่สำเร็จ — ลองรับทาง SMS',
 }

@@ -134,4 +134,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Susuriin agad ang code pagka-type mo ng huling digit.',
   'flow.resent': 'Nagpadala kami ng bagong code.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Naihatid na',
+  'flow.delivery.failed': 'Hindi naihatid',
+  'flow.delivery.failed.call': 'Hindi naihatid — subukan ang tawag',
+  'flow.delivery.failed.sms': 'Hindi naihatid — subukan ang text',
 }

@@ -126,4 +126,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Son rakamı yazdığınız anda kod kontrol edilir.',
   'flow.resent': 'Yeni kod gönderildi.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'İletildi',
+  'flow.delivery.failed': 'İletilemedi',
+  'flow.delivery.failed.call': 'İletilemedi — sesli aramayı deneyin',
+  'flow.delivery.failed.sms': 'İletilemedi — SMS’i deneyin',
 }

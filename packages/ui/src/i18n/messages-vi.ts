@@ -109,4 +109,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': 'Mã sẽ được kiểm tra ngay khi bạn nhập chữ số cuối cùng.',
   'flow.resent': 'Đã gửi mã mới.',
   'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Đã gửi đến',
+  'flow.delivery.failed': 'Không gửi được',
+  'flow.delivery.failed.call': 'Không gửi được — hãy thử nhận qua cuộc gọi',
+  'flow.delivery.failed.sms': 'Không gửi được — hãy thử nhận qua SMS',
 }

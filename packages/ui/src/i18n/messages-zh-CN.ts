@@ -109,4 +109,8 @@ export const messages: Messages = {
   'flow.autoSubmitHint': '输入最后一位数字后会立即核对验证码。',
   'flow.resent': '已发送新的验证码。',
   'flow.sentences': '{first}{second}',
+  'flow.delivery.delivered': '已送达',
+  'flow.delivery.failed': '未能送达',
+  'flow.delivery.failed.call': '未能送达 — 请改用语音电话',
+  'flow.delivery.failed.sms': '未能送达 — 请改用短信',
 }
