@@ -9,7 +9,7 @@ export declare const WEBKIT_DRIVER_PATH: string
 export type Engine = 'chromium' | 'firefox' | 'webkit'
 /** Every engine, in the order tests report them. */
 export declare const ENGINES: readonly Engine[]
-/** The engines a run uses unless `HAKIKI_BROWSERS` says otherwise: Chromium and Firefox (WebKit is opt-in). */
+/** The engines a run uses unless `HAKIKI_BROWSERS` says otherwise: Chromium, Firefox and WebKit. */
 export declare const DEFAULT_ENGINES: readonly Engine[]
 /** The engines to run: `HAKIKI_BROWSERS` (comma-separated), else {@link DEFAULT_ENGINES}. Throws on an unknown name. */
 export declare function selectedEngines(): Engine[]
@@ -21,9 +21,13 @@ export declare function startWebKitDriver(): Promise<{ hostname: string; port: n
 export declare const WEBKIT_CAPABILITIES: Readonly<{ browserName: 'MiniBrowser'; 'wdio:enforceWebDriverClassic': true }>
 /**
  * Vitest browser `instances`, one per selected engine, each with its provider. `otherEngines.exclude`
- * lists test files only Chromium runs.
+ * lists test files only Chromium runs; `webkit.include`, when given, the only files WebKit runs.
  */
-export declare function browserInstances(options?: { chromiumArgs?: readonly string[]; otherEngines?: { exclude?: string[] } }): BrowserInstanceOption[]
+export declare function browserInstances(options?: {
+  chromiumArgs?: readonly string[]
+  otherEngines?: { exclude?: string[] }
+  webkit?: { include?: string[] }
+}): BrowserInstanceOption[]
 /** Ends what {@link startWebKitDriver} started. */
 export declare function stopWebKitDriver(): void
 /** Firefox preferences of every test run (focus kept in each tab, as Playwright emulates for Chromium). */

@@ -143,8 +143,7 @@ export default defineConfig({
             enabled: true,
             headless: true,
             // Chromium and Firefox through Playwright, WebKit through webdriverio (build-config/browsers.js);
-            // `HAKIKI_BROWSERS=chromium` runs one engine, `chromium,firefox,webkit` all three (WebKit is
-            // opt-in, see DEFAULT_ENGINES there). Firefox and WebKit run the components' own
+            // all three by default, `HAKIKI_BROWSERS=chromium` one (a quick local run). Firefox and WebKit run the components' own
             // files; these stay Chromium-only, for time (the whole `pnpm test` must stay well under 10
             // minutes on 2 cores: Firefox runs files one at a time) and for what they measure:
             instances: browserInstances({

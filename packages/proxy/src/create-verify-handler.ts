@@ -80,7 +80,9 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   const onEvent = options.onEvent
   const budgets = resolveBudgets(options.budgets)
   // Built (and its options checked) at creation even where it does not apply.
-  const conversionGuard = options.conversionGuard === false ? undefined : createConversionGuard(options.conversionGuard ?? {})
+  // The budgets' safe prefixes (numbers the app knows are its own) are never blocked either.
+  const conversionGuard =
+    options.conversionGuard === false ? undefined : createConversionGuard({ ...options.conversionGuard, safe: [...(options.conversionGuard?.safe ?? []), ...budgets.safePrefixes] })
   const budgetsApply = !(origins.development && options.budgets === undefined)
   if (options.store !== undefined && !isVerifyStore(options.store)) {
     throw new TypeError(

@@ -5,6 +5,11 @@
  *
  * Two roles share the store: rate-limit **counters** (windowed, atomic increments) and
  * **verification records** (JSON documents updated with compare-and-set).
+ *
+ * One exception, under its own prefix `cg:`: the conversion guard's tallies and blocks are built by
+ * `conversionKeys` in `conversion-guard.ts`, which is pure over the store port and usable alone.
+ * They name number prefixes (a million numbers, no one's address) and countries in clear, so the
+ * operator can read which destination is blocked.
  */
 export const storeKeys = {
   // Verification records and what hangs off one verification.

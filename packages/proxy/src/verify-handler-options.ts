@@ -102,7 +102,8 @@ export interface VerifyHandlerOptions {
    * fewer than 30 % of its sends (at least 20) are verified is blocked for 12 h, in the store, so
    * every instance agrees; starts to it then degrade as for a spent budget (`authorize` asked with
    * `elevated: true`; without a hook, only clients with nothing unverified today). `safe` lists
-   * prefixes and countries never blocked; `false` turns it off. It applies wherever the budgets do.
+   * prefixes and countries never blocked (`budgets.safePrefixes` are safe here too); `false` turns
+   * it off. It applies wherever the budgets do.
    */
   conversionGuard?: ConversionGuardOptions | false
   /**

@@ -138,4 +138,13 @@ describe('the conversion guard over HTTP', () => {
     expect(statuses).toEqual(Array<number>(8).fill(201))
     expect(ofType(h.events, 'conversion.blocked')).toEqual([])
   }, 60_000)
+
+  it("never blocks the budgets' safe prefixes either", async () => {
+    const h = await harness({ adapter: { trustProxy: 1 }, proxy: { budgets: { safePrefixes: ['+23324'] }, conversionGuard: { minSends: 5, safe: ['KE'] } } })
+    const from = (n: number) => h.browser({ headers: { 'x-forwarded-for': `41.71.${n}.1` } })
+    const statuses: number[] = []
+    for (let i = 0; i < 8; i++) statuses.push((await from(i % 4).start({ to: pumped(i) })).status)
+    expect(statuses).toEqual(Array<number>(8).fill(201))
+    expect(ofType(h.events, 'conversion.blocked')).toEqual([])
+  }, 60_000)
 })

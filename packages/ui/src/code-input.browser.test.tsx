@@ -3,8 +3,8 @@ import { act, render } from '@testing-library/react'
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form'
 import { StrictMode, useState } from 'react'
 import { describe, expect, test, vi } from 'vitest'
-import { commands, page, userEvent } from 'vitest/browser'
-import { axeViolations, fireNativeInput, firePaste, foreignRequests, pasteFromClipboard } from '../test/browser-helpers'
+import { page, userEvent } from 'vitest/browser'
+import { axeViolations, clickAt, fillEmpty, fireNativeInput, firePaste, foreignRequests, pasteFromClipboard, typeThroughIme } from '../test/browser-helpers'
 import { skipIn } from '../test/engine'
 import { CodeInput, type CodeInputProps } from './code-input'
 import { LocaleProvider } from './i18n/locale-provider'
@@ -188,13 +188,13 @@ describe('CodeInput: one real input', () => {
     expect(activeSlot()).toBe(1)
   })
 
-  test.skipIf(skipIn(['webkit'], 'WebDriver classic counts click offsets from the element’s centre, this test from its corner'))('clicking a box selects it', async () => {
+  test('clicking a box selects it', async () => {
     const { input, slots, activeSlot } = setup()
     await userEvent.type(input, '1234')
     const second = slots()[1]
     if (!second) throw new Error('no slot')
     const rect = second.getBoundingClientRect()
-    await userEvent.click(input, { position: { x: rect.left - input.getBoundingClientRect().left + rect.width / 2, y: 5 } })
+    await userEvent.click(input, clickAt(input, rect.left - input.getBoundingClientRect().left + rect.width / 2, 5))
     expect(activeSlot()).toBe(1)
     await userEvent.keyboard('7')
     expect(input.value).toBe('1734')
@@ -264,17 +264,33 @@ describe('CodeInput: one real input', () => {
 })
 
 describe('CodeInput: edits the way people make them (issue #26)', () => {
-  test.skipIf(
-    skipIn(['firefox', 'webkit'], 'an IME composition is driven through Chromium’s CDP only here; script-made composition events would test the simulation, not the engine'),
-  )('full-width digits typed through an IME fill one box each (they were doubled: 1122)', async () => {
+  // Chromium through its IME bridge; Firefox and WebKit through the IME's events (see typeThroughIme).
+  test('full-width digits typed through an IME fill one box each (they were doubled: 1122)', async () => {
     const { input, shown, onComplete } = setup()
     input.focus()
-    await commands.imeType(['１', '２'])
+    await typeThroughIme(input, ['１', '２'])
     await expect.poll(() => input.value).toBe('12')
     expect(shown()).toBe('12')
-    await commands.imeType(['３', '４', '５', '６'])
+    await typeThroughIme(input, ['３', '４', '５', '６'])
     await expect.poll(() => input.value).toBe('123456')
     expect(onComplete).toHaveBeenCalledExactlyOnceWith('123456')
+  })
+
+  test("a keyboard's code suggestion (the whole code inserted at once by the engine) fills every box", async () => {
+    const { input, shown, onComplete } = setup()
+    input.focus()
+    // As Gboard inserts a code it read from an SMS: one insertion, made by the engine itself.
+    expect(document.execCommand('insertText', false, '123456')).toBe(true)
+    await expect.poll(() => input.value).toBe('123456')
+    expect(shown()).toBe('123456')
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('123456')
+  })
+
+  test("password managers' opt-out attributes reach the real input (docs: autofill guide)", () => {
+    const { input } = setup({ 'data-1p-ignore': true, 'data-lpignore': 'true', 'data-bwignore': true } as CodeInputProps)
+    expect(input.hasAttribute('data-1p-ignore')).toBe(true)
+    expect(input.getAttribute('data-lpignore')).toBe('true')
+    expect(input.hasAttribute('data-bwignore')).toBe(true)
   })
 
   test.each([
@@ -296,7 +312,7 @@ describe('CodeInput: edits the way people make them (issue #26)', () => {
   test("a test tool's fill('') empties the field", async () => {
     const { input, shown } = setup()
     await userEvent.type(input, '123456')
-    await userEvent.fill(input, '')
+    await fillEmpty(input)
     expect(input.value).toBe('')
     expect(shown()).toBe('')
     await userEvent.fill(input, '654321')

@@ -5,7 +5,6 @@ import { Controller, useForm, type UseFormReturn } from 'react-hook-form'
 import { describe, expect, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { axeViolations, fireNativeInput, firePaste, foreignRequests, pasteFromClipboard } from '../test/browser-helpers'
-import { skipIn } from '../test/engine'
 import { LocaleProvider } from './i18n/locale-provider'
 import { PhoneInput, type PhoneInputProps } from './phone-input'
 
@@ -257,14 +256,18 @@ describe('CountrySelect in PhoneInput', () => {
     expect(onCountryChange).toHaveBeenCalledTimes(1)
   })
 
-  test.skipIf(skipIn(['webkit'], 'WebKitGTK: the list the type-ahead opens shows no options to the test (not yet explained)'))('type-ahead on the closed picker, search by dialing code, mouse pick', async () => {
+  test('type-ahead on the closed picker, search by dialing code, mouse pick', async () => {
     const view = setup({ defaultCountry: 'GH' })
     view.trigger()?.focus()
     await userEvent.keyboard('z')
     const combobox = view.getByRole('combobox') as HTMLInputElement
     expect(combobox.value).toBe('z')
-    expect(view.getAllByRole('option').map((o) => o.querySelector('[data-part="name"]')?.textContent)).toEqual(['Zimbabwe', 'Tanzania'])
-    await userEvent.clear(combobox)
+    // The search's aliases load with the list's first opening: wait for the matches.
+    await expect.poll(() => view.queryAllByRole('option').map((o) => o.querySelector('[data-part="name"]')?.textContent)).toEqual(['Zimbabwe', 'Tanzania'])
+    // Backspace, not userEvent.clear: WebDriver's Element Clear (WebKit here) blurs the field it
+    // clears, as its spec says, and a blur closes the list.
+    await userEvent.keyboard('{Backspace}')
+    expect(combobox.value).toBe('')
     await userEvent.type(combobox, '+27')
     const options = view.getAllByRole('option')
     expect(options).toHaveLength(1)

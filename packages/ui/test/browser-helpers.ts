@@ -1,5 +1,6 @@
 import axe from 'axe-core'
-import { userEvent } from 'vitest/browser'
+import { commands, userEvent } from 'vitest/browser'
+import { engine } from './engine'
 
 /** Sets an input's value the way the browser does (not through React's tracker) and fires `input`:
  * how iOS Safari's SMS autofill and Android keyboards deliver a whole code, with no `paste` event. */
@@ -34,6 +35,51 @@ export function firePaste(target: Element, text: string): boolean {
   // event carries the data itself, so the test means the same in every engine.
   Object.defineProperty(event, 'clipboardData', { value: data })
   return target.dispatchEvent(event)
+}
+
+/**
+ * Types each of `pieces` through an input method (a Japanese or Chinese IME in full-width mode):
+ * each piece composed, then committed, into the focused `input`.
+ *
+ * Chromium: its own IME bridge over CDP (`imeType`: Input.imeSetComposition, Input.insertText).
+ * Firefox and WebKit: neither WebDriver BiDi nor classic WebDriver drives an input method, so the
+ * page gets the composition events an IME sends (compositionstart, compositionupdate,
+ * compositionend) around the engine's own insertion of the text (`execCommand('insertText')`, which
+ * fires the engine's beforeinput and input and edits the value as typing does). What this checks
+ * there is the component's reading of that sequence, not the engine's IME.
+ */
+export async function typeThroughIme(input: HTMLInputElement, pieces: string[]): Promise<void> {
+  if (engine === 'chromium') return commands.imeType(pieces)
+  input.focus()
+  for (const text of pieces) {
+    input.dispatchEvent(new CompositionEvent('compositionstart', { bubbles: true, data: '' }))
+    input.dispatchEvent(new CompositionEvent('compositionupdate', { bubbles: true, data: text }))
+    // Deprecated but the one way a page makes the engine insert text itself (no replacement exists).
+    document.execCommand('insertText', false, text)
+    input.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, data: text }))
+    // An IME commits each piece in its own task, with the page's work done in between.
+    await new Promise((resolve) => setTimeout(resolve))
+  }
+}
+
+/**
+ * `userEvent.click` options for a click at (`x`, `y`) from `element`'s top-left corner, as each
+ * engine's driver takes them: Playwright a `position` from the corner; webdriverio (WebKit here)
+ * `x`/`y` from the element's centre (it ignores `position` and clicks the centre).
+ */
+export function clickAt(element: Element, x: number, y: number): Record<string, unknown> {
+  if (engine !== 'webkit') return { position: { x, y } }
+  const rect = element.getBoundingClientRect()
+  return { x: Math.round(x - rect.width / 2), y: Math.round(y - rect.height / 2) }
+}
+
+/**
+ * Empties `input` the way a test tool's `fill('')` does. webdriverio sends `fill('')` as WebDriver
+ * "Element Send Keys" with no text, which WebKitWebDriver refuses ("Missing text parameter"); its
+ * "Element Clear" (`userEvent.clear`) is the same edit there.
+ */
+export function fillEmpty(input: HTMLInputElement): Promise<void> {
+  return engine === 'webkit' ? userEvent.clear(input) : userEvent.fill(input, '')
 }
 
 /** Runs axe on `root` and returns its violations, described well enough to fix from a test log. */
