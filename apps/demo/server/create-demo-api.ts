@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { CHANNELS, type Channel } from '@hakiki/core'
 import { createEngineProvider, type Route, type Transport } from '@hakiki/engine'
 import { createSmtpTransport } from '@hakiki/engine/smtp'
-import { createVerifyHandler, fromProviderV2, verifyClientProvider, type VerifyProvider } from '@hakiki/proxy'
+import { createVerifyHandler, fromProviderV2, verifyClientProvider, type VerifyProvider, type VerifyProviderV1 } from '@hakiki/proxy'
 import { createMemoryStore } from '@hakiki/store'
 import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
 import { createTwilioProvider } from '@hakiki/twilio'
@@ -111,7 +111,7 @@ export function createDemoApi(options: DemoApiOptions): DemoApi {
  * The provider port over the sandbox. Twilio uses the sandbox's built-in public account with an API
  * key (what Twilio recommends in production), so the demo needs no Twilio account.
  */
-function createProvider(options: DemoApiOptions, secret: string): { provider: VerifyProvider; close(): Promise<void> } {
+function createProvider(options: DemoApiOptions, secret: string): { provider: VerifyProvider | VerifyProviderV1; close(): Promise<void> } {
   if (options.provider === 'engine') return createOwnDelivery(options, secret)
   const none = { close: async () => {} }
   if (options.provider === 'twilio') {

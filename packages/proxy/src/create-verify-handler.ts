@@ -23,12 +23,15 @@ import { checkCode } from './routes/check-code'
 import { createRatesRoute } from './routes/get-rates'
 import { getStatus } from './routes/get-status'
 import { startVerification } from './routes/start-verification'
+import { deliveryReport } from './routes/delivery-report'
 import { createSessionCodec } from './session'
 import { markReceiptStore } from './replay-guard'
-import { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, createMemoryStore } from '@hakiki/store'
+import { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, createMemoryStore, storeWithDeadline } from '@hakiki/store'
 import { isVerifyStore, storeForRequest } from './request-store'
 import type { VerifyHandlerOptions } from './verify-handler-options'
 import { verifyClientProvider } from './verify-client-provider'
+import { isProviderV2, toProviderV2 } from './verify-provider'
+import type { VerifyProvider } from './verify-provider'
 import type { VerifyClient } from '@hakiki/verify-client'
 
 /** A Fetch API request handler. */
@@ -54,12 +57,12 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   if ((options.provider === undefined) === (options.client === undefined)) {
     throw new TypeError('createVerifyHandler: pass exactly one of "provider" (a VerifyProvider) and "client" (a VerifyClient)')
   }
-  const provider = options.provider ?? verifyClientProvider(options.client as VerifyClient)
+  const provider = resolveProvider(options)
   assertSecret(options.secret)
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
   if (basePath !== '' && !basePath.startsWith('/')) throw new TypeError('basePath must start with "/"')
   if (!SAFE_BASE.test(basePath)) throw new TypeError('basePath must be a URL path without ";" or ","')
-  const codeLength = options.codeLength ?? 6
+  const codeLength = provider.codeLength
   if (!Number.isInteger(codeLength) || codeLength < 4 || codeLength > 10) throw new TypeError('codeLength must be 4 to 10')
   const secret = options.secret
   const now = options.now ?? Date.now
@@ -108,7 +111,8 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     budgets: budgetsApply ? budgets : undefined,
     // Where the budgets apply, unless turned off: it reads the country the budgets charge.
     conversion: budgetsApply && conversionGuard !== undefined ? { guard: conversionGuard, metrics: createConversionGuardMetrics() } : undefined,
-    fees: createFeeTable(provider, { ttlSeconds: options.ratesTtlSeconds ?? 3600, defaultFeeUsd: budgets.defaultFeeUsd, now }),
+    // Read in the background, outside any request: each store call with its own deadline.
+    fees: createFeeTable(provider, { ttlSeconds: options.ratesTtlSeconds ?? 3600, defaultFeeUsd: budgets.defaultFeeUsd, now, call: () => ({ store: storeWithDeadline(rawStore, storeTimeoutMs), clock: { now } }) }),
     acceptsCountry: resolveCountryCheck(options.countries, provider, log, options.openHighRiskCountries),
     checkNumberType: createNumberTypeCheck(options.numberTypes),
     sessions: createSessionCodec(secret, now),
@@ -119,8 +123,8 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     now,
     codeLength,
     bodyTimeoutMs: positive(options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS, 'bodyTimeoutMs'),
-    codeTtlSeconds: positive(options.codeTtlSeconds ?? 600, 'codeTtlSeconds'),
-    maxCheckAttempts: positive(options.maxCheckAttempts ?? 5, 'maxCheckAttempts'),
+    codeTtlSeconds: positive(provider.lifetimeSeconds, 'codeTtlSeconds'),
+    maxCheckAttempts: positive(provider.maxAttempts, 'maxCheckAttempts'),
     receiptTtlSeconds: positive(options.receiptTtlSeconds ?? 600, 'receiptTtlSeconds'),
     receiptAudience: options.receiptAudience,
     ratesTtlSeconds: positive(options.ratesTtlSeconds ?? 3600, 'ratesTtlSeconds'),
@@ -179,6 +183,11 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
       }
 
       let response: Response
+      if (match.route === 'report') {
+        // A gateway's webhook, no browser: no origin, content type or session (the provider
+        // authenticates the report), and no CORS on the answer.
+        return finish(await deliveryReport(forRequest(), state), undefined)
+      }
       if (request.method === 'POST') {
         // State-changing calls: an allowed Origin and a JSON body, or nothing happens (see origin.ts).
         if (corsOrigin === undefined) throw new ProxyError('forbidden_origin')
@@ -253,6 +262,37 @@ const MISSING_CLIENT_IP_MESSAGE =
 
 /** No client-IP policy on a Fetch mount outside development (see {@link MISSING_CLIENT_IP_MESSAGE}). */
 class MissingClientIpPolicy extends Error {}
+
+/**
+ * The provider, on port v2. A v2 provider declares its code length, lifetime and attempts: they
+ * are the defaults of the matching options, and an option that disagrees throws (the browser
+ * would be told a code length the provider does not send). A v1 provider (or `client`) is
+ * declared with the options, defaults 6 digits, 600 s, 5 attempts.
+ */
+function resolveProvider(options: VerifyHandlerOptions): VerifyProvider {
+  // The spec API says none of these: the options declare them for it.
+  const given =
+    options.provider ??
+    verifyClientProvider(options.client as VerifyClient, {
+      ...(options.codeLength === undefined ? {} : { codeLength: options.codeLength }),
+      ...(options.codeTtlSeconds === undefined ? {} : { lifetimeSeconds: options.codeTtlSeconds }),
+      ...(options.maxCheckAttempts === undefined ? {} : { maxAttempts: options.maxCheckAttempts }),
+    })
+  if (!isProviderV2(given)) {
+    return toProviderV2(given, { codeLength: options.codeLength ?? 6, lifetimeSeconds: options.codeTtlSeconds ?? 600, maxAttempts: options.maxCheckAttempts ?? 5 })
+  }
+  const pairs = [
+    ['codeLength', options.codeLength, given.codeLength],
+    ['codeTtlSeconds', options.codeTtlSeconds, given.lifetimeSeconds],
+    ['maxCheckAttempts', options.maxCheckAttempts, given.maxAttempts],
+  ] as const
+  for (const [name, option, declared] of pairs) {
+    if (option !== undefined && option !== declared) {
+      throw new TypeError(`createVerifyHandler: ${name} is ${String(option)} but the provider "${given.name}" declares ${String(declared)}; leave ${name} out (it defaults to the provider's) or configure the provider`)
+    }
+  }
+  return given
+}
 
 function errorName(error: unknown): string {
   return error instanceof Error ? error.name : typeof error

@@ -6,7 +6,7 @@ import type { Channel, ErrorCode, VerificationStatus } from '@hakiki/core'
 import type { ConversionEvent } from './conversion-guard-events'
 
 /** The handler's routes, as named in events and logs. */
-export type RouteName = 'start' | 'check' | 'status' | 'rates' | 'preflight' | 'unknown'
+export type RouteName = 'start' | 'check' | 'status' | 'rates' | 'report' | 'preflight' | 'unknown'
 
 /** A code was sent (first send or resend). */
 export interface SentEvent {
@@ -54,7 +54,7 @@ export interface UpstreamFailedEvent {
   type: 'upstream.failed'
   at: number
   route: RouteName
-  operation: 'create' | 'get' | 'verify' | 'rates'
+  operation: 'create' | 'get' | 'verify' | 'rates' | 'report'
   /** The provider error's kind (`timeout`, `unavailable`, `misconfigured`, ...) or `unknown`. */
   reason: string
   /** HTTP status from the API, when it answered. */

@@ -5,7 +5,7 @@
  * fails) the budgets assume `defaultFeeUsd`, which is above every rate the kit knows of.
  */
 import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/max'
-import type { VerifyProvider } from './verify-provider'
+import type { ProviderCall, VerifyProvider } from './verify-provider'
 
 /** The fee lookup, and its refresh (called after a send went out, never for a refused request). */
 export interface FeeTable {
@@ -15,7 +15,7 @@ export interface FeeTable {
 }
 
 /** Builds the fee table of a provider. */
-export function createFeeTable(provider: VerifyProvider, options: { ttlSeconds: number; defaultFeeUsd: number; now: () => number }): FeeTable {
+export function createFeeTable(provider: VerifyProvider, options: { ttlSeconds: number; defaultFeeUsd: number; now: () => number; call: () => ProviderCall }): FeeTable {
   let byDialCode = new Map<string, number>()
   let fetchedAt = Number.NEGATIVE_INFINITY
   let pending: Promise<void> | undefined
@@ -24,7 +24,7 @@ export function createFeeTable(provider: VerifyProvider, options: { ttlSeconds: 
     if (!provider.rates || pending || options.now() - fetchedAt < options.ttlSeconds * 1000) return
     fetchedAt = options.now()
     pending = provider
-      .rates()
+      .rates(options.call())
       .then((rates) => {
         const next = new Map<string, number>()
         for (const rate of rates) {

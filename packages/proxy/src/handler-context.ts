@@ -3,7 +3,7 @@
  * Internal: built by `createVerifyHandler`.
  */
 import type { SecretInput } from './crypto'
-import { ProviderError } from './provider-error'
+import { ProviderError } from '@hakiki/provider'
 import type { ProxyLogger, RouteName, UpstreamFailedEvent, VerifyEvent } from './events'
 import type { Budgets } from './budgets'
 import type { ConversionGuard } from './conversion-guard'
@@ -16,7 +16,7 @@ import type { SessionCodec } from './session'
 import type { VerifyStore } from '@hakiki/store'
 import type { AuthorizeContext } from './verify-handler-options'
 import type { CountryCheck } from './validate'
-import type { VerifyProvider } from './verify-provider'
+import type { ProviderCall, VerifyProvider } from './verify-provider'
 
 /** Shared by every request of one handler. */
 export interface HandlerContext {
@@ -84,6 +84,11 @@ export function jsonResponse(status: number, body: unknown, headers: Headers = n
 /** ISO 8601 for an epoch-milliseconds time. */
 export function iso(ms: number): string {
   return new Date(ms).toISOString()
+}
+
+/** What every provider call of this request receives: the request's store (under its one deadline) and the handler's clock. */
+export function providerCall(ctx: HandlerContext): ProviderCall {
+  return { store: ctx.store, clock: { now: ctx.now } }
 }
 
 /** Emits `upstream.failed` (and a warning) for an error of the provider. */

@@ -33,8 +33,21 @@ export { maskAddress } from './mask'
 export { clientIpFromHeader, forwardedClientIp, setClientIp } from './client-ip'
 export { DEFAULT_BODY_TIMEOUT_MS, MAX_BODY_BYTES, readJsonBody } from './read-json-body'
 export type { ReadJsonBodyOptions } from './read-json-body'
-export type { ProviderCallOptions, ProviderCoverage, ProviderRate, ProviderStartInput, ProviderVerification, VerifyProvider } from './verify-provider'
-export { ProviderError, isProviderError } from './provider-error'
+export type {
+  DeliveryStatus,
+  PendingVerification,
+  ProviderCall,
+  ProviderCallOptions,
+  ProviderCapabilities,
+  ProviderClock,
+  ProviderCoverage,
+  ProviderRate,
+  ProviderStartInput,
+  ProviderVerification,
+  VerifyProvider,
+  VerifyProviderV1,
+} from './verify-provider'
+export { ProviderError, isProviderError } from '@hakiki/provider'
 export { VERIFY_API_LIMITS, verifyClientProvider, type VerifyClientProviderOptions } from './verify-client-provider'
 export { fromProviderV2, type FromProviderV2Options } from './from-provider-v2'
-export type { ProviderErrorInit, ProviderErrorKind } from './provider-error'
+export type { ProviderErrorInit, ProviderErrorKind } from '@hakiki/provider'

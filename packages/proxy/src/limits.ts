@@ -65,6 +65,12 @@ export interface Limits {
    * hour, 10000 a day; size it to the app's real traffic, with the store shared by every instance.
    */
   sendsTotal: HourDayCap
+  /**
+   * Delivery reports (`POST {base}/reports/{transport}`, gateways' webhooks) accepted from one
+   * client IP in a minute. Default 1200: a gateway's whole traffic comes from a few addresses, and
+   * each report costs a store call and the provider's authentication.
+   */
+  deliveryReportsPerIpPerMinute: number
 }
 
 /** Overrides for some of the {@link Limits}. */
@@ -77,6 +83,7 @@ export interface LimitsOptions {
   sendsPerUnknownClient?: Partial<HourDayCap>
   failedChecksPerDestinationPerHour?: number
   sendsTotal?: Partial<HourDayCap>
+  deliveryReportsPerIpPerMinute?: number
 }
 
 /** The default limits. */
@@ -89,6 +96,7 @@ export const DEFAULT_LIMITS: Limits = {
   sendsPerUnknownClient: { hour: 20, day: 100 },
   failedChecksPerDestinationPerHour: 10,
   sendsTotal: { hour: 1000, day: 10_000 },
+  deliveryReportsPerIpPerMinute: 1200,
 }
 
 /** Merges overrides into the defaults and checks every value is a positive integer. */
@@ -103,6 +111,7 @@ export function resolveLimits(options: LimitsOptions = {}): Limits {
     failedChecksPerDestinationPerHour:
       options.failedChecksPerDestinationPerHour ?? DEFAULT_LIMITS.failedChecksPerDestinationPerHour,
     sendsTotal: { ...DEFAULT_LIMITS.sendsTotal, ...options.sendsTotal },
+    deliveryReportsPerIpPerMinute: options.deliveryReportsPerIpPerMinute ?? DEFAULT_LIMITS.deliveryReportsPerIpPerMinute,
   }
   const numbers = [
     ...limits.resendCooldownSeconds,
@@ -119,6 +128,7 @@ export function resolveLimits(options: LimitsOptions = {}): Limits {
     limits.failedChecksPerDestinationPerHour,
     limits.sendsTotal.hour,
     limits.sendsTotal.day,
+    limits.deliveryReportsPerIpPerMinute,
   ]
   if (limits.resendCooldownSeconds.length === 0 || !numbers.every((n) => Number.isSafeInteger(n) && n > 0)) {
     throw new TypeError('limits must be positive integers and resendCooldownSeconds must not be empty')

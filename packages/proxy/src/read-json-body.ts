@@ -24,9 +24,7 @@ export interface ReadJsonBodyOptions {
  * routes (the sign-up route that checks a receipt).
  */
 export async function readJsonBody(request: Request, options: ReadJsonBodyOptions = {}): Promise<Record<string, unknown>> {
-  const declared = request.headers.get('content-length')
-  if (declared !== null && Number(declared) > MAX_BODY_BYTES) throw tooLarge()
-  const bytes = await readLimited(request, options.timeoutMs ?? DEFAULT_BODY_TIMEOUT_MS)
+  const bytes = await readBodyBytes(request, options.timeoutMs ?? DEFAULT_BODY_TIMEOUT_MS, MAX_BODY_BYTES)
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
@@ -45,7 +43,13 @@ export async function readJsonBody(request: Request, options: ReadJsonBodyOption
   return value as Record<string, unknown>
 }
 
-async function readLimited(request: Request, timeoutMs: number): Promise<Uint8Array> {
+/**
+ * Reads a request body of at most `maxBytes` within `timeoutMs`: a declared or streamed oversize
+ * body is 413 without buffering it, a late one 408 (both `invalid_request`). Internal.
+ */
+export async function readBodyBytes(request: Request, timeoutMs: number, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = request.headers.get('content-length')
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes)
   if (!request.body) return new Uint8Array(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
@@ -59,9 +63,9 @@ async function readLimited(request: Request, timeoutMs: number): Promise<Uint8Ar
       const { done, value } = await Promise.race([reader.read(), late])
       if (done) break
       size += value.byteLength
-      if (size > MAX_BODY_BYTES) {
+      if (size > maxBytes) {
         await reader.cancel().catch(() => undefined)
-        throw tooLarge()
+        throw tooLarge(maxBytes)
       }
       chunks.push(value)
     }
@@ -83,6 +87,6 @@ async function readLimited(request: Request, timeoutMs: number): Promise<Uint8Ar
   return bytes
 }
 
-function tooLarge(): ProxyError {
-  return new ProxyError('invalid_request', { status: 413, detail: `The body must not exceed ${MAX_BODY_BYTES} bytes.` })
+function tooLarge(maxBytes: number): ProxyError {
+  return new ProxyError('invalid_request', { status: 413, detail: `The body must not exceed ${maxBytes} bytes.` })
 }

@@ -5,7 +5,7 @@ export interface RouteMatch {
   route: Exclude<RouteName, 'preflight' | 'unknown'>
   /** The path the handler is mounted under (`''` at the root). */
   base: string
-  /** The verification id segment, for `status` and `check`. */
+  /** The verification id segment, for `status` and `check`; the transport's name, for `report`. */
   id?: string
   /** Methods the route answers (besides `OPTIONS`). */
   methods: readonly string[]
@@ -16,6 +16,8 @@ const ROUTES: ReadonlyArray<{ pattern: RegExp; route: RouteMatch['route']; metho
   { pattern: /^(.*)\/verifications\/([^/]+)\/check$/, route: 'check', methods: ['POST'] },
   { pattern: /^(.*)\/verifications\/([^/]+)$/, route: 'status', methods: ['GET'] },
   { pattern: /^(.*)\/rates$/, route: 'rates', methods: ['GET'] },
+  // A gateway's delivery report: the segment names the transport (the engine's route).
+  { pattern: /^(.*)\/reports\/([a-z0-9][a-z0-9-]{0,31})$/, route: 'report', methods: ['POST'] },
 ]
 
 /**

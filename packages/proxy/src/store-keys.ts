@@ -53,6 +53,8 @@ export const storeKeys = {
   verifiedPerCountry: (country: string) => `vc:${country}`,
   /** Unverified spend in all, micro-USD, a day. */
   unverifiedMicros: () => 'um:all',
+  /** Delivery reports received from a client IP (hashed), a minute. */
+  reportsPerIp: (ipKey: string) => `rp:${ipKey}`,
   /** Upstream send failures of the whole handler (back-off after an outage). */
   upstreamFailures: () => 'uf:start',
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ProviderError } from './provider-error'
+import { ProviderError } from '@hakiki/provider'
 import { MAX_RETRY_AFTER_SECONDS, upstreamProblem } from './upstream-problem'
 
 const limited = (retryAfter: number | undefined) =>

@@ -3,8 +3,8 @@
  * {@link ProviderErrorKind} to the answer the browser gets. Provider bodies and messages are never
  * passed on: they may name internal systems, and the browser only needs to know whether to retry.
  */
-import { ProviderError } from './provider-error'
-import type { ProviderErrorKind } from './provider-error'
+import { ProviderError } from '@hakiki/provider'
+import type { ProviderErrorKind } from '@hakiki/provider'
 import { ProxyError } from './problem'
 
 /**

@@ -12,6 +12,7 @@
  */
 import type { Entry, VerifyStore } from '@hakiki/store'
 import type { Channel } from '@hakiki/core'
+import type { DeliveryStatus } from '@hakiki/provider'
 import { storeKeys } from './store-keys'
 
 /** State the proxy keeps about one verification. */
@@ -37,6 +38,8 @@ export interface VerificationRecord {
   status: 'pending' | 'approved' | 'cancelled'
   /** What the sends took from the unverified budgets, given back on approval. */
   charges?: BudgetCharges
+  /** Delivery status of the latest send, as the provider last reported it. */
+  delivery?: DeliveryStatus
 }
 
 /** Budget counters one verification's sends took from (a key once per send). */

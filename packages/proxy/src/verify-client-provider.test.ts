@@ -2,7 +2,7 @@ import { VerifyApiError } from '@hakiki/verify-client'
 import type { VerifyClient } from '@hakiki/verify-client'
 import { describe, expect, it } from 'vitest'
 import type { ProviderCall, VerifyStore } from '@hakiki/provider'
-import { ProviderError } from './provider-error'
+import { ProviderError } from '@hakiki/provider'
 import { VERIFY_API_LIMITS, verifyClientProvider } from './verify-client-provider'
 
 // The API keeps the state: a store that refuses every use fails any test that touches it.

@@ -10,7 +10,7 @@ import type { CountryPolicy } from './validate'
 import type { AllowedOrigins } from './origin'
 import type { VerifyStore } from '@hakiki/store'
 import type { StartInput } from './validate'
-import type { VerifyProvider } from './verify-provider'
+import type { VerifyProvider, VerifyProviderV1 } from './verify-provider'
 
 /** What `authorize` learns about the start it is asked to allow. The address is not masked. */
 export interface AuthorizeContext extends StartInput {
@@ -25,11 +25,13 @@ export interface AuthorizeContext extends StartInput {
 /** Options of `createVerifyHandler`. */
 export interface VerifyHandlerOptions {
   /**
-   * The upstream verification service (`verifyClientProvider(client)`, `createTwilioProvider(...)`
-   * from `@hakiki/twilio`, or your own {@link VerifyProvider}). Pass exactly one of `provider` and
+   * What sends and checks codes: a provider of port v2 ({@link VerifyProvider} of `@hakiki/provider`:
+   * `createEngineProvider(...)` from `@hakiki/engine`, or your own), which gets the proxy's store
+   * and clock on every call, or of the older port v1 (`verifyClientProvider(client)`,
+   * `createTwilioProvider(...)` from `@hakiki/twilio`). Pass exactly one of `provider` and
    * `client`.
    */
-  provider?: VerifyProvider
+  provider?: VerifyProvider | VerifyProviderV1
   /**
    * Shorthand for `provider: verifyClientProvider(client)`: the spec's Verify API client
    * (`createVerifyClient` from `@hakiki/verify-client`), which holds the API credentials.
@@ -159,11 +161,14 @@ export interface VerifyHandlerOptions {
   bodyTimeoutMs?: number
   /** Clock in epoch milliseconds; default `Date.now`. */
   now?: () => number
-  /** Digits of the codes the API sends (it does not say); default 6. Sent to browsers as `codeLength`. */
+  /**
+   * Digits of the codes sent, sent to browsers as `codeLength`. Default: what a port-v2 provider
+   * declares (`provider.codeLength`; a different value throws at creation), else 6.
+   */
   codeLength?: number
-  /** Lifetime of a code at the API (it does not say); default 600 s, Twilio Verify's. */
+  /** Lifetime of a code. Default: the provider's `lifetimeSeconds` (a different value throws), else 600 s, Twilio Verify's. */
   codeTtlSeconds?: number
-  /** Wrong codes the API allows per verification; default 5, Twilio Verify's. */
+  /** Wrong codes allowed per verification. Default: the provider's `maxAttempts` (a different value throws), else 5, Twilio Verify's. */
   maxCheckAttempts?: number
   /** Lifetime of receipts; default 600 s. */
   receiptTtlSeconds?: number

@@ -1,92 +1,70 @@
 /**
- * The provider port: what the proxy needs from an upstream verification service, and nothing
- * more. The proxy depends only on this interface; `verifyClientProvider` (the spec's Verify API,
- * through `@hakiki/verify-client`) and `createTwilioProvider` (`@hakiki/twilio`, Twilio Verify v2)
- * implement it. A new service is one new implementation: the routes, limits, receipts, number-type
- * policy and error mapping stay as they are.
+ * The provider port: what the proxy needs from whatever sends and checks codes. It is port v2 of
+ * `@hakiki/provider` (re-exported here): a provider declares its channels, code length, lifetime,
+ * attempts and countries; every call receives the proxy's store and clock (`{ store, clock }`: the
+ * request's store, under its one deadline), `start` learns the pending verification it re-sends,
+ * and a verification may carry its delivery status. `@hakiki/engine`'s `createEngineProvider` is
+ * one. A provider written for the older port (v1: `verifyClientProvider`, `createTwilioProvider`
+ * until they move) still works: the handler runs it behind v2 with `fromProviderV1`, declaring
+ * the proxy's own options (`codeLength`, `codeTtlSeconds`, `maxCheckAttempts`) for it.
  *
- * Every method rejects with a {@link ProviderError} (classified: the proxy branches on its `kind`,
+ * Every method rejects with a `ProviderError` (classified: the proxy branches on its `kind`,
  * never on a provider's own error class or message text), or with the caller's abort reason.
  */
-import type { Channel, VerificationStatus } from '@hakiki/core'
+import { fromProviderV1 } from '@hakiki/provider'
+import type { ProviderCapabilities, ProviderV1, VerifyProvider } from '@hakiki/provider'
+import { ALL_CHANNELS, COUNTRIES } from '@hakiki/core'
+import type { Channel } from '@hakiki/core'
 
-/** Input of {@link VerifyProvider.start}. The proxy has validated and normalized every field. */
-export interface ProviderStartInput {
-  /** E.164 phone number (sms, call) or e-mail address (email). */
-  to: string
-  channel: Channel
-  /** BCP-47 tag of the message's language (`pt-BR`); each provider maps it to its own spelling. */
-  locale: string
-  /** Digits of the code to send, when the provider lets the caller choose (Twilio: per service). */
-  codeLength?: number
-}
+export type {
+  DeliveryStatus,
+  PendingVerification,
+  ProviderCall,
+  ProviderCapabilities,
+  ProviderClock,
+  ProviderCoverage,
+  ProviderRate,
+  ProviderStartInput,
+  ProviderVerification,
+  VerifyProvider,
+} from '@hakiki/provider'
 
-/** A verification as a provider reports it after start, check or status. */
-export interface ProviderVerification {
-  /** The provider's id of the verification (Verify API: `verificationId`; Twilio: the `VE…` sid). */
-  id: string
-  /** The address the provider sent to, as it spells it. */
-  to: string
-  channel: Channel
-  status: VerificationStatus
-  /** Cost of the send as a decimal string in USD, when the provider reports it. */
-  fee?: string
-}
-
-/** The SMS fee of one country, when a provider publishes them. */
-export interface ProviderRate {
-  /** Country name as the provider spells it. */
-  name: string
-  /** Dialing code as the provider spells it (`+233`, `233`). */
-  code: string
-  /** Cost of one SMS verification in USD, as a decimal string. */
-  fee: string
-}
-
-/**
- * The countries a provider can send phone codes to: `'all'` (the service decides per number, as
- * Twilio's geo-permissions do), or ISO 3166-1 alpha-2 codes (`['GH', 'KE']`).
- */
-export type ProviderCoverage = 'all' | readonly string[]
-
-/** Per-call options. */
+/** Per-call options of a v1 provider. */
 export interface ProviderCallOptions {
-  /** Aborting rejects the call with the signal's reason (not a {@link ProviderError}). */
+  /** Aborting rejects the call with the signal's reason (not a `ProviderError`). */
   signal?: AbortSignal
 }
 
-/** An upstream verification service, as the proxy sees it. */
-export interface VerifyProvider {
-  /** Short name for logs and events (`verify-api`, `twilio`). */
-  readonly name: string
-  /**
-   * The countries this provider reaches: the proxy's default `countries` option, so a proxy
-   * accepts what its provider can send to without the option being written out
-   * (`verifyClientProvider`: the spec API's 14; `createTwilioProvider`: `'all'`). Left out, the
-   * proxy keeps the spec API's 14 (the narrow, safe guess for an unknown service). An unknown
-   * code throws when the handler is created.
-   */
-  readonly countries?: ProviderCoverage
-  /**
-   * The channels this provider can send (Twilio: what the Verify service has set up). Starts on
-   * any other channel are refused with 400 `invalid_request` before any counter or upstream call.
-   * Left out: every channel.
-   */
+/**
+ * A provider of the older port (v1): no store or clock per call, no declared code length,
+ * lifetime or attempts (the proxy's options say them). `channels` left out: every channel.
+ */
+export interface VerifyProviderV1 extends ProviderV1 {
+  /** The channels it can send; others are refused with `unsupported_channel` before any call. */
   readonly channels?: readonly Channel[]
-  /**
-   * Sends a code. Starting again for the same address while a verification is pending re-sends
-   * (the same code, at both services this kit knows) and answers the same id.
-   */
-  start(input: ProviderStartInput, options?: ProviderCallOptions): Promise<ProviderVerification>
-  /**
-   * Checks a code. A wrong code answers `status: 'pending'` (not an error); a finished, approved or
-   * unknown verification rejects with `not_found`, too many wrong codes with `max_attempts`.
-   */
-  check(id: string, code: string, options?: ProviderCallOptions): Promise<ProviderVerification>
-  /** Reads a verification. Approved ones may answer `not_found` (the Verify API forgets them). */
-  status(id: string, options?: ProviderCallOptions): Promise<ProviderVerification>
-  /** SMS fees per country; providers that publish none leave it out (`GET /rates` answers 404). */
-  rates?(options?: ProviderCallOptions): Promise<ProviderRate[]>
 }
 
-export type { Channel, VerificationStatus }
+/** Whether `provider` is of port v2 (it declares what it can do). */
+export function isProviderV2(provider: VerifyProvider | VerifyProviderV1): provider is VerifyProvider {
+  const p = provider as Partial<ProviderCapabilities>
+  return Array.isArray(p.channels) && [p.codeLength, p.lifetimeSeconds, p.maxAttempts, p.maxSends].every((n) => typeof n === 'number') && p.countries !== undefined
+}
+
+/** What a v1 provider is declared to do: the proxy's options (defaults: 6 digits, 10 minutes, 5 attempts). */
+export interface V1Declarations {
+  codeLength: number
+  lifetimeSeconds: number
+  maxAttempts: number
+}
+
+/** A v2 provider as is; a v1 one behind `fromProviderV1`, declared with the proxy's options. */
+export function toProviderV2(provider: VerifyProvider | VerifyProviderV1, declared: V1Declarations): VerifyProvider {
+  if (isProviderV2(provider)) return provider
+  return fromProviderV1(provider, {
+    ...declared,
+    // v1: left out means every channel, and the spec API's covered countries (the narrow, safe
+    // guess for an unknown service); the v2 adapter's defaults are other.
+    channels: provider.channels ?? ALL_CHANNELS,
+    countries: provider.countries ?? COUNTRIES.map((country) => country.iso2),
+  })
+}

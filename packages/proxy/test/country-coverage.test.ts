@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { createVerifyHandler } from '../src/create-verify-handler'
 import { verifyClientProvider } from '../src/verify-client-provider'
-import type { VerifyProvider } from '../src/verify-provider'
+import type { VerifyProviderV1 as VerifyProvider } from '../src/verify-provider'
 import { GHANA, harnessPerTest, SECRET } from './harness'
 
 const harness = harnessPerTest()

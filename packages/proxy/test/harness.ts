@@ -16,7 +16,7 @@ import type { NodeAdapterOptions } from '../src/node'
 import { toNodeListener } from '../src/node'
 import { createMemoryStore } from '@hakiki/store'
 import { verifyClientProvider } from '../src/verify-client-provider'
-import type { VerifyProvider } from '../src/verify-provider'
+import type { VerifyProviderV1 as VerifyProvider } from '../src/verify-provider'
 import type { VerifyHandlerOptions } from '../src/verify-handler-options'
 
 export const SECRET = 'proxy-test-secret-0123456789abcdef-xyz'

@@ -3,7 +3,7 @@
  * start a verification learns nothing about it and spends nothing of it.
  */
 import { describe, expect, it } from 'vitest'
-import type { VerifyProvider } from '../src/verify-provider'
+import type { VerifyProviderV1 as VerifyProvider } from '../src/verify-provider'
 import { GHANA, harnessPerTest } from './harness'
 
 const harness = harnessPerTest()
@@ -85,7 +85,8 @@ describe('a client over its own cap (finding 6)', () => {
 
 describe('an attacker who knows a number but not its phone (finding 4)', () => {
   it('cannot make the owner’s right code answer 429 with wrong codes of their own', async () => {
-    const h = await harness({ sandbox: { maxChecks: 100 }, proxy: { maxCheckAttempts: 100 } })
+    // The provider allows 100 wrong codes (it declares them; the proxy follows).
+    const h = await harness({ sandbox: { maxChecks: 100 }, wrapProvider: (provider) => ({ ...provider, maxAttempts: 100 }) })
     const attacker = h.browser()
     const theirs = String((await attacker.start({ to: GHANA })).body?.id)
     const wrong = h.codeFor(GHANA) === '999999' ? '888888' : '999999'

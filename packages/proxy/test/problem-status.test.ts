@@ -1,7 +1,7 @@
 import { ERROR_CODES, PROBLEM_STATUS, type ErrorCode } from '@hakiki/core'
 import { describe, expect, it } from 'vitest'
 import { ProxyError } from '../src/problem'
-import { ProviderError, type ProviderErrorKind } from '../src/provider-error'
+import { ProviderError, type ProviderErrorKind } from '@hakiki/provider'
 import { createMemoryStore } from '@hakiki/store'
 import { GHANA, harnessPerTest, type Harness } from './harness'
 

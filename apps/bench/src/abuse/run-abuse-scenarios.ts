@@ -8,7 +8,7 @@
  */
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createVerifyHandler, verifyClientProvider, type VerifyHandlerOptions, type VerifyProvider } from '@hakiki/proxy'
+import { createVerifyHandler, verifyClientProvider, type VerifyHandlerOptions, type VerifyProviderV1 } from '@hakiki/proxy'
 import { toNodeListener, type NodeAdapterOptions } from '@hakiki/proxy/node'
 import { DEFAULT_TWILIO_ACCOUNT, SUPPORTED_COUNTRIES } from '@hakiki/sandbox'
 import { startSandboxServer, type SandboxServer } from '@hakiki/sandbox/node'
@@ -129,7 +129,7 @@ export async function runScenario(scenario: AbuseScenario, seed = 19): Promise<A
   const sandbox: SandboxServer = await startSandboxServer({ port: 0, now })
   const standIn = scenario.upstream === 'twilio' ? await startTwilioStandIn(sandbox.url) : undefined
   const serviceSid = DEFAULT_TWILIO_ACCOUNT.services[0]?.sid ?? ''
-  const provider: VerifyProvider = standIn
+  const provider: VerifyProviderV1 = standIn
     ? createTwilioProvider({ accountSid: DEFAULT_TWILIO_ACCOUNT.accountSid, authToken: DEFAULT_TWILIO_ACCOUNT.authToken }, { serviceSid, baseUrl: standIn.url })
     : verifyClientProvider(createVerifyClient({ baseUrl: sandbox.url, clientId: 'sandbox-client-id', clientSecret: 'sandbox-client-secret', now }))
   // Default settings: only what every deployment must say (secret, mount path, public origin).

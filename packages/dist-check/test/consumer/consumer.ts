@@ -20,7 +20,7 @@ import { createDurableObjectStore, HakikiStoreObject, type DurableObjectNamespac
 import { createDenoKvStore, type DenoKvLike } from '@hakiki/store-deno-kv'
 import { createTwilioProvider, type TwilioCredentials } from '@hakiki/twilio'
 import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
-import type { VerifyProvider } from '@hakiki/proxy'
+import type { VerifyProviderV1 } from '@hakiki/proxy'
 import { createElement, type ReactElement } from 'react'
 
 /** Browser side: an adapter, the provider, the hook and the drop-in flow. */
@@ -55,7 +55,7 @@ export async function serverSide(): Promise<void> {
   await client.createVerification({ channel: 'sms' })
   const failed = new VerifyApiError({ code: 'timeout', operation: 'create' })
   const credentials: TwilioCredentials = { accountSid: DEFAULT_TWILIO_ACCOUNT.accountSid, authToken: DEFAULT_TWILIO_ACCOUNT.authToken }
-  const twilio: VerifyProvider = createTwilioProvider(credentials, { serviceSid: DEFAULT_TWILIO_ACCOUNT.services[0]!.sid, baseUrl: server.url })
+  const twilio: VerifyProviderV1 = createTwilioProvider(credentials, { serviceSid: DEFAULT_TWILIO_ACCOUNT.services[0]!.sid, baseUrl: server.url })
   // @ts-expect-error an API key needs its secret
   createTwilioProvider({ accountSid: 'AC', apiKeySid: 'SK' }, { serviceSid: 'VA' })
   const store: VerifyStore = process.env.UPSTASH_REDIS_REST_URL ? createUpstashStore({ url: process.env.UPSTASH_REDIS_REST_URL, token: 't' }) : createStore({ maxCounters: 1000 })

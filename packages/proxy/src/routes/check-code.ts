@@ -4,11 +4,11 @@
  */
 import type { CheckCodeResponse } from '@hakiki/core'
 import type { HandlerContext, RequestState } from '../handler-context'
-import { iso, jsonResponse, reportUpstreamFailure } from '../handler-context'
+import { iso, jsonResponse, providerCall, reportUpstreamFailure } from '../handler-context'
 import { cooldownAfter } from '../limits'
 import { maskAddress } from '../mask'
 import { ProxyError } from '../problem'
-import { isProviderError } from '../provider-error'
+import { isProviderError } from '@hakiki/provider'
 import { readJsonBody } from '../read-json-body'
 import { signReceipt } from '../receipt'
 import { upstreamProblem } from '../upstream-problem'
@@ -69,7 +69,7 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
 
   let status
   try {
-    status = (await ctx.provider.check(record.id, code)).status
+    status = (await ctx.provider.check(record.id, code, providerCall(ctx))).status
   } catch (error) {
     // After a timeout the API may have counted the code: the attempt stays taken.
     if (!isProviderError(error, 'timeout')) await giveBack()

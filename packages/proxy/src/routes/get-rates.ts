@@ -6,7 +6,7 @@
 import type { CountryRate, RatesResponse } from '@hakiki/core'
 import { COUNTRIES } from '@hakiki/core'
 import type { HandlerContext, RequestState } from '../handler-context'
-import { reportUpstreamFailure } from '../handler-context'
+import { providerCall, reportUpstreamFailure } from '../handler-context'
 import { ProxyError } from '../problem'
 import { upstreamProblem } from '../upstream-problem'
 
@@ -27,7 +27,7 @@ export function createRatesRoute(): RatesRoute {
   async function load(ctx: HandlerContext, state: RequestState): Promise<RatesResponse> {
     try {
       if (!ctx.provider.rates) throw new ProxyError('not_found')
-      const countries = await ctx.provider.rates()
+      const countries = await ctx.provider.rates(providerCall(ctx))
       const body: RatesResponse = { currency: 'USD', countries: toCountryRates(countries) }
       cached = { body, fetchedAt: ctx.now() }
       backoff = undefined

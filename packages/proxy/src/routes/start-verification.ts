@@ -13,12 +13,14 @@
 import type { StartVerificationResponse } from '@hakiki/core'
 import { StoreUnavailableError } from '@hakiki/store'
 import type { Tally } from '@hakiki/store'
+import type { DeliveryStatus } from '@hakiki/provider'
 import type { HandlerContext, RequestState } from '../handler-context'
-import { iso, jsonResponse, reportUpstreamFailure } from '../handler-context'
+import { iso, jsonResponse, providerCall, reportUpstreamFailure } from '../handler-context'
+import { deliveryField, knownDelivery } from '../delivery'
 import { cooldownAfter, hourDay } from '../limits'
 import { ipLimitKey } from '../client-ip'
 import { maskAddress } from '../mask'
-import { ProviderError, isProviderError } from '../provider-error'
+import { ProviderError, isProviderError } from '@hakiki/provider'
 import { ProxyError } from '../problem'
 import { readJsonBody } from '../read-json-body'
 import { createReadBatch, createTakePlan } from '../store-batch'
@@ -150,7 +152,18 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
 
   let verification
   try {
-    verification = await ctx.provider.start({ to: input.to, channel: input.channel, locale: input.localeTag, codeLength: ctx.codeLength })
+    verification = await ctx.provider.start(
+      {
+        to: input.to,
+        channel: input.channel,
+        locale: input.localeTag,
+        codeLength: ctx.codeLength,
+        // The pending verification this start re-sends (only ever this session's, see above), so
+        // the provider keeps its id, its code and its cooldowns.
+        ...(current === undefined ? {} : { resend: { id: current.id, channel: current.channel, sends: current.sends } }),
+      },
+      providerCall(ctx),
+    )
   } catch (error) {
     // After a timeout the code may have gone out anyway, so the cooldown and the counted send
     // stay; after any other failure nothing was sent: the user may retry at once, at no cost.
@@ -179,6 +192,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   // follows this send (the window taken above assumed `current`), in one write; on a re-send the
   // attempts already spent are read beside it.
   const sentAt = ctx.now()
+  const delivery = knownDelivery(verification.delivery)
   let resend = false
   // What this send makes of the stored record (read again by a lost compare-and-set round).
   let built!: VerificationRecord
@@ -186,7 +200,8 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     resend = previous !== undefined && previous.status === 'pending' && sentAt < previous.expiresAt
     built = previous !== undefined && resend
       ? {
-          ...previous,
+          // The latest send's delivery replaces the previous one's (or none is known yet).
+          ...withoutDelivery(previous),
           channel: input.channel,
           sends: previous.sends + 1,
           lastSendAt: sentAt,
@@ -194,6 +209,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
           // proxy had not mapped to this address: then this session is added, within the bound.
           sessions: previous.sessions.includes(sessionKey) ? previous.sessions : [...previous.sessions, sessionKey].slice(-MAX_SESSIONS_PER_VERIFICATION),
           ...withCharges(mergeCharges(previous.charges, budget.charges)),
+          ...deliveryField(delivery),
         }
       : {
           id: verification.id,
@@ -207,6 +223,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
           lastSendAt: sentAt,
           status: 'pending',
           ...withCharges(mergeCharges(undefined, budget.charges)),
+          ...deliveryField(delivery),
         }
     return built
   }
@@ -243,7 +260,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   })
   ctx.log.info('verification sent', { verificationId: record.id, to: state.maskedTo, channel: record.channel, resend })
 
-  const body: StartVerificationResponse = {
+  const body: StartVerificationResponse & { delivery?: DeliveryStatus } = {
     id: record.id,
     to: record.to,
     channel: record.channel,
@@ -253,9 +270,15 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     resendAt: iso(sentAt + cooldown * 1000),
     attemptsLeft: Math.max(0, ctx.maxCheckAttempts - countOf(attempts)),
     serverTime: iso(sentAt),
+    ...deliveryField(delivery),
   }
   if (verification.fee !== undefined && /^[0-9]+(\.[0-9]+)?$/.test(verification.fee)) body.fee = verification.fee
   return jsonResponse(201, body, new Headers({ 'Set-Cookie': cookie.setCookie }))
+}
+
+function withoutDelivery(record: VerificationRecord): VerificationRecord {
+  const { delivery: _previous, ...rest } = record
+  return rest
 }
 
 function withCharges(charges: BudgetCharges | undefined): { charges?: BudgetCharges } {
