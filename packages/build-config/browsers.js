@@ -219,23 +219,29 @@ function webkitProvider() {
   return { ...base, supportedBrowser: ['webkit'], providerFactory: (project) => new WebKitGtkProvider(project, {}) }
 }
 
+/** An instance's `exclude`: the files, and node_modules as Vitest's default has it. */
+function excluded(files) {
+  return files.length ? { exclude: [...files, '**/node_modules/**'] } : {}
+}
+
 /**
  * Vitest browser `instances`, one per selected engine (see {@link selectedEngines}), each with its
  * provider. Chromium and Firefox through Playwright, WebKit through webdriverio.
- * @param {{ chromiumArgs?: readonly string[], otherEngines?: { exclude?: string[] }, webkit?: { include?: string[] } }} [options]
+ * @param {{ chromiumArgs?: readonly string[], otherEngines?: { exclude?: string[] }, firefox?: { exclude?: string[] }, webkit?: { include?: string[] } }} [options]
  *   `chromiumArgs`: extra Chromium flags; `otherEngines.exclude`: test files Firefox and WebKit skip
- *   (Chromium runs them all), each with its reason where the config lists it; `webkit.include`: the
- *   only files WebKit runs (a subset, for time), else all that Firefox runs.
+ *   (Chromium runs them all), each with its reason where the config lists it; `firefox.exclude`:
+ *   files Firefox alone skips; `webkit.include`: the only files WebKit runs (a subset, for time),
+ *   else all that Firefox runs.
  */
 export function browserInstances(options = {}) {
-  const others = options.otherEngines?.exclude?.length ? { exclude: [...options.otherEngines.exclude, '**/node_modules/**'] } : {}
+  const others = excluded(options.otherEngines?.exclude ?? [])
   const instances = {
     chromium: {
       browser: 'chromium',
       provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])] } }),
     },
     firefox: {
-      ...others,
+      ...excluded([...(options.otherEngines?.exclude ?? []), ...(options.firefox?.exclude ?? [])]),
       browser: 'firefox',
       // One file at a time: Playwright emulates a focused page per tab in Chromium only; Firefox
       // tabs running side by side take the focus from each other (blur, lost keys, flaky tests).

@@ -143,8 +143,8 @@ export default defineConfig({
             enabled: true,
             headless: true,
             // Chromium and Firefox through Playwright, WebKit through webdriverio (build-config/browsers.js);
-            // all three by default, `HAKIKI_BROWSERS=chromium` one (a quick local run). Firefox and WebKit run the components' own
-            // files; these stay Chromium-only, for time (the whole `pnpm test` must stay well under 10
+            // all three by default, `HAKIKI_BROWSERS=chromium` one (a quick local run). Firefox and
+            // WebKit run the components' own files; these stay Chromium-only, for time (the whole `pnpm test` must stay well under 10
             // minutes on 2 cores: Firefox runs files one at a time) and for what they measure:
             instances: browserInstances({
               otherEngines: {
@@ -155,16 +155,15 @@ export default defineConfig({
                   'src/verification-flow.browser.test.tsx',
                   // Layout at 320 px (same reason) and forced colours (Chromium's CDP only).
                   'src/styles.browser.test.tsx',
-                  // Every locale's strings: engine-neutral text checks, and names read from Chromium's
-                  // accessibility tree (Firefox has no API for it here).
-                  'src/i18n/plural-strings.browser.test.tsx',
-                  // The lazily loaded countries: listbox focus and type-ahead in WebKit not yet explained.
+                  // The lazily loaded countries (module holds, listbox focus, type-ahead): 3 of 13 fail
+                  // in Firefox and 3 in WebKit, not yet explained; the same field's own file runs everywhere.
                   'src/phone-input-countries.browser.test.tsx',
-                  // Focus and blur called from script while waiting: in Firefox these reach the button
-                  // only when the frame holds the focus, which a run of many files does not keep.
-                  'src/resend-button.browser.test.tsx',
                 ],
               },
+              // Focus and blur called from script while the button waits: in Firefox these reach the
+              // button only when its frame holds the focus, which a run of many files does not keep.
+              // (WebKit runs it.)
+              firefox: { exclude: ['src/resend-button.browser.test.tsx'] },
             }),
             commands: {
               // Windows' forced colours, for the theme's test (styles.browser.test.tsx). Only

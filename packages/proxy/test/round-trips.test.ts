@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { GHANA, T0, harnessPerTest } from './harness'
 
 const harness = harnessPerTest()
+const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
 const number = (n: number) => `+23324${String(5_000_000 + n).padStart(7, '0')}`
 
 /** What one request asked of its store. */
@@ -48,12 +49,15 @@ function countingStore(inner: VerifyStore): VerifyStore & { reset(): Usage; dela
 }
 
 describe('store round trips per route', () => {
-  it('are at most three for a start (first and re-send), a check (wrong and right code) and a status read', async () => {
+  it.each([
+    ['budgets on', {}],
+    ['budgets and the conversion guard on', { conversionGuard: {} }],
+  ])('are at most three for a start (first and re-send), a check (wrong and right code) and a status read (%s)', async (_name, extra) => {
     let t = T0
     const store = countingStore(createMemoryStore({ now: () => t }))
     // Budgets on (the harness's are far above what this sends): their reads and caps are part of
-    // the start's get and take.
-    const h = await harness({ proxy: { store, now: () => t }, adapter: { useSocketAddress: true } })
+    // the start's get and take; so are the conversion guard's.
+    const h = await harness({ proxy: { store, now: () => t, ...extra }, adapter: { useSocketAddress: true } })
     const browser = h.browser()
     const measure = async (route: string, request: () => Promise<{ status: number }>, status: number) => {
       store.reset()
@@ -90,22 +94,23 @@ describe('a start with the store 10 ms away', () => {
     const store = countingStore(createMemoryStore())
     const h = await harness({ proxy: { store, now: Date.now }, adapter: { useSocketAddress: true } })
     let n = 0
-    const timeStarts = async (delayMs: number): Promise<number> => {
+    const timeStart = async (delayMs: number): Promise<number> => {
       store.delayMs = delayMs
-      const times: number[] = []
-      for (let i = 0; i < 7; i++) {
-        const started = performance.now()
-        expect((await h.browser().start({ to: number(n++) })).status).toBe(201)
-        times.push(performance.now() - started)
-      }
-      return times.toSorted((a, b) => a - b)[3] ?? Number.NaN
+      const started = performance.now()
+      expect((await h.browser().start({ to: number(n++) })).status).toBe(201)
+      return performance.now() - started
     }
-    await timeStarts(0) // warm-up
-    const near = await timeStarts(0)
-    const far = await timeStarts(10)
-    const added = far - near
-    console.info(`start, median of 7: store in memory ${near.toFixed(1)} ms, store 10 ms away ${far.toFixed(1)} ms: +${added.toFixed(1)} ms (was +184 ms at ~16 round trips)`)
-    // Three round trips are ~30 ms; a timer on a loaded machine runs late, so allow twice that.
-    expect(added).toBeLessThan(80)
+    await timeStart(0) // warm-up
+    // Pairs run back to back, so a machine that slows down meanwhile slows both sides of a pair.
+    const pairs: { near: number; far: number }[] = []
+    for (let i = 0; i < 9; i++) pairs.push({ near: await timeStart(0), far: await timeStart(10) })
+    const near = median(pairs.map((p) => p.near))
+    const far = median(pairs.map((p) => p.far))
+    const added = median(pairs.map((p) => p.far - p.near))
+    console.info(`start, median of 9 pairs: store in memory ${near.toFixed(1)} ms, store 10 ms away ${far.toFixed(1)} ms: +${added.toFixed(1)} ms (was +184 ms at ~16 round trips)`)
+    // Three round trips are 30 ms plus late timers on a loaded machine (seen here: +3 to +47 ms, a
+    // noisy figure: the bench's is steadier). The bound is the old code's floor: 16 round trips
+    // one after another cannot take less than 160 ms.
+    expect(added).toBeLessThan(150)
   }, 30_000)
 })
