@@ -17,7 +17,7 @@ const preview: Preview = {
   parameters: {
     layout: 'centered',
     docs: { page: ComponentDocsPage, toc: true },
-    options: { storySort: { order: ['Introduction', 'Guides', ['Getting started', 'Server setup', 'Security and abuse', 'Theming', 'Languages', 'Forms with react-hook-form', 'Testing your app', 'Phone numbers of every country', 'Twilio Verify'], 'Hooks', 'Components', 'Flow', 'API reference', 'Problems', 'Search'] } },
+    options: { storySort: { order: ['Introduction', 'Guides', ['Getting started', 'Server setup', 'Security and abuse', 'Theming', 'Accessibility', 'Languages', 'Forms with react-hook-form', 'Testing your app', 'Phone numbers of every country', 'Twilio Verify'], 'Hooks', 'Components', 'Flow', 'API reference', 'Problems', 'Search'] } },
     // Every story is an accessibility test: an axe violation fails it (WCAG 2.2 AA rules).
     a11y: {
       test: 'error',

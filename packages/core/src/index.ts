@@ -28,11 +28,13 @@ export {
   FLOW_EVENT_TYPES,
   FLOW_STATUSES,
   canResendAt,
+  isFinalDelivery,
   flowGuards,
   flowMachine,
   machine,
   type FlowActivity,
   type FlowAnnouncement,
+  type FinalDelivery,
   type FlowEffect,
   type FlowEventType,
   type FlowGuard,
@@ -45,3 +47,4 @@ export { canResend, secondsUntilExpiry, secondsUntilResend } from './flow/flow-c
 export { getVerification, transition } from './flow/transition'
 export * from './flow/create-verification-flow'
 export * from './flow/connect-verification-flow'
+export { spokenAnnouncement } from './flow/flow-announcements'

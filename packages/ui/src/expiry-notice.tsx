@@ -19,6 +19,11 @@ export interface ExpiryNoticeProps {
   warnAt?: number
   /** Called once when the code's lifetime is over. */
   onExpire?: () => void
+  /**
+   * Announce the expiry itself. @default true; `false` where something else says it (the
+   * `VerificationFlow`'s live region, which says every outcome once, in order).
+   */
+  announceExpiry?: boolean
   /** Class of the root element. */
   className?: string
   /** Classes of the inner parts. */
@@ -40,7 +45,7 @@ function clock(tag: string, seconds: number): string {
  * when they reach it, and one polite announcement when `warnAt` is crossed and one at expiry,
  * rather than a tick every second.
  */
-export function ExpiryNotice({ verification, warnAt = 60, onExpire, className, classNames = {} }: ExpiryNoticeProps): ReactNode {
+export function ExpiryNotice({ verification, warnAt = 60, onExpire, announceExpiry = true, className, classNames = {} }: ExpiryNoticeProps): ReactNode {
   const { tag, dir } = useLocale()
   const t = useMessages(expiryNoticeMessagesEn)
   const { secondsLeft, isExpired } = useExpiryCountdown(verification)
@@ -49,9 +54,9 @@ export function ExpiryNotice({ verification, warnAt = 60, onExpire, className, c
 
   const [announcement, setAnnouncement] = useState('')
   const previous = useRef(phase)
-  const latest = useRef({ inWords, onExpire, t })
+  const latest = useRef({ inWords, onExpire, t, announceExpiry })
   useEffect(() => {
-    latest.current = { inWords, onExpire, t }
+    latest.current = { inWords, onExpire, t, announceExpiry }
   })
   useEffect(() => {
     const before = previous.current
@@ -59,7 +64,7 @@ export function ExpiryNotice({ verification, warnAt = 60, onExpire, className, c
     if (before === phase) return
     if (phase === 'warning' && before === 'counting') setAnnouncement(latest.current.inWords)
     if (phase === 'expired') {
-      setAnnouncement(latest.current.t('expiry.expired'))
+      if (latest.current.announceExpiry) setAnnouncement(latest.current.t('expiry.expired'))
       latest.current.onExpire?.()
     }
   }, [phase])

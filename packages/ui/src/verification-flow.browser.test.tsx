@@ -28,30 +28,50 @@ function queries(view: RenderResult) {
   return {
     root,
     step: () => root().getAttribute('data-step'),
-    status: () => root().querySelector(':scope > output')?.textContent ?? '',
-    alert: () => view.getByRole('alert').textContent ?? '',
-    /** The live region of the field at fault (address or code), which alone says its error. */
+    /** The flow's one live region (polite): every outcome, once. */
+    status: () => root().querySelector('[data-region="flow"]')?.textContent ?? '',
+    /** The same region, read where a test means an error of the flow (no field's). */
+    alert: () => root().querySelector('[data-region="flow"]')?.textContent ?? '',
+    /**
+     * The error shown at the field at fault: the address field's own live region, or the message
+     * under the code boxes (not live: the flow's region says it).
+     */
     fieldError: (step: 'address' | 'code') => {
-      const region = root().querySelector(`[data-part="step"][data-step="${step}"] [data-part="error"][aria-live="polite"]`)
+      const region =
+        step === 'code'
+          ? root().querySelector('[data-part="step"][data-step="code"]:not([data-leaving]) [data-part="code-error"]')
+          : root().querySelector(`[data-part="step"][data-step="${step}"] [data-part="error"][aria-live="polite"]`)
       return region?.textContent ?? null
     },
     focused: () => document.activeElement,
+    /** What a screen reader says of the code field after its name: its description. */
+    codeDescription: () => {
+      const code = view.getByRole('textbox', { name: 'Verification code' })
+      return (code.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent?.trim())
+        .join(' ')
+    },
   }
 }
 
 /** Waits for the flow to reach a step: the memory adapter answers on the next microtask. */
 async function reach(root: () => HTMLElement, step: string): Promise<void> {
   await expect.poll(() => root().getAttribute('data-step')).toBe(step)
+  // The step left stays in the page until focus moved into the new one (for screen readers).
+  await expect.poll(() => root().querySelector('[data-leaving]')).toBeNull()
 }
 
 describe('VerificationFlow: a channel offered by data (WhatsApp)', () => {
   test('picked, sent, said and headed by its name, with no switch partner; the pt catalog words it too', async () => {
-    const { view, adapter, root, status } = setup({ channels: ['sms', 'whatsapp'] })
+    const { view, adapter, root, status, codeDescription } = setup({ channels: ['sms', 'whatsapp'] })
     await userEvent.click(view.getByRole('radio', { name: 'WhatsApp' }))
     await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
     await reach(root, 'code')
     expect(adapter.sent[0]).toMatchObject({ to: '+233241234567', channel: 'whatsapp' })
-    expect(status()).toBe('We sent a code by WhatsApp to \u2068+233\u00A024\u00A0123\u00A04567\u2069.')
+    // Said by the code field focus lands on (its description), not a second voice in the live region.
+    expect(codeDescription()).toMatch(/^We sent a code by WhatsApp to \u2068\+233\u00A024\u00A0123\u00A04567\u2069\. Enter the 6-digit code\./)
+    expect(status()).toBe('')
     expect(view.getByRole('heading', { level: 2 }).textContent).toBe('Enter the code sent by WhatsApp to \u2068+233\u00A024\u00A0123\u00A04567\u2069')
     expect(view.queryByRole('button', { name: 'Call me instead' })).toBeNull()
     expect(view.queryByRole('button', { name: 'Text me instead' })).toBeNull()
@@ -65,7 +85,7 @@ describe('VerificationFlow: a channel offered by data (WhatsApp)', () => {
 
 describe('VerificationFlow: keyboard only', () => {
   test('phone number → code → verified, with the exact accessible names and focus following', async () => {
-    const { view, adapter, onVerified, root, status, focused } = setup()
+    const { view, adapter, onVerified, root, status, focused, codeDescription } = setup()
     expect(view.getByRole('radio', { name: 'SMS' })).toBeTruthy()
     expect(view.getByRole('radio', { name: 'Voice call' })).toBeTruthy()
     expect(view.getByRole('radio', { name: 'Email' })).toBeTruthy()
@@ -83,7 +103,9 @@ describe('VerificationFlow: keyboard only', () => {
     expect(adapter.sent[0]).toMatchObject({ to: '+233241234567', channel: 'sms' })
     const code = view.getByRole('textbox', { name: 'Verification code' })
     expect(focused()).toBe(code)
-    expect(status()).toBe('We sent a code by SMS to \u2068+233\u00A024\u00A0123\u00A04567\u2069.')
+    // Focus lands on the field, named, with where the code went in its description; the live region is quiet.
+    expect(codeDescription()).toBe('We sent a code by SMS to \u2068+233\u00A024\u00A0123\u00A04567\u2069. Enter the 6-digit code. The code is checked as soon as you type the last digit.')
+    expect(status()).toBe('')
     expect(view.getByRole('button', { name: 'Verify' })).toBeTruthy()
     expect(view.getByText('Code expires in \u206810:00\u2069')).toBeTruthy()
     // Calm before any mistake: no "5 attempts left" line.
@@ -93,7 +115,7 @@ describe('VerificationFlow: keyboard only', () => {
     await reach(root, 'verified')
     const heading = view.getByRole('heading', { name: 'Verified' })
     expect(focused()).toBe(heading)
-    expect(status()).toBe('\u2068+233\u00A024\u00A0123\u00A04567\u2069 is verified.')
+    await expect.poll(status).toBe('\u2068+233\u00A024\u00A0123\u00A04567\u2069 is verified.')
     expect(onVerified).toHaveBeenCalledExactlyOnceWith(expect.stringMatching(/^memory\./), {
       to: '+233241234567',
       channel: 'sms',
@@ -169,8 +191,8 @@ describe('VerificationFlow: code step', () => {
     const { view, code, alert, fieldError, root, onError, focused } = await toCode()
     await userEvent.keyboard('111111')
     await expect.poll(() => fieldError('code')).toBe('That code is not right. 4 attempts left.')
-    // One owner: the code field's live region, not a role=alert copy.
-    expect(alert()).toBe('')
+    // Shown under the boxes, said by the flow's one live region.
+    await expect.poll(alert).toBe('That code is not right. 4 attempts left.')
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'wrong_code', attemptsLeft: 4 }))
     expect(focused()).toBe(code)
     expect(code.value).toBe('')
@@ -181,10 +203,16 @@ describe('VerificationFlow: code step', () => {
     await userEvent.keyboard('111111')
     expect(root().getAttribute('data-state')).toBe('code_sent')
     expect(fieldError('code')).toBe('You already tried this code.')
+    await expect.poll(alert).toBe('You already tried this code.')
     expect(onError).toHaveBeenLastCalledWith({ code: 'already_tried' })
-    // The user may still insist, with the Verify button.
+    // The user may still insist, with the Verify button. Focus stays on it (where the user acted):
+    // the verdict is said by the live region, once, not again by a field focus would land on.
     await userEvent.click(view.getByRole('button', { name: 'Verify' }))
     await expect.poll(() => fieldError('code')).toBe('That code is not right. 3 attempts left.')
+    expect(focused()).toBe(view.getByRole('button', { name: 'Verify' }))
+    // Back in the field, the error is part of what the field says (its description).
+    await userEvent.click(code)
+    expect(code.getAttribute('aria-describedby')?.split(' ')).toContain(view.container.querySelector('[data-part="code-error"]')?.id)
     await userEvent.keyboard('222222')
     await expect.poll(() => fieldError('code')).toBe('That code is not right. 2 attempts left.')
     // Once few are left, a line of its own keeps saying so while the next code is typed.
@@ -200,30 +228,30 @@ describe('VerificationFlow: code step', () => {
     expect(heading.textContent).toBe('Enter the code sent to \u2068+233\u00A024\u00A0123\u00A04567\u2069')
     // "Change number" sits by the number it changes, in the heading's block.
     expect(heading.parentElement?.querySelector('button')).toBe(view.getByRole('button', { name: 'Change number' }))
-    // No second line saying the same ("We sent a code by SMS to …" is the status region's, said once).
+    // No second line saying the same to the eye: "We sent a code by SMS to …" is the code field's
+    // description, heard when focus lands there, not shown.
     expect(step.querySelector('[data-part="message"]')).toBeNull()
-    expect(step.textContent).not.toContain('We sent')
     // The field is still named by a real <label> (1.3.1, 3.3.2, 2.5.3), hidden from sight only.
     const code = view.getByRole('textbox', { name: 'Verification code' })
     const label = step.querySelector<HTMLLabelElement>(`label[for="${code.id}"]`) as HTMLLabelElement
     expect(label.textContent).toBe('Verification code')
     expect(label.getBoundingClientRect().width).toBeLessThanOrEqual(1)
-    // Seen: only the auto-submit warning (3.2.2); the number of digits is for screen readers, the
-    // boxes show it. Heard: both.
-    const hint = step.querySelector<HTMLElement>('.hakiki-code [data-part="description"]') as HTMLElement
-    const seen = [...hint.children].filter((part) => part.getBoundingClientRect().width > 1).map((part) => part.textContent?.trim())
-    expect(seen).toEqual(['The code is checked as soon as you type the last digit.'])
-    expect(hint.textContent).toBe('Enter the 6-digit code. The code is checked as soon as you type the last digit.')
-    expect(hint.id).toBe(code.getAttribute('aria-describedby')?.split(' ')[0])
+    // Seen: only the auto-submit warning (3.2.2), right under the boxes. Heard, after the name:
+    // where the code went and its digits (the heading and the boxes show them), then the warning.
+    const description = step.querySelector<HTMLElement>('.hakiki-code [data-part="description"]') as HTMLElement
+    expect(description.getBoundingClientRect().width).toBeLessThanOrEqual(1)
+    expect(description.textContent?.trim()).toBe('We sent a code by SMS to \u2068+233\u00A024\u00A0123\u00A04567\u2069. Enter the 6-digit code.')
+    const hint = step.querySelector<HTMLElement>('[data-part="code-message"] [data-part="hint"]') as HTMLElement
+    expect(hint.textContent).toBe('The code is checked as soon as you type the last digit.')
+    expect(hint.getBoundingClientRect().width).toBeGreaterThan(1)
+    expect(code.getAttribute('aria-describedby')?.split(' ')).toEqual([description.id, hint.id])
   })
 
   test('the hint says the last digit checks the code; progress shows on Verify while checking', async () => {
     const { view, root, code } = await toCode()
-    expect(document.getElementById(code.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent).toBe(
-      'Enter the 6-digit code. The code is checked as soon as you type the last digit.',
-    )
-    // The "sent" news is said once, by the status region: the code field does not repeat it.
-    expect(code.getAttribute('aria-describedby')?.split(' ')).toHaveLength(1)
+    expect(document.getElementById(code.getAttribute('aria-describedby')?.split(' ')[1] ?? '')?.textContent).toBe('The code is checked as soon as you type the last digit.')
+    // The "sent" news is said once, by the code field focus lands on: the live region is quiet.
+    expect(queries(view).status()).toBe('')
     await userEvent.keyboard('123456')
     await reach(root, 'verified')
     expect(view.getByRole('heading', { name: 'Verified' })).toBeTruthy()
@@ -235,14 +263,16 @@ describe('VerificationFlow: code step', () => {
     const send = view.getByRole('button', { name: 'Send code' })
     await expect.poll(() => send.querySelector('[data-part="spinner"]')).not.toBeNull()
     expect(send.textContent).toBe('Send code')
-    expect(status()).toBe('Sending the code…')
+    await expect.poll(status).toBe('Sending the code…')
     await reach(root, 'code')
     await userEvent.keyboard('123456')
     const verify = view.getByRole('button', { name: 'Verify' })
     await expect.poll(() => verify.querySelector('[data-part="spinner"]')).not.toBeNull()
     expect(verify.textContent).toBe('Verify')
     expect(verify.getAttribute('aria-busy')).toBe('true')
-    expect(root().querySelector('.hakiki-code output')?.textContent).toBe('Checking the code…')
+    // Said by the flow's one region (not the field's own), so that the verdict comes after it.
+    await expect.poll(status).toBe('Checking the code…')
+    expect(root().querySelector('.hakiki-code output')?.textContent).toBe('')
     await reach(root, 'verified')
   })
 
@@ -290,7 +320,9 @@ describe('VerificationFlow: code step', () => {
     resend.click()
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(adapter.sent).toHaveLength(2)
-    expect(status()).toBe('We sent a code by SMS to \u2068+233\u00A024\u00A0123\u00A04567\u2069.')
+    // "New code sent." is shown under the boxes and said once by the live region.
+    await expect.poll(status).toBe('New code sent.')
+    expect(root().querySelector('[data-part="code-message"] [data-part="resent"]')?.textContent).toBe('New code sent.')
     expect(document.activeElement).toBe(view.getByRole('textbox', { name: 'Verification code' }))
     // The second cooldown is longer (60 s).
     expect(view.getByRole('button', { name: 'Resend code' }).getAttribute('aria-disabled')).toBe('true')
@@ -299,7 +331,9 @@ describe('VerificationFlow: code step', () => {
     view.getByRole('button', { name: 'Call me instead' }).click()
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(adapter.sent.map((m) => m.channel)).toEqual(['sms', 'sms', 'call'])
-    expect(status()).toBe('We are calling \u2068+233\u00A024\u00A0123\u00A04567\u2069 to read you a code.')
+    // Another channel: the field focus lands on says where the call goes; nothing is said twice.
+    expect(queries(view).codeDescription()).toMatch(/^We are calling \u2068\+233\u00A024\u00A0123\u00A04567\u2069 to read you a code\./)
+    await expect.poll(status).toBe('')
     expect(view.getByRole('button', { name: 'Text me instead' })).toBeTruthy()
   })
 
@@ -375,8 +409,10 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
       shown: 'Send a new code',
       countdown: 'in 20 s',
       description: null,
-      announced: 'You can ask for a new code in 30 seconds.',
+      // The wait was said once, with the lock, by the flow's live region; the button does not repeat it.
+      announced: '',
     })
+    expect(alert()).toBe('For your security, this code no longer works. Send a new code to continue. You can ask for a new code in 30 seconds.')
     // Its name stays "Send a new code"; it keeps focus, and a press does nothing yet: no 429, no
     // alert, only the button's own answer, once for the focus and the press that follows it.
     const live = button.closest('.hakiki-resend')?.querySelector('output')
@@ -385,7 +421,6 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
     button.click()
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(adapter.sent).toHaveLength(1)
-    expect(alert()).toBe('')
     expect(document.activeElement).toBe(button)
     expect(live?.firstElementChild).toBe(answer)
     expect(waitOf(button).announced).toBe('You can ask for a new code in 20 seconds.')
@@ -417,7 +452,7 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
     const button = view.getByRole('button', { name: 'Send a new code' })
     button.click()
     await act(() => vi.advanceTimersByTimeAsync(0))
-    expect(alert()).toBe('Too many requests. Try again in 40 seconds.')
+    await expect.poll(alert).toBe('Too many requests. Try again in 40 seconds.')
     const error = () => view.container.querySelector('[data-part="step"][data-step="problem"] [data-part="error"]')?.textContent
     expect(error()).toBe('Too many requests. Try again in 40 seconds.')
     // The alert says the wait; the button only said it was sending, not the wait a second time.
@@ -512,10 +547,13 @@ describe('VerificationFlow: what the app learns', () => {
 
   test('autoSubmit={false} waits for Verify, and no hint warns of what does not happen', async () => {
     const { view, root, adapter, code } = await toCode({ autoSubmit: false })
-    const hint = document.getElementById(code.getAttribute('aria-describedby')?.split(' ')[0] ?? '') as HTMLElement
-    expect(hint.textContent).toBe('Enter the 6-digit code.')
-    // For screen readers only: it takes no room under the boxes.
+    const described = (code.getAttribute('aria-describedby') ?? '').split(' ')
+    expect(described).toHaveLength(1)
+    const hint = document.getElementById(described[0] ?? '') as HTMLElement
+    expect(hint.textContent?.trim()).toBe('We sent a code by SMS to \u2068+233\u00A024\u00A0123\u00A04567\u2069. Enter the 6-digit code.')
+    // For screen readers only: it takes no room under the boxes, and no warning is shown.
     expect(hint.getBoundingClientRect().height).toBeLessThanOrEqual(1)
+    expect(view.container.querySelector('[data-part="code-message"] [data-part="hint"]')).toBeNull()
     await userEvent.keyboard('123456')
     expect(root().getAttribute('data-state')).toBe('code_sent')
     await userEvent.click(view.getByRole('button', { name: 'Verify' }))
@@ -632,7 +670,8 @@ async function narrow(locale: ApiLocale, adapterOptions: MemoryAdapterOptions = 
   // would change name under the pointer.
   const heading = { ...flowMessagesEn, ...(await loadMessages(locale)) }['flow.heading.phone']
   await expect.poll(() => q.root().querySelector('[data-part="heading"]')?.textContent).toBe(heading)
-  const error = (step: string) => q.root().querySelector<HTMLElement>(`[data-part="step"][data-step="${step}"] [data-part="error"][aria-live="polite"]`) as HTMLElement
+  const error = (step: string) =>
+    q.root().querySelector<HTMLElement>(step === 'code' ? '[data-part="code-error"]' : `[data-part="step"][data-step="${step}"] [data-part="error"][aria-live="polite"]`) as HTMLElement
   return { view, adapter, ...q, error, phone: () => view.container.querySelector<HTMLInputElement>('.hakiki-phone input[data-part="input"]') as HTMLInputElement }
 }
 
@@ -696,8 +735,11 @@ describe('VerificationFlow: at 320 px a field error never moves a button', () =>
     await expect.poll(() => error('code').textContent).not.toBe('')
     expect(lines(error('code'))).toBeGreaterThanOrEqual(minLines)
     expect(buttons().map(box)).toEqual(before)
-    const lowest = Math.max(...before.map((b) => b.y + b.height))
-    expect(error('code').getBoundingClientRect().top).toBeGreaterThanOrEqual(lowest)
+    // Right under the boxes, in sight above a phone's keyboard: above Verify, not below the actions.
+    const verify = before[1] as { y: number }
+    expect(error('code').getBoundingClientRect().bottom).toBeLessThanOrEqual(verify.y)
+    const boxes = root().querySelector('[data-part="slots"]')?.getBoundingClientRect()
+    expect(error('code').getBoundingClientRect().top).toBeGreaterThanOrEqual(boxes?.bottom ?? Infinity)
   })
 })
 
@@ -713,7 +755,7 @@ describe('VerificationFlow: every error is said in words', () => {
     const expected = code === 'unsupported_country' ? 'Codes can’t be sent to Ghana yet.' : errorMessagesEn[`error.${code}`]
     // Said once: by the number's live region when it is about the number, else by the flow's alert.
     const aboutTheNumber = ['invalid_request', 'invalid_phone_number', 'invalid_email', 'unsupported_country', 'unsupported_number_type', 'unsupported_channel'].includes(code)
-    expect(aboutTheNumber ? fieldError('address') : alert()).toBe(expected)
+    await expect.poll(aboutTheNumber ? () => fieldError('address') : alert).toBe(expected)
     expect(aboutTheNumber ? alert() : fieldError('address')).toBe('')
     // Shown too, not only announced: on the field at fault, or below the buttons.
     expect([...root().querySelectorAll('[data-part="error"]')].map((e) => e.textContent)).toContain(expected)

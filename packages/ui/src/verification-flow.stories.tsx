@@ -12,9 +12,15 @@ interface FlowStoryProps extends VerificationFlowProps {
 }
 
 /** The flow on a fresh memory adapter per render, so that stories never share verifications. */
-/** The live region of a field's error (the one owner of that announcement), by step. */
+/** A field's error as shown: the address field's own live region, or the message under the code boxes. */
 function fieldError(root: HTMLElement, step: 'address' | 'code'): HTMLElement | null {
+  if (step === 'code') return root.querySelector<HTMLElement>('[data-part="step"][data-step="code"] [data-part="code-error"]')
   return root.querySelector<HTMLElement>(`[data-part="step"][data-step="${step}"] [data-part="error"][aria-live="polite"]`)
+}
+
+/** The flow's one live region: every outcome, said once. */
+function flowRegion(root: HTMLElement): HTMLElement {
+  return root.querySelector<HTMLElement>('[data-region="flow"]') as HTMLElement
 }
 
 function FlowStory({ adapterOptions, ...props }: FlowStoryProps) {
@@ -92,7 +98,7 @@ export const InvalidNumber: Story = {
   play: async ({ canvas, canvasElement, userEvent, args }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Phone number' }), '02412{Enter}')
     await expect(fieldError(canvasElement, 'address')).toHaveTextContent('This number is too short for \u2068Ghana\u2069.')
-    await expect(canvas.getByRole('alert')).toBeEmptyDOMElement()
+    await expect(flowRegion(canvasElement)).toBeEmptyDOMElement()
     await expect(canvas.getByRole('textbox', { name: 'Phone number' })).toHaveFocus()
     await expect(args.adapterOptions?.onSend).not.toHaveBeenCalled()
   },
@@ -105,7 +111,7 @@ export const Sending: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
     await expect(canvasElement.querySelector('form[data-step="address"]')).toHaveAttribute('aria-busy', 'true')
     await expect(canvas.getByRole('button', { name: 'Send code' })).toHaveAttribute('aria-disabled', 'true')
-    await expect(canvasElement.querySelector('.hakiki-flow > output')).toHaveTextContent('Sending the code…')
+    await waitFor(() => expect(flowRegion(canvasElement)).toHaveTextContent('Sending the code…'))
   },
 }
 
@@ -156,7 +162,7 @@ export const Checking: Story = {
     await userEvent.type(code, '123456')
     await expect(code).toHaveAttribute('aria-busy', 'true')
     // Visible progress on Verify: a spinner beside its unchanged label (what is shown is its name,
-    // 2.5.3); the code field's status region says "Checking the code…" once.
+    // 2.5.3); the flow's live region says "Checking the code…" once.
     const verify = canvas.getByRole('button', { name: 'Verify' })
     await expect(verify).toHaveAttribute('aria-busy', 'true')
     await expect(verify).toHaveTextContent(/^Verify$/)
@@ -192,14 +198,14 @@ export const VerifiedByEmail: Story = {
   },
 }
 
-/** A wrong code: shown under the boxes with the attempts left, and said once by the code field. */
+/** A wrong code: shown under the boxes with the attempts left, and said once by the flow's live region. */
 export const WrongCode: Story = {
   play: async ({ canvas, canvasElement, userEvent, args }) => {
     const code = await sendCode(canvas, userEvent)
     await userEvent.type(code, '111111')
     await waitFor(() => expect(fieldError(canvasElement, 'code')).toHaveTextContent('That code is not right. 4 attempts left.'))
     await expect(code).toBeInvalid()
-    await expect(canvas.getByRole('alert')).toBeEmptyDOMElement()
+    await waitFor(() => expect(flowRegion(canvasElement)).toHaveTextContent('That code is not right. 4 attempts left.'))
     await expect(args.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'wrong_code', attemptsLeft: 4 }))
   },
 }
@@ -217,21 +223,25 @@ export const Locked: Story = {
 /** The code expired: a new one is one press away. */
 export const Expired: Story = {
   args: { adapterOptions: { script: [{ operation: 'check', code: 'expired' }] } },
-  play: async ({ canvas, userEvent }) => {
+  play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.type(await sendCode(canvas, userEvent), '123456')
     await expect(await canvas.findByRole('heading', { name: 'Your code has expired' })).toHaveFocus()
-    await expect(canvas.getByText('Codes work for a limited time. Send a new code to continue.')).toBeVisible()
+    // Shown under the heading, and said once by the flow's live region (the heading says the rest).
+    await expect(canvasElement.querySelector('[data-step="problem"] [data-part="message"]')).toHaveTextContent('Codes work for a limited time. Send a new code to continue.')
+    await waitFor(() => expect(flowRegion(canvasElement)).toHaveTextContent('Codes work for a limited time. Send a new code to continue.'))
   },
 }
 
-/** After the cooldown: resend, announced, focus back in the code field. */
+/** After the cooldown: resend; "New code sent." shown under the boxes and said once; focus back in the code field. */
 export const Resend: Story = {
   args: { adapterOptions: { cooldownsSeconds: [0], onSend: fn() } },
-  play: async ({ canvas, userEvent, args }) => {
+  play: async ({ canvas, canvasElement, userEvent, args }) => {
     await sendCode(canvas, userEvent)
     await userEvent.click(canvas.getByRole('button', { name: 'Resend code' }))
     await waitFor(() => expect(args.adapterOptions?.onSend).toHaveBeenCalledTimes(2))
     await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Verification code' })).toHaveFocus())
+    await expect(canvasElement.querySelector('[data-part="code-message"] [data-part="resent"]')).toHaveTextContent('New code sent.')
+    await waitFor(() => expect(flowRegion(canvasElement)).toHaveTextContent('New code sent.'))
   },
 }
 
@@ -325,9 +335,9 @@ function startError(code: HakikiErrorCode, extra: { retryAfter?: number } = {}):
         : code === 'unsupported_country'
           ? 'Codes can’t be sent to Ghana yet.'
           : errorMessagesEn[`error.${code}`]
-      // Said once: by the number field when it is about the number, else by the flow's alert.
+      // Said once: by the number field when it is about the number, else by the flow's live region.
       const aboutTheNumber = ['invalid_request', 'invalid_phone_number', 'invalid_email', 'unsupported_country', 'unsupported_number_type'].includes(code)
-      await waitFor(() => expect(aboutTheNumber ? fieldError(canvasElement, 'address') : canvas.getByRole('alert')).toHaveTextContent(text))
+      await waitFor(() => expect(aboutTheNumber ? fieldError(canvasElement, 'address') : flowRegion(canvasElement)).toHaveTextContent(text))
       await expect(args.onError).toHaveBeenCalledWith(expect.objectContaining({ code }))
       // Shown, not only announced: on the field at fault or below the buttons.
       await expect(canvas.getAllByText(text).some((el) => el.closest('[data-part="error"]'))).toBe(true)
@@ -385,10 +395,10 @@ export const ErrorInvalidResponse = startError('invalid_response')
 /** The check fails upstream: the typed code stays for another try. */
 export const CheckUpstreamUnavailable: Story = {
   args: { adapterOptions: { script: [{ operation: 'check', code: 'upstream_unavailable' }] } },
-  play: async ({ canvas, userEvent }) => {
+  play: async ({ canvas, canvasElement, userEvent }) => {
     const code = await sendCode(canvas, userEvent)
     await userEvent.type(code, '123456')
-    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent(errorMessagesEn['error.upstream_unavailable']))
+    await waitFor(() => expect(flowRegion(canvasElement)).toHaveTextContent(errorMessagesEn['error.upstream_unavailable']))
     await expect(code).toHaveValue('123456')
   },
 }

@@ -1,11 +1,11 @@
 'use client'
 import { CHANNELS, isEmailChannel, type Channel, type FlowError, type FlowState, type VerificationAdapter } from '@hakiki/core'
 import { useVerificationFlow, type PhoneChangeDetails, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { cx } from './class-names'
 import { AddressStep } from './flow/address-step'
 import { CodeStep } from './flow/code-step'
-import { useFlowFocus } from './flow/flow-focus'
+import { useFlowFocus, useStepHandover } from './flow/flow-focus'
 import { RetryText, type FlowHeading, type VerificationFlowClassNames } from './flow/flow-parts'
 import { FlowProviders } from './flow/flow-providers'
 import { useFlowText } from './flow/flow-text'
@@ -90,12 +90,6 @@ export function VerificationFlow({ adapter, locale, messages, ...props }: Verifi
   )
 }
 
-/** A message for a live region; the id makes a repeated text a new node, so it is read again. */
-interface Announcement {
-  text: string
-  id: number
-}
-
 function FlowView({
   channels = CHANNELS,
   defaultChannel,
@@ -129,11 +123,12 @@ function FlowView({
     onStateChange,
     onVerified: (s) => onVerified?.(s.receipt, { to: s.verification.to, channel: s.verification.channel, verificationId: s.verification.id }),
   })
-  const { state, step: phase, verification, error, announcement } = api
+  const { state, step: phase, verification, announcement } = api
 
   // The phone field's last validation, to word a refusal before any request (not a copy of the address).
   const phoneDetails = useRef<PhoneChangeDetails | undefined>(undefined)
-  const { errorText, statusText, codeHeading } = useFlowText({
+  const { errorText, spokenText, deliveryText, codeHeading, sentText } = useFlowText({
+    switchTo: api.switchTo,
     codeLength: verification?.codeLength,
     country: phoneDetails.current?.country ?? state.country,
     offersEmail: offered.some(isEmailChannel),
@@ -143,24 +138,26 @@ function FlowView({
   const codeRef = useRef<HTMLInputElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   useFlowFocus(state, phase, { address: addressRef, code: codeRef, heading: headingRef })
+  const { leaving, settled } = useStepHandover(state)
 
-  // The machine's announcements, each said once: errors in the alert region, news in the status region.
-  const [alert, setAlert] = useState<Announcement>({ text: '', id: 0 })
-  const [status, setStatus] = useState<Announcement>({ text: '', id: 0 })
+  // Each new error the machine meets, once, for the app.
   useEffect(() => {
-    if (!announcement) return
-    const said = announcement.announcement
-    if (said.kind === 'error') {
-      onError?.(said.error)
-      // One owner per announcement: an error of a field is read by that field's live region.
-      if (api.placeOf(said.error) === 'flow') setAlert((a) => ({ text: errorText(said.error), id: a.id + 1 }))
-      return
-    }
-    const text = statusText(said)
-    if (text) setStatus((s) => ({ text, id: s.id + 1 }))
-    // Once per announcement; the callbacks read this render's messages.
+    if (announcement?.announcement.kind === 'error') onError?.(announcement.announcement.error)
+    // Once per announcement.
     // oxlint-disable-next-line react/exhaustive-deps
   }, [announcement?.id])
+
+  // The one live region's words: core says which announcement it holds (`spoken`), this view
+  // words it once, when it appears. A text that changed on a later render (a wait ticking down)
+  // would be read again, so the words are kept per announcement.
+  // A new announcement waits until focus has had its turn (`useStepHandover`); one already said
+  // stays while it is current, so that a re-render never makes it a new node (read again).
+  const words = useRef<{ id: number; tag: string; text: string } | undefined>(undefined)
+  const spoken = api.spoken && (settled || api.spoken.id === words.current?.id) ? api.spoken : undefined
+  if (spoken && (words.current?.id !== spoken.id || words.current.tag !== tag)) {
+    words.current = { id: spoken.id, tag, text: spokenText(spoken.announcement, api.waitUntil) }
+  }
+  const spokenWords = spoken ? words.current?.text : undefined
 
   const Heading: FlowHeading = `h${headingLevel}`
   // Which error shows where, the one wait of every button that asks for a code, the channel to
@@ -169,9 +166,11 @@ function FlowView({
   const addressError = errors.address && errorText(errors.address)
   // Under the boxes "That code is not right. 4 attempts left." (then no separate attempts line).
   const codeError = errors.code && errorText(errors.code)
-  // A refusal's wait is said once, by the alert with its error ("Try again in 25 seconds."): the
-  // buttons that wait on it announce only its end.
-  const announceWait = error?.code === 'rate_limited' ? ('end' as const) : true
+  // A wait is said once, by the flow's live region with what caused it (a refusal's "Try again in
+  // 25 seconds.", a locked code's "You can ask for a new code in 25 seconds."), or on a focus or a
+  // press of a waiting button: the buttons announce only its end, and a code step that appears
+  // does not talk over the code field it focuses.
+  const announceWait = 'end' as const
   const changeLabel = isEmailChannel(state.channel) ? t('flow.changeEmail') : t('flow.changePhone')
 
   const generalErrorNode = errors.flow && (
@@ -195,9 +194,11 @@ function FlowView({
         generalError={generalErrorNode}
         waitUntil={waitUntil}
         announceWait={announceWait}
+        leaving={leaving === 'address'}
       />
-      {phase === 'code' && verification && (
+      {(phase === 'code' || leaving === 'code') && verification && (
         <CodeStep
+          leaving={leaving === 'code'}
           api={api}
           verification={verification}
           switchTo={api.switchTo}
@@ -210,18 +211,21 @@ function FlowView({
           announceWait={announceWait}
           changeLabel={changeLabel}
           codeHeading={codeHeading}
+          sentText={sentText}
+          deliveryText={deliveryText}
+          resent={spoken?.announcement.kind === 'resent'}
         />
       )}
-      {phase === 'problem' && (
-        <ProblemStep api={api} heading={Heading} headingRef={headingRef} classNames={classNames} errorText={errorText} announceWait={announceWait} changeLabel={changeLabel} />
+      {(phase === 'problem' || leaving === 'problem') && (
+        <ProblemStep leaving={leaving === 'problem'} api={api} heading={Heading} headingRef={headingRef} classNames={classNames} errorText={errorText} announceWait={announceWait} changeLabel={changeLabel} />
       )}
       {phase === 'verified' && verification && <VerifiedStep verification={verification} heading={Heading} headingRef={headingRef} classNames={classNames} />}
 
-      {/* Present from the start: screen readers only announce changes to regions they already know. */}
-      <output data-part="sr-only">{status.text && <span key={status.id}>{status.text}</span>}</output>
-      <div role="alert" data-part="sr-only">
-        {alert.text && <span key={alert.id}>{alert.text}</span>}
-      </div>
+      {/* The flow's one live region (polite): every outcome, once, in order. Present from the
+          start: screen readers only announce changes to regions they already know. */}
+      <output data-part="sr-only" data-region="flow">
+        {spoken && spokenWords && <span key={spoken.id}>{spokenWords}</span>}
+      </output>
     </div>
   )
 }

@@ -16,6 +16,17 @@ export const CHANNELS: readonly Channel[] = ['sms', 'call', 'email']
 /** Every channel the kit knows. */
 export const ALL_CHANNELS: readonly Channel[] = ['sms', 'call', 'email', 'whatsapp']
 
+/**
+ * What the provider last said of the message that carries the code: `queued` (accepted, not yet
+ * out), `sent` (handed to the carrier or mail server), `delivered` (the handset or mailbox has
+ * it), `failed` (never sent) or `undelivered` (sent, refused on the way). Absent when the provider
+ * reports nothing (the Verify API does not; a delivery-report provider does).
+ */
+export type DeliveryStatus = 'queued' | 'sent' | 'delivered' | 'failed' | 'undelivered'
+
+/** Every {@link DeliveryStatus}; anything else on the wire is ignored. */
+export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['queued', 'sent', 'delivered', 'failed', 'undelivered']
+
 /** Status of a verification as the browser sees it. */
 export type VerificationStatus = 'pending' | 'approved' | 'expired' | 'cancelled'
 
@@ -49,6 +60,8 @@ export interface StartVerificationResponse {
   serverTime: string
   /** Cost of the send in USD, as a decimal string, when the API reported it. */
   fee?: string
+  /** Where the message with the code is, when the provider reports it. */
+  delivery?: DeliveryStatus
 }
 
 /** Body of `POST {base}/verifications/{id}/check`. */
@@ -76,6 +89,8 @@ export interface VerificationStatusResponse {
   expiresAt: string
   /** ISO 8601 time of the server when it answered. */
   serverTime?: string
+  /** Where the message with the code is, when the provider reports it (the last it said). */
+  delivery?: DeliveryStatus
 }
 
 /** One country of `GET {base}/rates`. */

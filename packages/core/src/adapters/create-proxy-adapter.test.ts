@@ -85,6 +85,19 @@ describe('createProxyAdapter', () => {
     ])
   })
 
+  it('reads delivery from the start and status answers, and drops a value the contract does not know', async () => {
+    const adapter = createProxyAdapter({ baseUrl })
+    reply = json(201, { ...STARTED, delivery: 'queued' })
+    expect((await adapter.start({ to: '+233241234567' })).delivery).toBe('queued')
+    reply = json(200, { id: 'VE0123', status: 'pending', expiresAt: STARTED.expiresAt, delivery: 'undelivered' })
+    expect((await adapter.status('VE0123')).delivery).toBe('undelivered')
+    // A provider's own word passed on (Twilio's "read", "accepted") is not shown as a state.
+    reply = json(200, { id: 'VE0123', status: 'pending', expiresAt: STARTED.expiresAt, delivery: 'read' })
+    expect(await adapter.status('VE0123')).not.toHaveProperty('delivery')
+    reply = json(201, STARTED)
+    expect(await adapter.start({ to: '+233241234567' })).not.toHaveProperty('delivery')
+  })
+
   it('rebuilds problems with their code, status, retryAfter and attemptsLeft', async () => {
     const adapter = createProxyAdapter({ baseUrl })
     reply = json(429, { type: 'https://hakiki.dev/problems/rate_limited', title: 'Too many', status: 429, code: 'rate_limited' }, { 'Retry-After': '30' })

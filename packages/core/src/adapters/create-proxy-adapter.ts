@@ -1,9 +1,10 @@
-import type {
-  CheckCodeResponse,
-  RatesResponse,
-  StartVerificationRequest,
-  StartVerificationResponse,
-  VerificationStatusResponse,
+import {
+  DELIVERY_STATUSES,
+  type CheckCodeResponse,
+  type RatesResponse,
+  type StartVerificationRequest,
+  type StartVerificationResponse,
+  type VerificationStatusResponse,
 } from './contract'
 import { HakikiError } from './hakiki-error'
 import type { AdapterCallOptions, VerificationAdapter } from './verification-adapter'
@@ -87,13 +88,23 @@ export function createProxyAdapter(options: ProxyAdapterOptions = {}): Verificat
   }
 
   return {
-    start: (req: StartVerificationRequest, call?: AdapterCallOptions) =>
-      request<StartVerificationResponse>('POST', '/verifications', STARTED, req, call),
+    start: async (req: StartVerificationRequest, call?: AdapterCallOptions) =>
+      withDelivery(await request<StartVerificationResponse>('POST', '/verifications', STARTED, req, call)),
     check: (id: string, code: string, call?: AdapterCallOptions) =>
       request<CheckCodeResponse>('POST', `${verification(id)}/check`, CHECKED, { code }, call),
-    status: (id: string, call?: AdapterCallOptions) => request<VerificationStatusResponse>('GET', verification(id), STATUS, undefined, call),
+    status: async (id: string, call?: AdapterCallOptions) => withDelivery(await request<VerificationStatusResponse>('GET', verification(id), STATUS, undefined, call)),
     rates: (call?: AdapterCallOptions) => request<RatesResponse>('GET', '/rates', RATES, undefined, call),
   }
+}
+
+/**
+ * Keeps `delivery` only when it is one of the contract's values: a provider's own word passed on
+ * by mistake is dropped, not shown to the user as a state the kit does not know.
+ */
+function withDelivery<T extends { delivery?: unknown }>(answer: T): T {
+  if (answer.delivery === undefined || (DELIVERY_STATUSES as readonly unknown[]).includes(answer.delivery)) return answer
+  const { delivery: _delivery, ...rest } = answer
+  return rest as T
 }
 
 /** The path of one verification; the id is encoded so it can never step out of `/verifications/`. */

@@ -6,14 +6,15 @@
  */
 import { CHANNEL_INFO, isEmailChannel } from '../rules/channel-info'
 import { CHANNELS, type Channel } from '../adapters/contract'
-import { ADDRESS_ERROR_CODES, EMAIL_HELPS_CODES, placeOfError, switchTargetOf, type FlowErrorPlace } from './flow-policy'
+import { ADDRESS_ERROR_CODES, EMAIL_HELPS_CODES, placeOfError, stepOf, switchTargetOf, type FlowErrorPlace, type FlowStep } from './flow-policy'
 import type { PhoneCountryCode } from '../phone/offered-phone-countries'
 import { canResendAt, newCodeAt } from './flow-machine'
 import type { FlowAnnouncementEntry } from './create-verification-flow'
 import type { FlowCommand, FlowError, FlowState, FlowStatus, SentVerification } from './flow-state'
+import { spokenAnnouncement } from './flow-announcements'
 
-/** Which screen of the flow to show. */
-export type FlowStep = 'address' | 'code' | 'problem' | 'verified'
+export { stepOf, type FlowStep } from './flow-policy'
+
 
 /** Options of {@link connectVerificationFlow}. */
 export interface ConnectOptions {
@@ -111,8 +112,13 @@ export interface VerificationFlowApi {
   channels: readonly Channel[]
   /** The country of the draft. */
   country: PhoneCountryCode | undefined
-  /** The last announcement for the status region, when there is one. */
+  /** The store's last announcement, said or not (e.g. to call an app's `onError` once per error). */
   announcement: FlowAnnouncementEntry | undefined
+  /**
+   * What the flow's one polite live region says now (see `spokenAnnouncement`): render its words
+   * in a node keyed by `id`, inside a region present from the start; none once it went stale.
+   */
+  spoken: FlowAnnouncementEntry | undefined
   /** Props of the root element. */
   getRootProps(): PartAttributes & { 'data-step': FlowStep; 'data-channel': Channel }
   /** Props for the `<form>` around the address field: submitting sends the code. */
@@ -159,23 +165,6 @@ export interface VerificationFlowApi {
   getOutcome(): { to: string; channel: Channel; verificationId: string; receipt: string | undefined } | undefined
 }
 
-/** Which screen a state shows. */
-export function stepOf(state: FlowState): FlowStep {
-  switch (state.status) {
-    case 'idle':
-      return 'address'
-    case 'sending':
-      if (state.intent === 'start') return 'address'
-      return state.from === 'code_sent' || state.from === undefined ? 'code' : 'problem'
-    case 'code_sent':
-    case 'checking':
-      return 'code'
-    case 'verified':
-      return 'verified'
-    default:
-      return 'problem'
-  }
-}
 
 /**
  * Connects a flow state to a view: `send` is the store's (`createVerificationFlow().send`), and
@@ -238,6 +227,7 @@ export function connectVerificationFlow(state: FlowState, send: (command: FlowCo
     channels,
     country: state.country,
     announcement: options.announcement,
+    spoken: spokenAnnouncement(options.announcement, state),
     getRootProps: () =>
       normalize({ ...part('root'), 'data-step': step, 'data-channel': state.channel }),
     getAddressFormProps: () =>

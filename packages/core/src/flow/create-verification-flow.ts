@@ -101,6 +101,11 @@ export interface VerificationFlowStore {
   destroy(): void
 }
 
+/** Time between two status reads while the provider says the message is on its way. */
+export const DELIVERY_POLL_MS = 3000
+/** Status reads per sent code while its message is on its way: a minute at most. */
+export const DELIVERY_POLLS = 20
+
 const defaultSchedule = (callback: () => void, ms: number): (() => void) => {
   const id = setTimeout(callback, ms)
   return () => clearTimeout(id)
@@ -125,6 +130,9 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
   const listeners = new Set<() => void>()
   let inflight: AbortController | undefined
   let timer: { key: string; cancel: () => void } | undefined
+  let poll: { key: string; cancel: () => void } | undefined
+  /** Status reads made per verification for its delivery, bounded by {@link DELIVERY_POLLS}. */
+  const polls = new Map<string, number>()
   let destroyed = false
 
   /** Runs one event through the machine; returns the promises of the requests it started. */
@@ -226,9 +234,10 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
     dispatch(result)
   }
 
-  /** Starts and stops what the current state declares in `activities`: today, the expiry timer. */
+  /** Starts and stops what the current state declares in `activities`: the expiry timer, the delivery poll. */
   function syncActivities(): void {
     const activities = flowMachine.states[state.status].activities ?? []
+    syncDeliveryPoll(activities.includes('deliveryPoll'))
     const verification = activities.includes('expiryTimer') && 'verification' in state ? state.verification : undefined
     const key = verification ? `${verification.id}@${verification.expiresAt}` : ''
     if (timer?.key === key) return
@@ -237,6 +246,33 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
     if (!verification) return
     const ms = Math.max(0, toClientTime(verification, verification.expiresAt) - now())
     timer = { key, cancel: schedule(() => void dispatch({ type: 'EXPIRE' }), ms) }
+  }
+
+  /**
+   * While the provider says the message is still on its way (`queued`, `sent`), the status is
+   * read again every {@link DELIVERY_POLL_MS}, {@link DELIVERY_POLLS} times at most per code, so
+   * the code step can say "Delivered" or offer a call when it never arrives.
+   */
+  function syncDeliveryPoll(active: boolean): void {
+    const verification = active && state.status === 'code_sent' ? state.verification : undefined
+    const onItsWay = verification?.delivery === 'queued' || verification?.delivery === 'sent'
+    const count = verification ? (polls.get(verification.id) ?? 0) : 0
+    const key = verification && onItsWay && count < DELIVERY_POLLS ? `${verification.id}#${count}` : ''
+    if (poll?.key === key) return
+    poll?.cancel()
+    poll = undefined
+    if (!verification || key === '') return
+    const id = verification.id
+    poll = {
+      key,
+      cancel: schedule(() => {
+        polls.set(id, count + 1)
+        poll = undefined
+        // A request in flight (a check) skips this read; the next one is scheduled all the same.
+        if (state.status === 'code_sent' && !inflight) void store.refresh()
+        else syncActivities()
+      }, DELIVERY_POLL_MS),
+    }
   }
 
   const store: VerificationFlowStore = {
@@ -278,6 +314,8 @@ export function createVerificationFlow(options: VerificationFlowOptions): Verifi
       inflight = undefined
       timer?.cancel()
       timer = undefined
+      poll?.cancel()
+      poll = undefined
       listeners.clear()
     },
   }

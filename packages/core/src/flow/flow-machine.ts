@@ -5,7 +5,7 @@
  * config, so an event nobody thought about in some state is a failing test, not a silent no-op.
  */
 import { addressKindOf, isEmailChannel } from '../rules/channel-info'
-import { ALL_CHANNELS, type Channel, type StartVerificationResponse, type VerificationStatus } from '../adapters/contract'
+import { ALL_CHANNELS, DELIVERY_STATUSES, type Channel, type DeliveryStatus, type StartVerificationResponse, type VerificationStatus } from '../adapters/contract'
 import type {
   FlowBase,
   FlowError,
@@ -48,15 +48,32 @@ export const FLOW_STATUSES = ['idle', 'sending', 'code_sent', 'checking', 'verif
 
 /**
  * What a screen reader should hear after a transition, as data: the UI words it in its language.
- * One owner: the flow's status region reads `sending`, `sent`, `verified`; errors are said by the
- * field they belong to, or by the flow's error region when they belong to no field.
+ * Which of them the flow's one live region says, and until when, is `spokenAnnouncement`'s call
+ * (`flow-announcements.ts`); an error of the address field is said by that field instead.
  */
 export type FlowAnnouncement =
   | { kind: 'sending' }
   | { kind: 'checking' }
+  /** A code went out: the first send, or a switch to another channel. */
   | { kind: 'sent'; to: string; channel: Channel }
+  /** "Resend code" sent a new code by the same channel. */
+  | { kind: 'resent'; to: string; channel: Channel }
   | { kind: 'verified'; to: string; channel: Channel }
+  /** The code's lifetime ran out (the timer, a check or a status read said so). */
+  | { kind: 'expired' }
+  /** Too many wrong codes: this code no longer works. */
+  | { kind: 'locked' }
+  /** The provider says the message reached the user, or that it never will (a status read found it). */
+  | { kind: 'delivery'; delivery: FinalDelivery; channel: Channel }
   | { kind: 'error'; error: FlowError }
+
+/** A delivery status that will not change any more. */
+export type FinalDelivery = Extract<DeliveryStatus, 'delivered' | 'failed' | 'undelivered'>
+
+/** True for a delivery status that will not change any more (no need to ask again). */
+export function isFinalDelivery(delivery: DeliveryStatus | undefined): delivery is FinalDelivery {
+  return delivery === 'delivered' || delivery === 'failed' || delivery === 'undelivered'
+}
 
 /** A side effect the store runs after a transition. The machine only names it; it never runs it. */
 export type FlowEffect =
@@ -112,8 +129,12 @@ export interface FlowStateConfig<S extends FlowStatus> {
   activities?: readonly FlowActivity[]
 }
 
-/** A long-running effect tied to a state (see {@link FlowStateConfig.activities}). */
-export type FlowActivity = 'expiryTimer'
+/**
+ * A long-running effect tied to a state (see {@link FlowStateConfig.activities}): `expiryTimer`,
+ * and `deliveryPoll`, which re-reads the status while the provider says the message is still on
+ * its way (`queued` or `sent`), a few seconds apart and for a bounded time.
+ */
+export type FlowActivity = 'expiryTimer' | 'deliveryPoll'
 
 /**
  * "Can a new code be asked for now?", written once: on the code step, and once the code expired,
@@ -342,7 +363,10 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
       on: {
         START_DONE: {
           to: (state, event) => ({ ...baseOf(state), status: 'code_sent', channel: event.response.channel, verification: fromStart(event.response, event.at), code: '' }),
-          effects: (next) => (next.status === 'code_sent' ? [{ type: 'announce', announcement: { kind: 'sent', to: next.verification.to, channel: next.verification.channel } }] : []),
+          effects: (next, state) =>
+            next.status === 'code_sent'
+              ? [{ type: 'announce', announcement: { kind: state.intent === 'resend' ? 'resent' : 'sent', to: next.verification.to, channel: next.verification.channel } }]
+              : [],
         },
         START_FAILED: {
           to: (state, event) => {
@@ -410,16 +434,35 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
         RESEND: resendFrom(),
         SWITCH_CHANNEL: resendFrom(),
         REFRESH: { to: (state) => state, effects: (_next, state) => [{ type: 'status', id: state.verification.id }] },
-        EXPIRE: { guard: 'lifetimeOver', to: (state) => ({ ...baseOf(state), status: 'expired', verification: state.verification }) },
+        EXPIRE: {
+          guard: 'lifetimeOver',
+          to: (state) => ({ ...baseOf(state), status: 'expired', verification: state.verification }),
+          effects: () => [{ type: 'announce', announcement: { kind: 'expired' } }],
+        },
         STATUS_DONE: {
           guard: 'sameVerification',
           to: (state, event) => {
             const expiresAt = Date.parse(event.response.expiresAt)
             const skewMs = event.response.serverTime ? Date.parse(event.response.serverTime) - event.at : state.verification.skewMs
-            const verification = { ...state.verification, expiresAt: Number.isNaN(expiresAt) ? state.verification.expiresAt : expiresAt, skewMs }
+            const delivery = event.response.delivery ?? state.verification.delivery
+            const verification = {
+              ...state.verification,
+              expiresAt: Number.isNaN(expiresAt) ? state.verification.expiresAt : expiresAt,
+              skewMs,
+              ...(delivery ? { delivery } : {}),
+            }
             if (event.response.status === 'pending') return { ...state, verification }
             if (event.response.status === 'approved') return { ...baseOf(state), status: 'verified', verification }
             return finished(baseOf(state), verification, event.response.status)
+          },
+          // Verified or ended elsewhere (another tab, the server's clock): an outcome like a check's.
+          // Still waiting: the news of a message that arrived, or never will, said once.
+          effects: (next, state) => {
+            if (next.status !== state.status) return outcomeEffects(next)
+            const delivery = next.status === 'code_sent' ? next.verification.delivery : undefined
+            return isFinalDelivery(delivery) && delivery !== state.verification.delivery
+              ? [{ type: 'announce', announcement: { kind: 'delivery', delivery, channel: state.verification.channel } }]
+              : []
           },
         },
         STATUS_FAILED: {
@@ -433,7 +476,7 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
         RESTORE: restore,
       },
       ignore: ['SET_ADDRESS', 'SET_COUNTRY', 'SUBMIT', 'START_DONE', 'START_FAILED', 'CHECK_DONE', 'CHECK_FAILED'],
-      activities: ['expiryTimer'],
+      activities: ['expiryTimer', 'deliveryPoll'],
     },
 
     checking: {
@@ -561,8 +604,11 @@ function startEffects(next: FlowState): FlowEffect[] {
   return [{ type: 'start', to, channel: next.channel, ...(next.locale ? { locale: next.locale } : {}) }]
 }
 
+/** The announcement of a check's (or status read's) outcome: verified, expired, locked, or the error. */
 function outcomeEffects(next: FlowState): FlowEffect[] {
   if (next.status === 'verified') return [{ type: 'announce', announcement: { kind: 'verified', to: next.verification.to, channel: next.verification.channel } }]
+  if (next.status === 'expired') return [{ type: 'announce', announcement: { kind: 'expired' } }]
+  if (next.status === 'locked') return [{ type: 'announce', announcement: { kind: 'locked' } }]
   const error = 'error' in next ? next.error : undefined
   return error ? [{ type: 'announce', announcement: { kind: 'error', error } }] : []
 }
@@ -602,6 +648,7 @@ function fromStart(response: StartVerificationResponse, receivedAt: number): Sen
     resendAt: time(response.resendAt),
     attemptsLeft: response.attemptsLeft,
     skewMs,
+    ...(response.delivery ? { delivery: response.delivery } : {}),
   }
 }
 
@@ -644,7 +691,8 @@ function isVerification(value: unknown): value is SentVerification {
     typeof v.id === 'string' &&
     typeof v.to === 'string' &&
     ALL_CHANNELS.includes(v.channel as Channel) &&
-    [v.codeLength, v.expiresAt, v.resendAt, v.attemptsLeft, v.skewMs].every((n) => typeof n === 'number' && Number.isFinite(n))
+    [v.codeLength, v.expiresAt, v.resendAt, v.attemptsLeft, v.skewMs].every((n) => typeof n === 'number' && Number.isFinite(n)) &&
+    (v.delivery === undefined || DELIVERY_STATUSES.includes(v.delivery as DeliveryStatus))
   )
 }
 

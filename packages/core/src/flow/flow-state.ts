@@ -2,7 +2,7 @@
  * The states and events of one verification, as plain serializable data: a snapshot can be kept
  * in `sessionStorage` and resumed after a reload without sending another code.
  */
-import type { Channel, CheckCodeResponse, StartVerificationResponse, VerificationStatusResponse } from '../adapters/contract'
+import type { Channel, CheckCodeResponse, DeliveryStatus, StartVerificationResponse, VerificationStatusResponse } from '../adapters/contract'
 import type { PhoneCountryCode } from '../phone/offered-phone-countries'
 import type { HakikiErrorCode } from '../adapters/hakiki-error'
 
@@ -37,6 +37,8 @@ export interface SentVerification {
   attemptsLeft: number
   /** `serverTime - client time at the answer`: add to the client clock to read server times. */
   skewMs: number
+  /** Where the message with the code is, when the provider reports it (kept fresh by status reads). */
+  delivery?: DeliveryStatus
 }
 
 /**

@@ -37,6 +37,8 @@ export interface AddressStepProps {
   waitUntil: number | undefined
   /** How the send button announces its wait. */
   announceWait: true | 'end'
+  /** The flow just left this step: it stays in the page, out of sight, until focus moved on (`useStepHandover`). */
+  leaving?: boolean
 }
 
 /**
@@ -44,7 +46,7 @@ export interface AddressStepProps {
  * hidden, so that "Change number" finds what was typed. Checks the address before any request;
  * a press while the phone field waits for a country's metadata is kept and honoured once read.
  */
-export function AddressStep({ api, offered, countries, showFees, heading: Heading, classNames, addressRef, phoneDetails, fieldError, generalError, waitUntil, announceWait }: AddressStepProps): ReactNode {
+export function AddressStep({ api, offered, countries, showFees, heading: Heading, classNames, addressRef, phoneDetails, fieldError, generalError, waitUntil, announceWait, leaving }: AddressStepProps): ReactNode {
   const { state, send, step: phase } = api
   const isEmail = isEmailChannel(state.channel)
   const { tag } = useLocale()
@@ -128,7 +130,8 @@ export function AddressStep({ api, offered, countries, showFees, heading: Headin
 
   return (
     <form
-      hidden={phase !== 'address'}
+      hidden={phase !== 'address' && !leaving}
+      data-leaving={(phase !== 'address' && leaving) || undefined}
       noValidate
       aria-busy={sendingAddress}
       onSubmit={submitAddress}

@@ -1,6 +1,7 @@
 'use client'
-import type { Channel, SentVerification, VerificationFlowApi } from '@hakiki/core'
-import type { ReactNode, RefObject } from 'react'
+import { isFinalDelivery, type Channel, type SentVerification, type VerificationFlowApi } from '@hakiki/core'
+import { useId, useState, type ReactNode, type RefObject } from 'react'
+import { cx } from '../class-names'
 import { AttemptsNotice } from '../attempts-notice'
 import { CodeInput } from '../code-input'
 import { ExpiryNotice } from '../expiry-notice'
@@ -36,16 +37,32 @@ export interface CodeStepProps {
   changeLabel: string
   /** The heading's words (see `useFlowText`). */
   codeHeading: FlowText['codeHeading']
+  /** Where the code went, as a sentence: the code field's description. */
+  sentText: FlowText['sentText']
+  /** "Delivered" / "Couldn't be delivered — try a call", when the provider reports it. */
+  deliveryText: FlowText['deliveryText']
+  /** "Resend code" just sent a new code: "New code sent." shows under the boxes. */
+  resent: boolean
+  /** The flow just left this step: it stays in the page, out of sight, until focus moved on (`useStepHandover`). */
+  leaving?: boolean
 }
 
 /** The code step: where the code went, the code field, Verify with the code's clock, resend and switch. */
-export function CodeStep({ api, verification, switchTo, heading: Heading, classNames, codeRef, autoSubmit, fieldError, generalError, announceWait, changeLabel, codeHeading }: CodeStepProps): ReactNode {
+export function CodeStep({ api, verification, switchTo, heading: Heading, classNames, codeRef, autoSubmit, fieldError, generalError, announceWait, changeLabel, codeHeading, sentText, deliveryText, resent, leaving }: CodeStepProps): ReactNode {
   const { state, error } = api
   const t = useMessages(flowMessagesEn)
   const tCode = useMessages(codeInputMessagesEn)
   const sending = state.status === 'sending'
   const checking = state.status === 'checking'
   const changeAddress = api.getChangeAddressButtonProps()
+  const hintId = useId()
+  const errorId = useId()
+  // The error is in the field's description when focus arrives with it, not added or taken out
+  // while the field has focus: Orca (and NVDA) read a focused field's changed description aloud,
+  // which would say the error a second time beside the flow's live region, and the whole
+  // description again on the next digit typed.
+  const [focusedWithError, setFocusedWithError] = useState<boolean | undefined>(undefined)
+  const describeError = focusedWithError ?? fieldError !== undefined
   return (
     <form
       noValidate
@@ -53,6 +70,7 @@ export function CodeStep({ api, verification, switchTo, heading: Heading, classN
       onSubmit={api.getCodeFormProps().onSubmit}
       data-part="step"
       data-step="code"
+      data-leaving={leaving || undefined}
       className={classNames.step}
     >
       {/* One heading says where the code went, with the way back beside it (as Stripe, Clerk
@@ -70,29 +88,60 @@ export function CodeStep({ api, verification, switchTo, heading: Heading, classN
         ref={codeRef}
         length={verification.codeLength}
         value={state.status === 'code_sent' || state.status === 'checking' ? state.code : ''}
-        loading={checking}
-        readOnly={sending}
-        error={fieldError}
+        // Not the field's `loading` and `error`: those speak in live regions of their own, and the
+        // flow says "Checking the code…" and its verdict in its one region, in order. The field is
+        // read-only and busy while the code is checked, and described by the error below it.
+        readOnly={sending || checking}
+        aria-busy={checking || undefined}
+        invalid={fieldError !== undefined}
+        aria-describedby={cx(autoSubmit && hintId, describeError && errorId) || undefined}
+        onFocus={() => setFocusedWithError(fieldError !== undefined)}
+        onBlur={() => setFocusedWithError(undefined)}
         // The label ("Verification code") stays the field's name, for screen readers and speech
         // input; the heading above already says it to the eye.
         hideLabel
-        // The number of digits is for screen readers (the boxes show it); the auto-submit
-        // warning is for everyone, before it happens (WCAG 3.2.2).
+        // On arrival focus lands here, and a screen reader says the name, then where the code went
+        // and how many digits it has (the boxes show that to the eye).
         description={
-          <>
-            <span data-part="sr-only">{tCode('code.hint', { count: verification.codeLength })}</span>
-            {autoSubmit && <span> {t('flow.autoSubmitHint')}</span>}
-          </>
+          <span data-part="sr-only">
+            {sentText(verification.channel, verification.to)} {tCode('code.hint', { count: verification.codeLength })}
+          </span>
         }
         onValueChange={(code, details) => api.getCodeInputProps().onChange({ target: { value: code }, guessed: details.guessed })}
       />
-      {/* Verify, with the code's clock beside it. With the theme the code's error is drawn
-          below the actions, so that it moves no button (see the address step). */}
+      {/* Right under the boxes, in one place that keeps its size: the auto-submit warning (for
+          everyone, before it happens: WCAG 3.2.2), or "New code sent.", or the code's error in
+          its stead. What appears there moves no button (the theme keeps room for two lines). None
+          of it is a live region: the flow's region says each once. */}
+      <div data-part="code-message" data-state={fieldError !== undefined ? 'error' : resent ? 'resent' : 'hint'}>
+        {autoSubmit && (
+          <p id={hintId} data-part="hint" className={classNames.message}>
+            {t('flow.autoSubmitHint')}
+          </p>
+        )}
+        {resent && fieldError === undefined && (
+          <p data-part="resent" className={classNames.message}>
+            {t('flow.resent')}
+          </p>
+        )}
+        <p id={errorId} data-part="code-error" className={classNames.error}>
+          {fieldError}
+        </p>
+      </div>
+      {/* Verify, with the code's clock beside it. */}
       <div data-part="primary">
         <button type="submit" aria-disabled={state.status !== 'code_sent' || undefined} aria-busy={checking || undefined} {...buttonParts('primary', 'verify', classNames)}>
           {withProgress(t('flow.verify'), checking)}
         </button>
-        <ExpiryNotice verification={verification} />
+        {/* Its warning a minute before is its own; the expiry is an outcome, said by the flow. */}
+        <ExpiryNotice verification={verification} announceExpiry={false} />
+        {/* What the provider says of the message, once it will not change: shown here, said once
+            by the flow's live region. A message that never arrives points to the other channel. */}
+        {isFinalDelivery(verification.delivery) && (
+          <p data-part="delivery" data-state={verification.delivery === 'delivered' ? 'delivered' : 'failed'} className={verification.delivery === 'delivered' ? classNames.message : classNames.error}>
+            {deliveryText(verification.delivery, switchTo)}
+          </p>
+        )}
         {/* Only when it warns: "5 attempts left" before any mistake is noise, and a wrong code
             already says how many are left in its own message. */}
         {error?.code !== 'wrong_code' && verification.attemptsLeft <= ATTEMPTS_WARN_AT && <AttemptsNotice attemptsLeft={verification.attemptsLeft} warnAt={ATTEMPTS_WARN_AT} />}
@@ -102,7 +151,8 @@ export function CodeStep({ api, verification, switchTo, heading: Heading, classN
           // The one wait of every button that asks for a code, on the server's clock (core's `waitUntil`).
           retryAt={api.waitUntil}
           busy={sending && state.intent === 'resend'}
-          announce={announceWait}
+          // A step on its way out says nothing more ("You can ask for a new code now" once verified).
+          announce={leaving ? false : announceWait}
           onResend={api.getResendButtonProps().onClick}
           classNames={{ button: classNames.button }}
         />

@@ -4,12 +4,12 @@
  * says in the UI's language. Which error goes where is core's policy (`connect()`); this module
  * only words it.
  */
-import { formatPhoneNumber, isEmailChannel, type Channel, type FlowAnnouncement, type FlowError, type PhoneCountryCode } from '@hakiki/core'
+import { formatPhoneNumber, isEmailChannel, type Channel, type FinalDelivery, type FlowAnnouncement, type FlowError, type PhoneCountryCode } from '@hakiki/core'
 import { useVerificationContext } from '@hakiki/react'
 import { isolate } from '../class-names'
 import { countryName } from '../country-names'
 import { useLocale, useMessages } from '../i18n/locale-context'
-import { attemptsNoticeMessagesEn, channelPickerMessagesEn, errorMessagesEn, flowMessagesEn } from '../i18n/messages-en'
+import { attemptsNoticeMessagesEn, channelPickerMessagesEn, codeInputMessagesEn, errorMessagesEn, flowMessagesEn, resendButtonMessagesEn } from '../i18n/messages-en'
 
 /**
  * An address as shown: kept left to right inside RTL text, and a phone number formatted with
@@ -28,14 +28,23 @@ function ownKey(key: string): keyof typeof flowMessagesEn | undefined {
 export interface FlowText {
   /** The sentence for an error of the flow. */
   errorText: (error: FlowError) => string
-  /** The sentence a status region says for an announcement, if it says one. */
-  statusText: (announcement: FlowAnnouncement) => string | undefined
+  /**
+   * The words the flow's live region says for an announcement. `waitUntil` (client epoch ms) is
+   * when a new code may be asked for: an expired or locked code says how long that is.
+   */
+  spokenText: (announcement: FlowAnnouncement, waitUntil: number | undefined) => string
+  /** "Delivered", or "Couldn't be delivered — try a call" when `switchTo` offers the other channel. */
+  deliveryText: (delivery: FinalDelivery, switchTo: Channel | undefined) => string
   /** The code step's heading: where the code went, by which channel. */
   codeHeading: (channel: Channel, to: string) => string
+  /** Where the code went, as a sentence ("We sent a code by SMS to …"): the code field's description. */
+  sentText: (channel: Channel, to: string) => string
 }
 
 /** What the wording needs to know beside the error: the code's length, the country, e-mail on offer. */
 export interface FlowTextContext {
+  /** The channel "… instead" switches to on the code step, when one is offered. */
+  switchTo?: Channel | undefined
   /** Digits of the code sent. */
   codeLength: number | undefined
   /** The country the number was read in (named in an `unsupported_country` refusal). */
@@ -51,6 +60,8 @@ export function useFlowText(context: FlowTextContext): FlowText {
   const te = useMessages(errorMessagesEn)
   const tAttempts = useMessages(attemptsNoticeMessagesEn)
   const tChannel = useMessages(channelPickerMessagesEn)
+  const tCode = useMessages(codeInputMessagesEn)
+  const tResend = useMessages(resendButtonMessagesEn)
   const { now } = useVerificationContext()
   const errorText = (e: FlowError): string => {
     switch (e.code) {
@@ -86,17 +97,38 @@ export function useFlowText(context: FlowTextContext): FlowText {
     const own = ownKey(`flow.heading.code.${channel}`)
     return own ? t(own, { address: displayAddress(to, channel) }) : t('flow.heading.code', { channel: channelName(channel), address: displayAddress(to, channel) })
   }
-  const statusText = (a: FlowAnnouncement): string | undefined => {
+  /** An outcome, then how long until a new code may be asked for, when there is a wait. */
+  const withWait = (outcome: string, waitUntil: number | undefined): string => {
+    const seconds = waitUntil === undefined ? 0 : Math.ceil((waitUntil - now()) / 1000)
+    return seconds > 0 ? t('flow.sentences', { first: outcome, second: tResend('resend.wait', { count: seconds }) }) : outcome
+  }
+  const deliveryText = (delivery: FinalDelivery, switchTo: Channel | undefined): string => {
+    if (delivery === 'delivered') return t('flow.delivery.delivered')
+    return switchTo === 'call' ? t('flow.delivery.failed.call') : switchTo === 'sms' ? t('flow.delivery.failed.sms') : t('flow.delivery.failed')
+  }
+  const spokenText = (a: FlowAnnouncement, waitUntil: number | undefined): string => {
     switch (a.kind) {
       case 'sending':
         return t('flow.sending')
+      case 'checking':
+        return tCode('code.checking')
       case 'sent':
         return sentText(a.channel, a.to)
+      case 'resent':
+        return t('flow.resent')
       case 'verified':
         return t('flow.verified', { address: displayAddress(a.to, a.channel) })
-      default:
-        return undefined
+      // The heading focus moves to names the outcome ("Your code has expired"); the region says
+      // the words under it, what to do next, so nothing is heard twice.
+      case 'expired':
+        return withWait(t('flow.expiredBody'), waitUntil)
+      case 'locked':
+        return withWait(t('flow.lockedBody'), waitUntil)
+      case 'delivery':
+        return deliveryText(a.delivery, context.switchTo)
+      case 'error':
+        return errorText(a.error)
     }
   }
-  return { errorText, statusText, codeHeading }
+  return { errorText, spokenText, deliveryText, codeHeading, sentText }
 }

@@ -24,16 +24,18 @@ export interface ProblemStepProps {
   announceWait: true | 'end'
   /** "Change number" or "Change email". */
   changeLabel: string
+  /** The flow just left this step: it stays in the page, out of sight, until focus moved on (`useStepHandover`). */
+  leaving?: boolean
 }
 
 /** The problem step: the code expired, too many attempts, or the verification failed; a new code or another address. */
-export function ProblemStep({ api, heading: Heading, headingRef, classNames, errorText, announceWait, changeLabel }: ProblemStepProps): ReactNode {
+export function ProblemStep({ api, heading: Heading, headingRef, classNames, errorText, announceWait, changeLabel, leaving }: ProblemStepProps): ReactNode {
   const { state, error } = api
   const t = useMessages(flowMessagesEn)
   const changeAddress = api.getChangeAddressButtonProps()
   return (
-    <div data-part="step" data-step="problem" className={classNames.step}>
-      <Heading ref={headingRef} tabIndex={-1} data-part="heading" className={classNames.heading}>
+    <div data-part="step" data-step="problem" data-leaving={leaving || undefined} className={classNames.step}>
+      <Heading ref={leaving ? undefined : headingRef} tabIndex={-1} data-part="heading" className={classNames.heading}>
         {state.status === 'expired' ? t('flow.heading.expired') : state.status === 'locked' ? t('flow.heading.locked') : t('flow.heading.failed')}
       </Heading>
       <p data-part="message" className={classNames.message}>
@@ -45,7 +47,8 @@ export function ProblemStep({ api, heading: Heading, headingRef, classNames, err
         <ResendButton
           retryAt={api.waitUntil}
           busy={state.status === 'sending'}
-          announce={announceWait}
+          // A step on its way out says nothing more.
+          announce={leaving ? false : announceWait}
           onResend={api.getNewCodeButtonProps().onClick}
           data-part="new-code"
           data-variant="primary"

@@ -119,4 +119,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Jy het hierdie kode reeds probeer.',
   'flow.autoSubmitHint': 'Die kode word nagegaan sodra jy die laaste syfer tik.',
+  'flow.resent': 'Nuwe kode gestuur.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Afgelewer',
+  'flow.delivery.failed': 'Kon nie afgelewer word nie',
+  'flow.delivery.failed.call': 'Kon nie afgelewer word nie — probeer ’n oproep',
+  'flow.delivery.failed.sms': 'Kon nie afgelewer word nie — probeer ’n SMS',
 }

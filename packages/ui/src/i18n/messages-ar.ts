@@ -190,4 +190,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'لقد جرّبت هذا الرمز من قبل.',
   'flow.autoSubmitHint': 'نتحقق من الرمز فور كتابة الرقم الأخير.',
+  'flow.resent': 'أرسلنا رمزًا جديدًا.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'تم التسليم',
+  'flow.delivery.failed': 'تعذّر التسليم',
+  'flow.delivery.failed.call': 'تعذّر التسليم — جرّب مكالمة',
+  'flow.delivery.failed.sms': 'تعذّر التسليم — جرّب رسالة SMS',
 }

@@ -142,4 +142,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Ja has provat aquest codi.',
   'flow.autoSubmitHint': 'El codi es comprova tan bon punt escrius l’última xifra.',
+  'flow.resent': 'T’hem enviat un codi nou.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Lliurat',
+  'flow.delivery.failed': 'No s’ha pogut lliurar',
+  'flow.delivery.failed.call': 'No s’ha pogut lliurar — prova amb una trucada',
+  'flow.delivery.failed.sms': 'No s’ha pogut lliurar — prova amb un SMS',
 }

@@ -155,4 +155,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Tento kód jste už zkusili.',
   'flow.autoSubmitHint': 'Kód ověříme, jakmile zadáte poslední číslici.',
+  'flow.resent': 'Poslali jsme nový kód.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Doručeno',
+  'flow.delivery.failed': 'Nepodařilo se doručit',
+  'flow.delivery.failed.call': 'Nepodařilo se doručit — zkuste hovor',
+  'flow.delivery.failed.sms': 'Nepodařilo se doručit — zkuste SMS',
 }

@@ -119,4 +119,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Du har allerede prøvet denne kode.',
   'flow.autoSubmitHint': 'Koden tjekkes, så snart du skriver det sidste ciffer.',
+  'flow.resent': 'Ny kode sendt.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Leveret',
+  'flow.delivery.failed': 'Kunne ikke leveres',
+  'flow.delivery.failed.call': 'Kunne ikke leveres — prøv et opkald',
+  'flow.delivery.failed.sms': 'Kunne ikke leveres — prøv en SMS',
 }

@@ -119,4 +119,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Diesen Code haben Sie bereits versucht.',
   'flow.autoSubmitHint': 'Der Code wird geprüft, sobald Sie die letzte Ziffer eingeben.',
+  'flow.resent': 'Neuer Code gesendet.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Zugestellt',
+  'flow.delivery.failed': 'Konnte nicht zugestellt werden',
+  'flow.delivery.failed.call': 'Konnte nicht zugestellt werden — versuchen Sie es mit einem Anruf',
+  'flow.delivery.failed.sms': 'Konnte nicht zugestellt werden — versuchen Sie es per SMS',
 }

@@ -122,4 +122,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Έχετε ήδη δοκιμάσει αυτόν τον κωδικό.',
   'flow.autoSubmitHint': 'Ο κωδικός ελέγχεται μόλις πληκτρολογήσετε το τελευταίο ψηφίο.',
+  'flow.resent': 'Στάλθηκε νέος κωδικός.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Παραδόθηκε',
+  'flow.delivery.failed': 'Δεν ήταν δυνατή η παράδοση',
+  'flow.delivery.failed.call': 'Δεν ήταν δυνατή η παράδοση — δοκιμάστε με κλήση',
+  'flow.delivery.failed.sms': 'Δεν ήταν δυνατή η παράδοση — δοκιμάστε με SMS',
 }

@@ -118,4 +118,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'You have already tried this code.',
   'flow.autoSubmitHint': 'The code is checked as soon as you type the last digit.',
+  'flow.resent': 'New code sent.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Delivered',
+  'flow.delivery.failed': 'Couldn’t be delivered',
+  'flow.delivery.failed.call': 'Couldn’t be delivered — try a call',
+  'flow.delivery.failed.sms': 'Couldn’t be delivered — try a text message',
 }

@@ -259,6 +259,22 @@ export const flowMessagesEn = {
   'flow.verified': '{address} is verified.',
   /** Under the code field when the code is checked on its last digit (WCAG 3.2.2: said before it happens). */
   'flow.autoSubmitHint': 'The code is checked as soon as you type the last digit.',
+  /** Shown under the code field and announced once "Resend code" sent a new code. */
+  'flow.resent': 'New code sent.',
+  /**
+   * Two sentences said as one announcement ("Too many wrong codes. …" then "You can ask for a new
+   * code in 25 seconds."): how the language puts one sentence after another (no space in Japanese
+   * and Chinese).
+   */
+  'flow.sentences': '{first} {second}',
+  /** Beside the code's clock, and said once, when the provider reports the message arrived. */
+  'flow.delivery.delivered': 'Delivered',
+  /** The message with the code will never arrive (failed, undelivered), and no other channel is offered. */
+  'flow.delivery.failed': 'Couldn’t be delivered',
+  /** As `flow.delivery.failed`, when "Call me instead" is offered beside it. */
+  'flow.delivery.failed.call': 'Couldn’t be delivered — try a call',
+  /** As `flow.delivery.failed`, when "Text me instead" is offered beside it. */
+  'flow.delivery.failed.sms': 'Couldn’t be delivered — try a text message',
 } as const
 
 /**

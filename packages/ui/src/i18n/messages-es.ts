@@ -139,4 +139,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Ya has probado este código.',
   'flow.autoSubmitHint': 'El código se comprueba en cuanto escribes el último dígito.',
+  'flow.resent': 'Te hemos enviado un código nuevo.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Entregado',
+  'flow.delivery.failed': 'No se ha podido entregar',
+  'flow.delivery.failed.call': 'No se ha podido entregar — prueba con una llamada',
+  'flow.delivery.failed.sms': 'No se ha podido entregar — prueba con un SMS',
 }

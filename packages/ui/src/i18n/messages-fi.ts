@@ -123,4 +123,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Kokeilit jo tätä koodia.',
   'flow.autoSubmitHint': 'Koodi tarkistetaan heti, kun kirjoitat viimeisen numeron.',
+  'flow.resent': 'Uusi koodi lähetetty.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Toimitettu',
+  'flow.delivery.failed': 'Toimitus epäonnistui',
+  'flow.delivery.failed.call': 'Toimitus epäonnistui — kokeile puhelua',
+  'flow.delivery.failed.sms': 'Toimitus epäonnistui — kokeile tekstiviestiä',
 }

@@ -148,4 +148,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Vous avez déjà essayé ce code.',
   'flow.autoSubmitHint': 'Le code est vérifié dès que vous saisissez le dernier chiffre.',
+  'flow.resent': 'Nouveau code envoyé.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Distribué',
+  'flow.delivery.failed': 'Non distribué',
+  'flow.delivery.failed.call': 'Non distribué — essayez plutôt un appel',
+  'flow.delivery.failed.sms': 'Non distribué — essayez plutôt un SMS',
 }

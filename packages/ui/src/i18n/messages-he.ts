@@ -134,4 +134,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'כבר ניסית את הקוד הזה.',
   'flow.autoSubmitHint': 'הקוד נבדק מיד אחרי הקלדת הספרה האחרונה.',
+  'flow.resent': 'שלחנו קוד חדש.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'נמסר',
+  'flow.delivery.failed': 'לא נמסר',
+  'flow.delivery.failed.call': 'לא נמסר — אפשר לנסות שיחה',
+  'flow.delivery.failed.sms': 'לא נמסר — אפשר לנסות SMS',
 }

@@ -146,4 +146,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Ovaj ste kôd već pokušali.',
   'flow.autoSubmitHint': 'Kôd se provjerava čim upišete posljednju znamenku.',
+  'flow.resent': 'Poslali smo novi kôd.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Isporučeno',
+  'flow.delivery.failed': 'Nije isporučeno',
+  'flow.delivery.failed.call': 'Nije isporučeno — pokušajte pozivom',
+  'flow.delivery.failed.sms': 'Nije isporučeno — pokušajte SMS-om',
 }

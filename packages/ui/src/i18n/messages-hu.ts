@@ -126,4 +126,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Ezt a kódot már kipróbálta.',
   'flow.autoSubmitHint': 'A kódot azonnal ellenőrizzük, amint beírja az utolsó számjegyet.',
+  'flow.resent': 'Új kódot küldtünk.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Kézbesítve',
+  'flow.delivery.failed': 'Nem sikerült kézbesíteni',
+  'flow.delivery.failed.call': 'Nem sikerült kézbesíteni — próbálja meg hívással',
+  'flow.delivery.failed.sms': 'Nem sikerült kézbesíteni — próbálja meg SMS-ben',
 }

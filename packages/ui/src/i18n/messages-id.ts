@@ -107,4 +107,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Anda sudah mencoba kode ini.',
   'flow.autoSubmitHint': 'Kode langsung diperiksa begitu Anda mengetik digit terakhir.',
+  'flow.resent': 'Kode baru telah dikirim.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Terkirim',
+  'flow.delivery.failed': 'Tidak dapat dikirimkan',
+  'flow.delivery.failed.call': 'Tidak dapat dikirimkan — coba lewat telepon',
+  'flow.delivery.failed.sms': 'Tidak dapat dikirimkan — coba lewat SMS',
 }

@@ -143,4 +143,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Hai già provato questo codice.',
   'flow.autoSubmitHint': 'Il codice viene verificato non appena digiti l’ultima cifra.',
+  'flow.resent': 'Nuovo codice inviato.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Consegnato',
+  'flow.delivery.failed': 'Impossibile consegnare',
+  'flow.delivery.failed.call': 'Impossibile consegnare — prova con una chiamata',
+  'flow.delivery.failed.sms': 'Impossibile consegnare — prova con un SMS',
 }

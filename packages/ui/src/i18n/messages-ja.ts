@@ -107,4 +107,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'このコードはすでに試しています。',
   'flow.autoSubmitHint': '最後の数字を入力すると、すぐにコードを確認します。',
+  'flow.resent': '新しいコードを送信しました。',
+  'flow.sentences': '{first}{second}',
+  'flow.delivery.delivered': '配信済み',
+  'flow.delivery.failed': '配信できませんでした',
+  'flow.delivery.failed.call': '配信できませんでした — 電話でお試しください',
+  'flow.delivery.failed.sms': '配信できませんでした — SMS でお試しください',
 }

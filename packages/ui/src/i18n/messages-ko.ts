@@ -111,4 +111,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': '이미 시도한 코드입니다.',
   'flow.autoSubmitHint': '마지막 숫자를 입력하면 바로 코드를 확인합니다.',
+  'flow.resent': '새 코드를 보냈습니다.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': '전달됨',
+  'flow.delivery.failed': '전달하지 못함',
+  'flow.delivery.failed.call': '전달하지 못함 — 전화로 받아 보세요',
+  'flow.delivery.failed.sms': '전달하지 못함 — 문자로 받아 보세요',
 }

@@ -107,4 +107,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Anda sudah mencuba kod ini.',
   'flow.autoSubmitHint': 'Kod disemak sebaik sahaja anda menaip digit terakhir.',
+  'flow.resent': 'Kod baharu telah dihantar.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Telah diterima',
+  'flow.delivery.failed': 'Tidak dapat disampaikan',
+  'flow.delivery.failed.call': 'Tidak dapat disampaikan — cuba panggilan',
+  'flow.delivery.failed.sms': 'Tidak dapat disampaikan — cuba SMS',
 }

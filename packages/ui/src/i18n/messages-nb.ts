@@ -119,4 +119,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Du har allerede prøvd denne koden.',
   'flow.autoSubmitHint': 'Koden sjekkes så snart du skriver inn det siste sifferet.',
+  'flow.resent': 'Ny kode sendt.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Levert',
+  'flow.delivery.failed': 'Kunne ikke leveres',
+  'flow.delivery.failed.call': 'Kunne ikke leveres — prøv en oppringing',
+  'flow.delivery.failed.sms': 'Kunne ikke leveres — prøv SMS',
 }

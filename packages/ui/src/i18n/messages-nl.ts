@@ -119,4 +119,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Deze code heb je al geprobeerd.',
   'flow.autoSubmitHint': 'De code wordt gecontroleerd zodra je het laatste cijfer typt.',
+  'flow.resent': 'Nieuwe code verstuurd.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Afgeleverd',
+  'flow.delivery.failed': 'Kon niet worden afgeleverd',
+  'flow.delivery.failed.call': 'Kon niet worden afgeleverd — probeer een oproep',
+  'flow.delivery.failed.sms': 'Kon niet worden afgeleverd — probeer een sms',
 }

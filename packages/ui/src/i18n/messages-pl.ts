@@ -156,4 +156,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Ten kod był już wypróbowany.',
   'flow.autoSubmitHint': 'Kod zostanie sprawdzony zaraz po wpisaniu ostatniej cyfry.',
+  'flow.resent': 'Wysłaliśmy nowy kod.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Dostarczono',
+  'flow.delivery.failed': 'Nie udało się dostarczyć',
+  'flow.delivery.failed.call': 'Nie udało się dostarczyć — spróbuj połączenia',
+  'flow.delivery.failed.sms': 'Nie udało się dostarczyć — spróbuj SMS-a',
 }

@@ -143,4 +143,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Você já tentou este código.',
   'flow.autoSubmitHint': 'O código é verificado assim que você digita o último dígito.',
+  'flow.resent': 'Enviamos um novo código.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Entregue',
+  'flow.delivery.failed': 'Não foi possível entregar',
+  'flow.delivery.failed.call': 'Não foi possível entregar — tente uma ligação',
+  'flow.delivery.failed.sms': 'Não foi possível entregar — tente por SMS',
 }

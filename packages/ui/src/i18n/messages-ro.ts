@@ -146,4 +146,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Ați încercat deja acest cod.',
   'flow.autoSubmitHint': 'Codul este verificat imediat ce introduceți ultima cifră.',
+  'flow.resent': 'Am trimis un cod nou.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Livrat',
+  'flow.delivery.failed': 'Nu a putut fi livrat',
+  'flow.delivery.failed.call': 'Nu a putut fi livrat — încercați un apel',
+  'flow.delivery.failed.sms': 'Nu a putut fi livrat — încercați prin SMS',
 }

@@ -160,4 +160,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Вы уже вводили этот код.',
   'flow.autoSubmitHint': 'Код проверяется сразу после ввода последней цифры.',
+  'flow.resent': 'Мы отправили новый код.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Доставлено',
+  'flow.delivery.failed': 'Не удалось доставить',
+  'flow.delivery.failed.call': 'Не удалось доставить — попробуйте звонок',
+  'flow.delivery.failed.sms': 'Не удалось доставить — попробуйте SMS',
 }

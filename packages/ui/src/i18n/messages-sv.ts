@@ -119,4 +119,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Du har redan provat den här koden.',
   'flow.autoSubmitHint': 'Koden kontrolleras så fort du skriver den sista siffran.',
+  'flow.resent': 'Ny kod skickad.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Levererad',
+  'flow.delivery.failed': 'Kunde inte levereras',
+  'flow.delivery.failed.call': 'Kunde inte levereras — prova ett samtal',
+  'flow.delivery.failed.sms': 'Kunde inte levereras — prova SMS',
 }

@@ -110,4 +110,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'คุณลองใช้รหัสนี้ไปแล้ว',
   'flow.autoSubmitHint': 'ระบบจะตรวจสอบรหัสทันทีที่คุณพิมพ์ตัวเลขหลักสุดท้าย',
+  'flow.resent': 'ส่งรหัสใหม่แล้ว',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'ส่งถึงแล้ว',
+  'flow.delivery.failed': 'ส่งไม่สำเร็จ',
+  'flow.delivery.failed.call': 'ส่งไม่สำเร็จ — ลองรับทางโทรศัพท์',
+  'flow.delivery.failed.sms': 'ส่งไม่สำเร็จ — ลองรับทาง SMS',
 }

@@ -132,4 +132,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Nasubukan mo na ang code na ito.',
   'flow.autoSubmitHint': 'Susuriin agad ang code pagka-type mo ng huling digit.',
+  'flow.resent': 'Nagpadala kami ng bagong code.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Naihatid na',
+  'flow.delivery.failed': 'Hindi naihatid',
+  'flow.delivery.failed.call': 'Hindi naihatid — subukan ang tawag',
+  'flow.delivery.failed.sms': 'Hindi naihatid — subukan ang text',
 }

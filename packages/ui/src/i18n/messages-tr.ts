@@ -124,4 +124,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Bu kodu zaten denediniz.',
   'flow.autoSubmitHint': 'Son rakamı yazdığınız anda kod kontrol edilir.',
+  'flow.resent': 'Yeni kod gönderildi.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'İletildi',
+  'flow.delivery.failed': 'İletilemedi',
+  'flow.delivery.failed.call': 'İletilemedi — sesli aramayı deneyin',
+  'flow.delivery.failed.sms': 'İletilemedi — SMS’i deneyin',
 }

@@ -107,4 +107,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': 'Bạn đã thử mã này rồi.',
   'flow.autoSubmitHint': 'Mã sẽ được kiểm tra ngay khi bạn nhập chữ số cuối cùng.',
+  'flow.resent': 'Đã gửi mã mới.',
+  'flow.sentences': '{first} {second}',
+  'flow.delivery.delivered': 'Đã gửi đến',
+  'flow.delivery.failed': 'Không gửi được',
+  'flow.delivery.failed.call': 'Không gửi được — hãy thử nhận qua cuộc gọi',
+  'flow.delivery.failed.sms': 'Không gửi được — hãy thử nhận qua SMS',
 }

@@ -107,4 +107,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': '此验证码已经试过了。',
   'flow.autoSubmitHint': '输入最后一位数字后会立即核对验证码。',
+  'flow.resent': '已发送新的验证码。',
+  'flow.sentences': '{first}{second}',
+  'flow.delivery.delivered': '已送达',
+  'flow.delivery.failed': '未能送达',
+  'flow.delivery.failed.call': '未能送达 — 请改用语音电话',
+  'flow.delivery.failed.sms': '未能送达 — 请改用短信',
 }

@@ -111,4 +111,10 @@ export const messages: Messages = {
   // Flow progress, recovery and auto-submit (issue 13), added together by the flow helper.
   'error.already_tried': '此驗證碼已經試過了。',
   'flow.autoSubmitHint': '輸入最後一位數字後會即時核對驗證碼。',
+  'flow.resent': '已傳送新的驗證碼。',
+  'flow.sentences': '{first}{second}',
+  'flow.delivery.delivered': '已送達',
+  'flow.delivery.failed': '未能送達',
+  'flow.delivery.failed.call': '未能送達 — 請改用語音來電',
+  'flow.delivery.failed.sms': '未能送達 — 請改用短訊',
 }

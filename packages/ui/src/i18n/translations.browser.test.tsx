@@ -12,7 +12,10 @@ import { messagesEn, type Message, type PluralMessage } from './messages-en'
  * German word for word. Every other key must read differently from English, so a message copied
  * in and never translated fails.
  */
-const MAY_MATCH_ENGLISH: ReadonlySet<string> = new Set(['channel.sms', 'channel.email', 'channel.whatsapp', 'phone.feePerSms', 'email.placeholder', 'resend.countdown.suffix'])
+const MAY_MATCH_ENGLISH: ReadonlySet<string> = new Set(['channel.sms', 'channel.email', 'channel.whatsapp', 'phone.feePerSms', 'email.placeholder', 'resend.countdown.suffix',
+  // How two sentences follow one another: a space in most languages.
+  'flow.sentences',
+])
 
 const PLACEHOLDER = /\{(\w+)\}/g
 

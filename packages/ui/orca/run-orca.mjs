@@ -1,0 +1,310 @@
+#!/usr/bin/env node
+/**
+ * Runs the whole VerificationFlow in Chromium with Orca, a real screen reader, reading it, and
+ * checks what Orca said: every outcome (code field on arrival, new code sent, wrong code, locked,
+ * expired, verified) once, in order, nothing twice. Orca's own debug log is the transcript
+ * ("SPEECH OUTPUT" lines); speech-dispatcher speaks through espeak-ng into libao's null driver, so
+ * no sound device is needed. Keys are real X key events (xdotool), as a user's would be.
+ *
+ * Needs Debian's orca, speech-dispatcher, speech-dispatcher-espeak-ng, xdotool, xvfb,
+ * matchbox-window-manager, dbus and chromium (`.ci/setup`). Usage: `pnpm --filter @hakiki/ui orca`
+ * (prints the transcript; exits 1 when a check fails). HAKIKI_ORCA_TRACE=1 prints progress.
+ */
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const INNER = 'HAKIKI_ORCA_INNER'
+
+/** Starts a private X server and a D-Bus session, and runs the rest inside them. */
+async function outer() {
+  for (const tool of ['orca', 'xdotool', 'Xvfb', 'matchbox-window-manager', 'dbus-run-session', 'speech-dispatcher', '/usr/bin/chromium']) {
+    try {
+      execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' })
+    } catch {
+      console.error(`orca: ${tool} is missing (Debian packages in .ci/setup)`)
+      process.exit(2)
+    }
+  }
+  const work = mkdtempSync(join(tmpdir(), 'hakiki-orca-'))
+  const display = await startXvfb(work)
+  const home = join(work, 'home')
+  mkdirSync(join(home, '.config', 'speech-dispatcher'), { recursive: true })
+  // espeak-ng through libao's null driver: Orca speaks, nothing plays, nothing blocks on a sound card.
+  writeFileSync(join(home, '.config', 'speech-dispatcher', 'speechd.conf'), 'AudioOutputMethod "libao"\nAddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"\nDefaultModule espeak-ng\n')
+  writeFileSync(join(home, '.libao'), 'default_driver=null\n')
+  const runtime = join(work, 'run')
+  mkdirSync(runtime, { mode: 0o700 })
+  const env = { ...process.env, [INNER]: work, DISPLAY: display.name, HOME: home, XDG_RUNTIME_DIR: runtime, XDG_CONFIG_HOME: join(home, '.config') }
+  const child = spawn('dbus-run-session', ['--', process.execPath, fileURLToPath(import.meta.url)], { env, stdio: ['ignore', 'inherit', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk
+    if (process.env.HAKIKI_ORCA_TRACE) process.stderr.write(chunk)
+  })
+  const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)))
+  display.process.kill()
+  // speech-dispatcher daemonizes itself out of the session: stop it by its pid file.
+  const pidFile = join(runtime, 'speech-dispatcher', 'pid', 'speech-dispatcher.pid')
+  if (existsSync(pidFile)) {
+    try {
+      process.kill(Number(readFileSync(pidFile, 'utf8').trim()))
+    } catch {
+      // Already gone.
+    }
+  }
+  if (code !== 0) console.error(stderr.split('\n').filter((l) => !l.includes('dbus-daemon')).join('\n'))
+  rmSync(work, { recursive: true, force: true })
+  process.exit(code)
+}
+
+/** Xvfb on a free display it picks itself (`-displayfd`). */
+function startXvfb(work) {
+  return new Promise((resolve, reject) => {
+    const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1280x800x24', '-nolisten', 'tcp', '-noreset'], { cwd: work, stdio: ['ignore', 'pipe', 'ignore'] })
+    xvfb.stdout.once('data', (chunk) => resolve({ name: `:${String(chunk).trim()}`, process: xvfb }))
+    xvfb.once('exit', () => reject(new Error('Xvfb did not start')))
+  })
+}
+
+async function inner() {
+  const work = process.env[INNER]
+  const log = join(work, 'orca.log')
+  const started = []
+  let server
+  const stopAll = async () => {
+    await server?.close()
+    for (const p of started.toReversed()) p.kill('SIGINT')
+  }
+  try {
+    started.push(spawn('matchbox-window-manager', ['-use_titlebar', 'no'], { stdio: 'ignore' }))
+    const orca = spawn('/usr/bin/python3', [join(here, 'orca-line-buffered.py'), log, '-d', 'braille'], { stdio: 'ignore' })
+    started.push(orca)
+    await waitFor(() => existsSync(log) && readFileSync(log, 'utf8').includes("SPEECH OUTPUT: 'Screen reader on.'"), 30_000, 'Orca to start')
+    trace('orca started')
+
+    const { createServer, defaultClientConditions } = await import('vite')
+    const { default: react } = await import('@vitejs/plugin-react')
+    server = await createServer({
+      root: here,
+      configFile: false,
+      logLevel: 'warn',
+      plugins: [react()],
+      resolve: { conditions: ['source', ...defaultClientConditions] },
+      server: { port: 0, host: '127.0.0.1' },
+    })
+    await server.listen()
+    trace('vite listening')
+    const url = `${server.resolvedUrls.local[0]}?ttl=15&attempts=2&cooldown=3&latency=400`
+    // The page is built before Chromium opens it: a cold transform would otherwise race the first keys.
+    await fetch(url)
+    trace('page fetched')
+
+    const chromium = spawn(
+      '/usr/bin/chromium',
+      [
+        '--force-renderer-accessibility',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        `--user-data-dir=${join(work, 'chromium')}`,
+        '--window-size=1000,760',
+        '--window-position=0,0',
+        `--app=${url}`,
+      ],
+      { stdio: 'ignore' },
+    )
+    started.push(chromium)
+    const transcript = new Transcript(log)
+    const steps = []
+    const step = (name) => {
+      trace(name)
+      steps.push({ name, at: transcript.length() })
+    }
+    const said = (pattern, ms = 20_000) => transcript.waitFor(pattern, ms)
+
+    await said(/^Page has/, 40_000)
+    // Tab to the phone field, as a user would: the channel, the country, the number.
+    for (let i = 0; i < 6 && !transcript.lines().some((l) => l.text.startsWith('Phone number entry')); i++) {
+      key('Tab')
+      await sleep(1500)
+    }
+    step('send the number')
+    type('0241234567')
+    key('Return')
+    await said(/^Verification code entry/)
+    step('resend the code')
+    await said(/^You can ask for a new code now\./) // the cooldown is over
+    key('Tab', 'Tab')
+    await said(/^Resend code/)
+    key('Return')
+    await said(/^New code sent\./)
+    step('a wrong code')
+    type('111111')
+    await said(/^That code is not right/)
+    step('another wrong code: locked')
+    type('222222')
+    await said(/^For your security/)
+    step('a new code after the lock')
+    // The lock said how long to wait, if there was a wait left: then its end is said too.
+    if (transcript.lines().some((l) => /^For your security.*in \d+ seconds?\.$/.test(l.text))) await said(/^You can ask for a new code now\./)
+    key('Tab')
+    await said(/^Send a new code/)
+    key('Return')
+    await said(/^New code sent\./)
+    step('the code expires')
+    await said(/^Codes work for a limited time/, 40_000)
+    step('a new code after expiry, then the right code')
+    key('Tab')
+    await said(/^Send a new code/)
+    key('Return')
+    await said(/^New code sent\./)
+    type('123456')
+    await said(/is verified\.$/)
+    await sleep(1500) // anything said late, twice, would show here
+    step('end')
+
+    console.info(transcript.format(steps))
+    const problems = check(transcript.lines())
+    if (problems.length > 0) {
+      console.error(`orca: ${problems.length} problem(s):\n${problems.map((p) => `- ${p}`).join('\n')}`)
+      process.exitCode = 1
+    } else console.info('orca: 1 passed, 0 failed')
+  } catch (error) {
+    console.error(error)
+    process.exitCode = 1
+  } finally {
+    await stopAll()
+    await sleep(500)
+  }
+}
+
+/** The checks: each expected sentence said once, in order, and nothing said twice in a row. */
+function check(lines) {
+  const problems = []
+  const expected = [
+    ['Sending the code…', /^Sending the code…$/],
+    ['the code field on arrival', /^Verification code entry/],
+    ['where the code went (its description)', /^We sent a code by SMS to \+233 24 123 4567\. Enter the 6-digit code\./],
+    ['Resend code', /^Resend code/],
+    ['Sending a new code…', /^Sending a new code…$/],
+    ['the code field again', /^Verification code entry/],
+    ['New code sent.', /^New code sent\.$/],
+    ['Checking the code…', /^Checking the code…$/],
+    ['the wrong code', /^That code is not right\. 1 attempt left\.$/],
+    ['Checking the code…', /^Checking the code…$/],
+    ['the locked heading', /^Too many wrong codes heading/],
+    ['what to do after the lock, with the wait', /^For your security, this code no longer works\. Send a new code to continue\. You can ask for a new code in \d+ seconds?\.$|^For your security, this code no longer works\. Send a new code to continue\.$/],
+    ['Send a new code', /^Send a new code/],
+    ['the code field again', /^Verification code entry/],
+    ['New code sent.', /^New code sent\.$/],
+    ['the expired heading', /^Your code has expired heading/],
+    ['what to do after expiry', /^Codes work for a limited time\. Send a new code to continue\.$/],
+    ['Send a new code', /^Send a new code/],
+    ['the code field again', /^Verification code entry/],
+    ['New code sent.', /^New code sent\.$/],
+    ['Checking the code…', /^Checking the code…$/],
+    ['the verified heading', /^Verified heading/],
+    ['verified', /is verified\.$/],
+  ]
+  let at = 0
+  for (const [what, pattern] of expected) {
+    const found = lines.findIndex((line, i) => i >= at && pattern.test(line.text))
+    if (found === -1) {
+      problems.push(`not said (in order): ${what}`)
+      continue
+    }
+    at = found + 1
+  }
+  // Nothing important twice: an outcome said by two voices, or the same region read again.
+  const outcomes = lines.filter((l) => /not right|no longer works|limited time|is verified|New code sent|Checking/.test(l.text))
+  for (let i = 1; i < outcomes.length; i++) {
+    if (outcomes[i].text === outcomes[i - 1].text && !/Checking|New code sent/.test(outcomes[i].text)) problems.push(`said twice: ${outcomes[i].text}`)
+  }
+  // The code field's description read again with the error in it (a description changed under focus).
+  for (const line of lines) if (line.text.startsWith('We sent') && line.text.includes('not right')) problems.push(`the field's description repeats the error: ${line.text}`)
+  return problems
+}
+
+/** What Orca said, read from its debug log as it is written; key echo left out. */
+class Transcript {
+  constructor(file) {
+    this.file = file
+    this.cursor = 0
+  }
+  lines() {
+    const text = existsSync(this.file) ? readFileSync(this.file, 'utf8') : ''
+    const lines = []
+    for (const match of text.matchAll(/^(\d\d:\d\d:\d\d\.\d+) - SPEECH OUTPUT: (['"])(.*)\2(?:\{|\[)/gm)) {
+      // Bidi isolates out, no-break spaces (inside phone numbers) as spaces.
+      const said = match[3].replace(/[\u2066-\u2069]/g, '').replace(/\u00a0/g, ' ')
+      // Key echo: one key name and a space ("1 ", "return "), and the selection it makes.
+      if (/^\S+ $/.test(said) || said === 'selected' || /^\d$/.test(said)) continue
+      lines.push({ at: match[1], text: said.trim() })
+    }
+    return lines
+  }
+  length() {
+    return this.lines().length
+  }
+  /** Waits until Orca says something matching `pattern` after what an earlier wait matched. */
+  async waitFor(pattern, ms) {
+    let found = -1
+    await waitFor(
+      () => {
+        found = this.lines().findIndex((l, i) => i >= this.cursor && pattern.test(l.text))
+        return found !== -1
+      },
+      ms,
+      `Orca to say ${pattern}`,
+    ).catch((error) => {
+      throw new Error(`${error.message}\n${this.format([])}`)
+    })
+    this.cursor = found + 1
+  }
+  format(steps) {
+    const out = []
+    this.lines().forEach((line, i) => {
+      for (const s of steps) if (s.at === i) out.push(`# ${s.name}`)
+      out.push(`${line.at}  ${line.text}`)
+    })
+    for (const s of steps) if (s.at >= this.length()) out.push(`# ${s.name}`)
+    return `${out.join('\n')}\n`
+  }
+}
+
+/** Real X key presses, one after another. */
+function key(...keys) {
+  execFileSync('xdotool', ['key', '--delay', '120', ...keys])
+}
+
+/** Real X typing. */
+function type(text) {
+  execFileSync('xdotool', ['type', '--delay', '120', text])
+}
+
+/** Progress on stderr with HAKIKI_ORCA_TRACE=1. */
+function trace(what) {
+  if (process.env.HAKIKI_ORCA_TRACE) console.error(`${new Date().toISOString()} ${what}`)
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+async function waitFor(condition, ms, what) {
+  const end = Date.now() + ms
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await sleep(100)
+  }
+}
+
+if (!process.env[INNER]) await outer()
+else await inner()
