@@ -21,14 +21,14 @@ export declare function startWebKitDriver(): Promise<{ hostname: string; port: n
 export declare const WEBKIT_CAPABILITIES: Readonly<{ browserName: 'MiniBrowser'; 'wdio:enforceWebDriverClassic': true }>
 /**
  * Vitest browser `instances`, one per selected engine, each with its provider. `otherEngines.exclude`
- * lists test files only Chromium runs; `firefox.exclude` files Firefox alone skips; `webkit.include`,
+ * lists test files only Chromium runs; `firefox.exclude` / `webkit.exclude` files that engine alone skips; `webkit.include`,
  * when given, the only files WebKit runs.
  */
 export declare function browserInstances(options?: {
   chromiumArgs?: readonly string[]
   otherEngines?: { exclude?: string[] }
   firefox?: { exclude?: string[] }
-  webkit?: { include?: string[] }
+  webkit?: { include?: string[]; exclude?: string[] }
 }): BrowserInstanceOption[]
 /** Ends what {@link startWebKitDriver} started. */
 export declare function stopWebKitDriver(): void

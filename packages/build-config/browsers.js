@@ -227,14 +227,13 @@ function excluded(files) {
 /**
  * Vitest browser `instances`, one per selected engine (see {@link selectedEngines}), each with its
  * provider. Chromium and Firefox through Playwright, WebKit through webdriverio.
- * @param {{ chromiumArgs?: readonly string[], otherEngines?: { exclude?: string[] }, firefox?: { exclude?: string[] }, webkit?: { include?: string[] } }} [options]
+ * @param {{ chromiumArgs?: readonly string[], otherEngines?: { exclude?: string[] }, firefox?: { exclude?: string[] }, webkit?: { include?: string[], exclude?: string[] } }} [options]
  *   `chromiumArgs`: extra Chromium flags; `otherEngines.exclude`: test files Firefox and WebKit skip
  *   (Chromium runs them all), each with its reason where the config lists it; `firefox.exclude`:
- *   files Firefox alone skips; `webkit.include`: the only files WebKit runs (a subset, for time),
- *   else all that Firefox runs.
+ *   files Firefox alone skips (`webkit.exclude`: WebKit alone); `webkit.include`: the only files
+ *   WebKit runs (a subset, for time), else all that Firefox runs.
  */
 export function browserInstances(options = {}) {
-  const others = excluded(options.otherEngines?.exclude ?? [])
   const instances = {
     chromium: {
       browser: 'chromium',
@@ -248,7 +247,12 @@ export function browserInstances(options = {}) {
       fileParallelism: false,
       provider: playwright({ launchOptions: { channel: 'moz-firefox', executablePath: FIREFOX_PATH, firefoxUserPrefs: FIREFOX_PREFS } }),
     },
-    webkit: { ...others, ...(options.webkit?.include ? { include: [...options.webkit.include] } : {}), browser: 'webkit', provider: webkitProvider() },
+    webkit: {
+      ...excluded([...(options.otherEngines?.exclude ?? []), ...(options.webkit?.exclude ?? [])]),
+      ...(options.webkit?.include ? { include: [...options.webkit.include] } : {}),
+      browser: 'webkit',
+      provider: webkitProvider(),
+    },
   }
   return selectedEngines().map((engine) => instances[engine])
 }

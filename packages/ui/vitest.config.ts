@@ -153,8 +153,6 @@ export default defineConfig({
                   // every engine below. Its 320 px layouts cannot be had in WebKit (MiniBrowser's window
                   // is at least 447 px wide).
                   'src/verification-flow.browser.test.tsx',
-                  // Layout at 320 px (same reason) and forced colours (Chromium's CDP only).
-                  'src/styles.browser.test.tsx',
                   // The lazily loaded countries (module holds, listbox focus, type-ahead): 3 of 13 fail
                   // in Firefox and 3 in WebKit, not yet explained; the same field's own file runs everywhere.
                   'src/phone-input-countries.browser.test.tsx',
@@ -164,6 +162,11 @@ export default defineConfig({
               // button only when its frame holds the focus, which a run of many files does not keep.
               // (WebKit runs it.)
               firefox: { exclude: ['src/resend-button.browser.test.tsx'] },
+              // The theme at 320 px: MiniBrowser's window is at least 447 px wide, so the code boxes'
+              // fluid layout cannot be measured there (Firefox runs it; forced colours are Chromium's
+              // only, skipped in the file); WebKit also drew no focus ring on the active box under
+              // WebDriver (not yet explained).
+              webkit: { exclude: ['src/styles.browser.test.tsx'] },
             }),
             commands: {
               // Windows' forced colours, for the theme's test (styles.browser.test.tsx). Only
