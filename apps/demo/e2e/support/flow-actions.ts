@@ -92,23 +92,27 @@ export async function passTime(page: Page, demo: RunningDemo, seconds: number): 
   await page.clock.fastForward(seconds * 1000)
 }
 
-/** The text of the page's alerts, joined: what was last announced as going wrong. */
+/**
+ * The flow's error as drawn, once there is one: what last went wrong (a step's `[data-part="error"]`,
+ * or the problem step's message when the verification failed). The flow has no `role=alert`: it
+ * draws the error once and says it in its one polite live region (`output[data-region="flow"]`).
+ */
 export async function alertText(page: Page): Promise<string> {
-  const text = async () => (await page.getByRole('alert').allTextContents()).join(' ').trim()
-  // The flow's alert region is always there (so screen readers know it); wait for words in it.
-  await expect.poll(text, { message: 'an alert was announced' }).not.toBe('')
+  const shown = page.locator('.hakiki-flow [data-part="error"], .hakiki-flow [data-step="problem"] [data-part="message"]')
+  const text = async () => (await shown.allTextContents()).join(' ').trim()
+  await expect.poll(text, { message: 'the flow showed an error' }).not.toBe('')
   return text()
 }
 
 /**
- * What the code field's live region says (its errors are said there only, not in the flow's
- * alert), once it says something.
+ * The code's error as the flow draws it under the boxes (`[data-part="code-error"]`, tied to the
+ * field by aria-describedby; the flow's live region says it), once there is one.
  */
 export async function codeErrorText(page: Page, hasText?: string): Promise<string> {
-  const region = page.locator('[data-part="step"][data-step="code"] .hakiki-code [data-part="error"][aria-live="polite"]')
+  const region = page.locator('[data-part="step"][data-step="code"] [data-part="code-error"]')
   const text = async () => ((await region.textContent()) ?? '').trim()
-  await expect.poll(text, { message: 'the code field said something' }).toContain(hasText ?? '')
-  await expect.poll(text, { message: 'the code field said something' }).not.toBe('')
+  await expect.poll(text, { message: 'the code error was shown' }).toContain(hasText ?? '')
+  await expect.poll(text, { message: 'the code error was shown' }).not.toBe('')
   return text()
 }
 
