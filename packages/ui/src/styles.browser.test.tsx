@@ -242,6 +242,17 @@ describe.skipIf(skipIn(['firefox', 'webkit'], 'forced colours are emulated throu
     expect(getComputedStyle(countdown).color).toBe(ready)
     expect(countdown.getBoundingClientRect().width).toBeGreaterThan(0)
   })
+  test('the code boxes show the digits; the real input over them stays unseen (no second copy of the digits, no caret over box 1)', async () => {
+    const view = render(<CodeInput defaultValue="12" />)
+    await commands.emulateForcedColors('active')
+    await expect.poll(() => matchMedia('(forced-colors: active)').matches).toBe(true)
+    const input = view.container.querySelector('input') as HTMLInputElement
+    const style = getComputedStyle(input)
+    expect([style.color, style.caretColor, style.backgroundColor]).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)'])
+    const slot = view.container.querySelector('[data-part="slot"]') as HTMLElement
+    expect(slot.textContent).toBe('1')
+    expect(getComputedStyle(slot).color).not.toBe('rgba(0, 0, 0, 0)')
+  })
 })
 
 describe('the phone field in Arabic', () => {
