@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { describeMachine, formatMachine } from './machine'
-import { BENCH_CLIENT, startBalancer, startCodeSink, startRedisProcess, startSandboxProcess, startServerProcess, writeServerConfig, type BenchProcess } from './server/bench-processes'
+import { startRedis } from '@hakiki/test-support/redis'
+import { BENCH_CLIENT, startBalancer, startCodeSink, startSandboxProcess, startServerProcess, writeServerConfig, type BenchProcess } from './server/bench-processes'
 import { getToken, measureFlows, type ServerPhase } from './server/measure-server'
 
 // HAKIKI_BENCH_SECONDS shortens a run (a smoke test of the bench itself).
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
     await memory.stop()
     started.pop()
 
-    const redis = await startRedisProcess()
+    const redis = await startRedis()
     started.push(redis)
     const redisConfig = await writeServerConfig(sink.url, { type: 'redis', url: redis.url })
     const one = await startServerProcess(redisConfig)

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { CHANNELS, type Channel } from '@hakiki/core'
 import { createEngineProvider, type Route, type Transport } from '@hakiki/engine'
 import { createSmtpTransport } from '@hakiki/engine/smtp'
-import { createVerifyHandler, fromProviderV2, verifyClientProvider, type VerifyProvider, type VerifyProviderV1 } from '@hakiki/proxy'
-import { createMemoryStore } from '@hakiki/store'
+import { createVerifyHandler, verifyClientProvider, type VerifyProvider, type VerifyProviderV1 } from '@hakiki/proxy'
 import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
 import { createTwilioProvider } from '@hakiki/twilio'
 import { createVerifyClient } from '@hakiki/verify-client'
@@ -129,14 +128,13 @@ function createProvider(options: DemoApiOptions, secret: string): { provider: Ve
 }
 
 /**
- * Own delivery: the engine behind the proxy (`fromProviderV2`), its verifications in a memory
- * store on the demo clock. Routes, in order: e-mail through the local mail server when there is
+ * Own delivery: the engine as the proxy's provider (port v2, as is): its verifications live in the
+ * proxy's store, on the proxy's clock (the demo clock). Routes, in order: e-mail through the local mail server when there is
  * one; then the demo carrier (SMS to numbers ending in 0000 is reported undelivered) into the
  * sandbox's inbox, so the page's phone shows what was sent, and a failed SMTP send still arrives.
  */
 function createOwnDelivery(options: DemoApiOptions, secret: string): { provider: VerifyProvider; close(): Promise<void> } {
   if (!options.inbox) throw new TypeError('provider engine needs `inbox`: the sandbox transport (sandbox.transport)')
-  const now = options.now ?? Date.now
   const routes: Route[] = []
   if (options.smtp) {
     const smtp = createSmtpTransport({ host: options.smtp.host, port: options.smtp.port, from: '"Hakiki demo" <codes@hakiki-demo.localhost>' })
@@ -145,6 +143,5 @@ function createOwnDelivery(options: DemoApiOptions, secret: string): { provider:
   // The sandbox's inbox takes WhatsApp too; own delivery has no WhatsApp sender, so it is not offered.
   routes.push({ transport: createDemoCarrier(options.inbox), channels: ['sms', 'call', 'email'] })
   const engine = createEngineProvider({ secret, appName: 'Hakiki demo', routes })
-  const store = createMemoryStore({ now })
-  return { provider: fromProviderV2(engine, { store, clock: { now } }), close: () => engine.close() }
+  return { provider: engine, close: () => engine.close() }
 }

@@ -1,12 +1,11 @@
-// The whole kit with no paid upstream: the proxy's handler on the engine (through fromProviderV2),
+// The whole kit with no paid upstream: the proxy's handler on the engine (a port-v2 provider, taken as is),
 // served by node:http on loopback, the page's flow through core's proxy adapter, the code read from
 // the engine's inbox transport, and the receipt checked as the app's sign-up does.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createProxyAdapter } from '@hakiki/core'
-import { createVerifyHandler, fromProviderV2, verifyReceipt } from '@hakiki/proxy'
+import { createVerifyHandler, verifyReceipt } from '@hakiki/proxy'
 import { toNodeListener, type NodeListener } from '@hakiki/proxy/node'
-import { createMemoryStore } from '@hakiki/store'
 import { createPageFetch } from '@hakiki/test-support'
 import { afterEach, expect, it } from 'vitest'
 import { createEngineProvider, createInboxTransport } from '@hakiki/engine'
@@ -27,12 +26,10 @@ it('verifies a number through the proxy with the engine making, sending and chec
   const engine = createEngineProvider({ secret: SECRET, appName: 'Acme', webOtpHost: '127.0.0.1', routes: [{ transport: inbox }] })
   listener = toNodeListener(
     createVerifyHandler({
-      provider: fromProviderV2(engine, { store: createMemoryStore() }),
+      provider: engine,
       publicOrigin: origin,
       secret: SECRET,
       basePath: '/api/verify',
-      codeLength: engine.codeLength,
-      codeTtlSeconds: engine.lifetimeSeconds,
     }),
   )
   const adapter = createProxyAdapter({ baseUrl: `${origin}/api/verify`, fetch: createPageFetch(origin) })

@@ -8,7 +8,7 @@ import { createRedisStore } from '@hakiki/store-redis'
 import { createClient } from 'redis'
 import { describe, expect, it } from 'vitest'
 import { createEngineProvider, createInboxTransport, type InboxTransport } from '../src/index'
-import { redisAvailable, startRedis } from './redis-server'
+import { redisAvailable, startRedis } from '@hakiki/test-support/redis'
 
 const SECRET = 'a test secret of at least thirty-two bytes'
 const codeOf = (text: string) => /#(\d{6})$/.exec(text)?.[1] ?? /\b(\d{6})\b/.exec(text)![1]!

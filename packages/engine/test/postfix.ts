@@ -9,7 +9,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, 
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from './free-port'
+import { freePort } from '@hakiki/test-support/free-port'
 
 const POSTFIX = '/usr/sbin/postfix'
 /** True when Postfix is installed and we may start it. */

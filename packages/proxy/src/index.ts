@@ -49,5 +49,4 @@ export type {
 } from './verify-provider'
 export { ProviderError, isProviderError } from '@hakiki/provider'
 export { VERIFY_API_LIMITS, verifyClientProvider, type VerifyClientProviderOptions } from './verify-client-provider'
-export { fromProviderV2, type FromProviderV2Options } from './from-provider-v2'
 export type { ProviderErrorInit, ProviderErrorKind } from '@hakiki/provider'

@@ -13,7 +13,7 @@ import { toNodeListener } from '../src/node'
 import { createRedisStore } from '@hakiki/store-redis'
 import type { Harness } from './harness'
 import { CLIENT_ID, CLIENT_SECRET, GHANA, SECRET, TestBrowser, startHarness } from './harness'
-import { redisAvailable, startRedis } from './redis-server'
+import { redisAvailable, startRedis } from '@hakiki/test-support/redis'
 
 const APP = 'https://app.example'
 

@@ -9,8 +9,7 @@ import { createReceiptReplayGuard } from '../src/replay-guard'
 import { createRedisStore } from '@hakiki/store-redis'
 import type { Harness } from './harness'
 import { GHANA, SECRET, startHarness } from './harness'
-import type { RedisProcess } from './redis-server'
-import { redisAvailable, startRedis } from './redis-server'
+import { redisAvailable, startRedis, type RedisProcess } from '@hakiki/test-support/redis'
 
 let h: Harness | undefined
 let redis: RedisProcess | undefined

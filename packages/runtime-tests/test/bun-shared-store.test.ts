@@ -3,7 +3,7 @@
 import { startSandboxServer, type SandboxServer } from '@hakiki/sandbox/node'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startRedis, type RedisServer } from './redis-server'
+import { startRedis, type RedisProcess } from '@hakiki/test-support/redis'
 import { startRoundRobin, type RoundRobin } from './round-robin'
 import { runtimeBinary } from './runtime-binary'
 import { SHARED_STORE_EXPECTED, runSharedStore } from './shared-store'
@@ -14,7 +14,7 @@ const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url))
 
 let sandbox: SandboxServer
 let balancer: RoundRobin
-let redis: RedisServer
+let redis: RedisProcess
 const servers: RuntimeServer[] = []
 beforeAll(async () => {
   sandbox = await startSandboxServer({ port: 0 })

@@ -1,9 +1,8 @@
 // The Deno KV store in real Deno (`deno` from npm): two Deno processes, each with two KV handles,
 // on one local KV file (SQLite), so the contract's instances are separate connections in separate
 // processes.
-import { StoreUnavailableError } from '@hakiki/store'
-import type { VerifyStore } from '@hakiki/store'
 import { describeStoreContract } from '@hakiki/store/contract'
+import { storeOverHttp } from '@hakiki/test-support/store-over-http'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -46,25 +45,8 @@ async function startDeno(script: string, kvPath: string, denoDir: string) {
   }
 }
 
-/** A VerifyStore in Node that forwards each call to one KV handle of a Deno process. */
-function throughDeno(origin: string, handle: number): VerifyStore {
-  const call = async (method: string, argument: unknown): Promise<unknown> => {
-    const response = await fetch(`${origin}/${handle}/${method}`, { method: 'POST', body: JSON.stringify(argument) })
-    const body = (await response.json()) as { result?: unknown; error?: { name?: string; reason?: 'failed'; message?: string } }
-    if (body.error?.name === 'TypeError') throw new TypeError(body.error.message)
-    if (body.error) throw new StoreUnavailableError(method, body.error.reason ?? 'failed', new Error(body.error.message))
-    return body.result
-  }
-  return {
-    take: (quotas) => call('take', quotas) as ReturnType<VerifyStore['take']>,
-    give: async (tallies) => {
-      await call('give', tallies)
-    },
-    add: (tallies) => call('add', tallies) as Promise<number[]>,
-    get: async (keys) => ((await call('get', keys)) as (string | null)[]).map((v) => v ?? undefined),
-    write: (op) => call('write', op) as Promise<boolean>,
-  }
-}
+/** The store behind one KV handle of a Deno process. */
+const throughDeno = (origin: string, handle: number) => storeOverHttp((method, body) => fetch(`${origin}/${handle}/${method}`, { method: 'POST', body }))
 
 describeStoreContract('Deno KV (two Deno processes, one local KV file)', async () => {
   const temp = mkdtempSync(join(tmpdir(), 'hakiki-deno-kv-'))

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { type HugeBodyOutcome, writeHugeBody } from '@hakiki/test-support/huge-body'
 import { describeStoreContract } from '@hakiki/store/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startRedis } from '../test/redis-server'
-import type { RedisProcess } from '../test/redis-server'
+import { startRedis, type RedisProcess } from '@hakiki/test-support/redis'
 import { startUpstashBridge } from '../test/upstash-bridge'
 import type { UpstashBridge } from '../test/upstash-bridge'
 import { createUpstashStore } from './create-upstash-store'
@@ -108,6 +107,25 @@ describe('createUpstashStore against a server answering a huge reply', () => {
       const outcome = await sent
       expect(outcome?.complete).toBe(false)
       expect(outcome?.written).toBeLessThan(32 * 1024 * 1024)
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})
+
+describe('createUpstashStore against a server that never answers', () => {
+  it('abandons the request after timeoutMs and closes its connection', async () => {
+    let closed = false
+    const server = createServer((request) => {
+      request.socket.once('close', () => (closed = true))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const store = createUpstashStore({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: 't', timeoutMs: 200 })
+      const error = await store.get(['a']).catch((e: unknown) => e)
+      expect(error).toMatchObject({ name: 'StoreUnavailableError', cause: { name: 'TimeoutError' } })
+      await expect.poll(() => closed).toBe(true)
     } finally {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))

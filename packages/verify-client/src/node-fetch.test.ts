@@ -1,6 +1,6 @@
 import { type HugeBodyOutcome, writeHugeBody } from '@hakiki/test-support/huge-body'
 import { afterEach, describe, expect, it } from 'vitest'
-import { freePort } from '../test/free-port'
+import { freePort } from '@hakiki/test-support/free-port'
 import { sendJson, startTestServer } from '../test/start-test-server'
 import type { TestServer } from '../test/start-test-server'
 import { nodeFetch } from './node-fetch'

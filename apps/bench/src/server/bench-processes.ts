@@ -8,7 +8,6 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { createServer, request as httpRequest, Agent, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -58,37 +57,6 @@ function startProcess(cwd: string, args: string[], env: Record<string, string>, 
 /** The sandbox CLI on a free port; codes from its `/sandbox/messages`. */
 export function startSandboxProcess(): Promise<BenchProcess> {
   return startProcess(join(PACKAGES, 'sandbox'), ['src/cli.ts', '--port', '0', '--client-id', BENCH_CLIENT.id, '--client-secret', BENCH_CLIENT.secret], {}, (line) => /listening on (http:\/\/\S+)/.exec(line)?.[1])
-}
-
-/** A free loopback port. */
-async function freePort(): Promise<number> {
-  const server = createNetServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
-/** A throw-away redis-server (no persistence) on a free port. */
-export async function startRedisProcess(): Promise<BenchProcess> {
-  const port = await freePort()
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  await new Promise<void>((resolve, reject) => {
-    let out = ''
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString()
-      if (out.includes('Ready to accept connections')) resolve()
-    })
-    void exited.then(() => reject(new Error('redis-server exited')))
-  })
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    stop: async () => {
-      child.kill('SIGTERM')
-      await exited
-    },
-  }
 }
 
 /** Writes a hakiki-server configuration for the bench (limits out of the way) and returns its path. */

@@ -12,7 +12,7 @@ import { benchPhoneNumber } from '../proxy/load-protocol'
 import { percentile } from '../stats'
 import { countingStore } from './counting-store'
 import { startDelayRelay } from './delay-relay'
-import { startBenchRedis } from './redis-server'
+import { startRedis } from '@hakiki/test-support/redis'
 
 /** The routes of one verification, in order. */
 export const ROUTES = ['start', 'wrong code', 'right code'] as const
@@ -57,7 +57,7 @@ export async function measureStoreLatency(options: StoreLatencyOptions = {}): Pr
   const flows = options.flows ?? 30
   const storeRttMs = options.storeRttMs ?? 10
   const sandbox = await startCountingSandbox()
-  const redis = await startBenchRedis()
+  const redis = await startRedis()
   const runs: StoreLatencyResult['runs'] = []
   try {
     for (const [run, rtt] of [0, storeRttMs].entries()) {

@@ -3,7 +3,7 @@
 // the engine fails over from a dead server to Postfix with the same code.
 import { createMemoryStore } from '@hakiki/store'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../test/free-port'
+import { freePort } from '@hakiki/test-support/free-port'
 import { postfixAvailable, startPostfix, type PostfixProcess } from '../../test/postfix'
 import { describeTransportContract } from '../contract/index'
 import { createEngineProvider } from '../create-engine-provider'

@@ -1,6 +1,7 @@
-/** Test helper: a free loopback port (bind port 0, read it, release it). */
+/** Test helper: a loopback port for a server a test starts, or to know a port nothing answers on. */
 import { createServer } from 'node:net'
 
+/** A loopback port nothing listens on: bind port 0, read it, release it. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
