@@ -113,3 +113,22 @@ describe('createUpstashStore against a server answering a huge reply', () => {
     }
   })
 })
+
+describe('createUpstashStore against a server that never answers', () => {
+  it('abandons the request after timeoutMs and closes its connection', async () => {
+    let closed = false
+    const server = createServer((request) => {
+      request.socket.once('close', () => (closed = true))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const store = createUpstashStore({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token: 't', timeoutMs: 200 })
+      const error = await store.get(['a']).catch((e: unknown) => e)
+      expect(error).toMatchObject({ name: 'StoreUnavailableError', cause: { name: 'TimeoutError' } })
+      await expect.poll(() => closed).toBe(true)
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})

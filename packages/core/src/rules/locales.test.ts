@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { LOCALES, negotiateLocale, toApiLocale, isApiLocale } from './locales'
 
 describe('locales', () => {
+  it('tags Portuguese as spoken in Portugal: plural forms and formats are not Brazil\'s', () => {
+    const tag = LOCALES.find((l) => l.api === 'pt')?.tag ?? ''
+    // "0 tentativas" in Portugal; Brazil's rules make 0 singular ("0 tentativa").
+    expect(new Intl.PluralRules(tag).select(0)).toBe('other')
+    expect(toApiLocale(tag)).toBe('pt')
+  })
   it('lists the 36 API locales, each once', () => {
     expect(LOCALES).toHaveLength(36)
     expect(new Set(LOCALES.map((l) => l.api)).size).toBe(36)

@@ -56,7 +56,8 @@ export const LOCALES: readonly LocaleInfo[] = [
   l('nb', 'nb', 'Norwegian Bokmål', 'Norsk bokmål'),
   l('nl', 'nl', 'Dutch', 'Nederlands'),
   l('pl', 'pl', 'Polish', 'Polski'),
-  l('pt', 'pt', 'Portuguese', 'Português'),
+  // pt-PT, not pt: `Intl` reads a bare "pt" as Brazilian Portuguese (0 is "one" there, "other" in Portugal).
+  l('pt', 'pt-PT', 'Portuguese', 'Português'),
   l('pr-BR', 'pt-BR', 'Portuguese (Brazil)', 'Português (Brasil)'),
   l('ro', 'ro', 'Romanian', 'Română'),
   l('ru', 'ru', 'Russian', 'Русский'),

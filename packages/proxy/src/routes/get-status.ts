@@ -57,7 +57,7 @@ export async function getStatus(ctx: HandlerContext, state: RequestState): Promi
 }
 
 function respond(record: VerificationRecord, status: VerificationStatus, now: number): Response {
-  const body: VerificationStatusResponse & { delivery?: DeliveryStatus } = {
+  const body: VerificationStatusResponse = {
     id: record.id,
     status,
     expiresAt: iso(record.expiresAt),

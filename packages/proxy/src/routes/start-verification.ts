@@ -13,7 +13,6 @@
 import type { StartVerificationResponse } from '@hakiki/core'
 import { StoreUnavailableError } from '@hakiki/store'
 import type { Tally } from '@hakiki/store'
-import type { DeliveryStatus } from '@hakiki/provider'
 import type { HandlerContext, RequestState } from '../handler-context'
 import { iso, jsonResponse, providerCall, reportUpstreamFailure } from '../handler-context'
 import { deliveryField, knownDelivery } from '../delivery'
@@ -260,7 +259,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   })
   ctx.log.info('verification sent', { verificationId: record.id, to: state.maskedTo, channel: record.channel, resend })
 
-  const body: StartVerificationResponse & { delivery?: DeliveryStatus } = {
+  const body: StartVerificationResponse = {
     id: record.id,
     to: record.to,
     channel: record.channel,
