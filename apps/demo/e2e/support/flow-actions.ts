@@ -92,6 +92,11 @@ export async function passTime(page: Page, demo: RunningDemo, seconds: number): 
   await page.clock.fastForward(seconds * 1000)
 }
 
+/** The flow's general error as drawn right now (a step's `[data-part="error"]`), `''` when none: not waited for. */
+export async function generalErrorNow(page: Page): Promise<string> {
+  return (await page.locator('.hakiki-flow [data-part="error"]').allTextContents()).join(' ').trim()
+}
+
 /**
  * The flow's error as drawn, once there is one: what last went wrong (a step's `[data-part="error"]`,
  * or the problem step's message when the verification failed). The flow has no `role=alert`: it
