@@ -93,7 +93,7 @@ describe('the API reference of the workspace', () => {
     expect(unread).toEqual([])
     const of = (page: string, name: string) => rows.find((r) => r.page === page && r.name === name)?.defaultValue
     const handler = '@hakiki/proxy VerifyHandlerOptions'
-    expect([of(handler, 'storeTimeoutMs?'), of(handler, 'codeLength?'), of(handler, 'secret')]).toEqual(['1000', '6', 'required'])
+    expect([of(handler, 'storeTimeoutMs?'), of(handler, 'codeLength?'), of(handler, 'secret')]).toEqual(['1000', "the provider's `codeLength`, else 6", 'required'])
     expect(of('@hakiki/ui CodeInputProps', 'length?')).toBe('6')
   })
 })

@@ -162,8 +162,9 @@ export interface VerifyHandlerOptions {
   /** Clock in epoch milliseconds; default `Date.now`. */
   now?: () => number
   /**
-   * Digits of the codes sent, sent to browsers as `codeLength`. Default: what a port-v2 provider
-   * declares (`provider.codeLength`; a different value throws at creation), else 6.
+   * Digits of the codes sent, sent to browsers as `codeLength`. A value other than the one the
+   * provider declares (`provider.codeLength`) throws at creation.
+   * @default the provider's `codeLength`, else 6
    */
   codeLength?: number
   /** Lifetime of a code. Default: the provider's `lifetimeSeconds` (a different value throws), else 600 s, Twilio Verify's. */
