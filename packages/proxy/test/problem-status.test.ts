@@ -1,32 +1,13 @@
 import { ERROR_CODES, PROBLEM_STATUS, type ErrorCode } from '@hakiki/core'
 import { describe, expect, it } from 'vitest'
 import { ProxyError } from '../src/problem'
-import { ProviderError, type ProviderErrorKind } from '@hakiki/provider'
+import { PROVIDER_ERROR_KINDS, ProviderError } from '@hakiki/provider'
 import { createMemoryStore } from '@hakiki/store'
 import { GHANA, harnessPerTest, type Harness } from './harness'
 
 // Every problem the proxy answers carries the HTTP status core's PROBLEM_STATUS gives its code, as
-// the browser's HakikiError and the memory adapter expect. (Moved unchanged from the former
-// rules-agree.test.ts, whose other half compared three copies of the rules that are now one.)
-
-/** Every kind a provider may fail with (the port's list), to drive each upstream mapping. */
-const PROVIDER_ERROR_KINDS: readonly ProviderErrorKind[] = [
-  'invalid_phone_number',
-  'invalid_email',
-  'unsupported_country',
-  'unsupported_channel',
-  'unsupported_locale',
-  'invalid_code_format',
-  'not_found',
-  'max_attempts',
-  'max_sends',
-  'rate_limited',
-  'fraud_blocked',
-  'timeout',
-  'unavailable',
-  'misconfigured',
-  'invalid_response',
-]
+// the browser's HakikiError and the memory adapter expect. (Moved from the former
+// rules-agree.test.ts, whose other half compared three copies of the rules that are now one.) Each provider error kind comes from the port's own list.
 
 /**
  * HTTP statuses that legitimately differ from the table: refusals of the HTTP exchange itself,
