@@ -22,7 +22,6 @@ export * from './fields'
 // through this barrel by @hakiki/react's lazy region index) in the up-front chunk of every bundle that
 // imports validateEmail, such as VerificationFlow's (apps/bench size budgets).
 export * from './rules/validate-email'
-export * from './adapters/create-memory-adapter'
 export * from './flow/flow-state'
 export {
   FLOW_EVENT_TYPES,
