@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { hakikiKeys } from './query-keys'
 import { useRates } from './use-rates'
-import { useVerificationContext } from './verification-context'
+import { useVerificationContext } from './use-verification-context'
 import { VerificationProvider } from './verification-provider'
 
 const adapter = createMemoryAdapter()
