@@ -1,6 +1,6 @@
 import { getCountries } from 'libphonenumber-js/max'
 import { describe, expect, it } from 'vitest'
-import { PHONE_COUNTRIES, loadPhoneLibrary, phoneLibrary } from './phone-library'
+import { PHONE_COUNTRIES, loadPhoneLibrary, parsePhoneNumber, phoneLibrary } from './phone-library'
 
 describe('phone-library', () => {
   it('lists exactly the countries the installed libphonenumber has a plan for', () => {
@@ -12,5 +12,15 @@ describe('phone-library', () => {
     expect(a).toBe(b)
     expect(phoneLibrary()).toBe(a)
     expect(phoneLibrary().parsePhoneNumberFromString('+233241234567')?.country).toBe('GH')
+  })
+
+  it('parses as the library does, the last number remembered', async () => {
+    const library = await loadPhoneLibrary()
+    const facts = (n: ReturnType<typeof parsePhoneNumber>) => n && { number: n.number, country: n.country, valid: n.isValid(), type: n.getType() }
+    for (const text of ['+233241234567', '+233241234567', '+12015550123', '+233241234567', '+4490', '+2348031234567', '+2348031234567']) {
+      expect(facts(parsePhoneNumber(text))).toEqual(facts(library.parsePhoneNumberFromString(text)))
+    }
+    const first = parsePhoneNumber('+254712345678')
+    expect(parsePhoneNumber('+254712345678')).toBe(first)
   })
 })

@@ -24,6 +24,23 @@ export function loadPhoneLibrary(): Promise<PhoneLibrary> {
   return loading
 }
 
+/** A parsed phone number (libphonenumber's `PhoneNumber`). */
+export type ParsedPhoneNumber = NonNullable<ReturnType<PhoneLibrary['parsePhoneNumberFromString']>>
+
+let last: ParsedPhoneNumber | undefined
+
+/**
+ * `parsePhoneNumberFromString(text)`, remembering the last number parsed: a start parses its number
+ * to validate it and, in the same synchronous step, again by its E.164 form to check its type
+ * (number-type-policy.ts); the second parse, the costlier half of the pair, is then a comparison.
+ */
+export function parsePhoneNumber(text: string): ParsedPhoneNumber | undefined {
+  if (last !== undefined && last.number === text) return last
+  const parsed = phoneLibrary().parsePhoneNumberFromString(text)
+  if (parsed !== undefined) last = parsed
+  return parsed
+}
+
 /** The library, once {@link loadPhoneLibrary} has resolved; before, a programming error. */
 export function phoneLibrary(): PhoneLibrary {
   if (!loaded) throw new Error('libphonenumber-js is used before loadPhoneLibrary() resolved')

@@ -8,7 +8,7 @@ import { ALL_CHANNELS, compactPhoneNumber, DEFAULT_API_LOCALE, isCoveredCountry,
 // The `max` metadata checks full national number patterns, not only lengths as `min` does; its
 // size (~150 kB) matters in a browser bundle, and at a server's start-up: loaded on first use.
 import type { CountryCode as PhoneCountryCode } from 'libphonenumber-js/max'
-import { PHONE_COUNTRIES, phoneLibrary } from './phone-library'
+import { PHONE_COUNTRIES, parsePhoneNumber } from './phone-library'
 import { ProxyError } from './problem'
 
 /** A refusal of the browser's input (its status comes from `PROBLEM_STATUS`, as every problem's). */
@@ -95,7 +95,7 @@ export function normalizePhoneNumber(input: string, acceptsCountry: CountryCheck
   const compact = compactPhoneNumber(input)
   // E.164's bounds (at most 15 digits), the rule the memory adapter and the sandbox apply too.
   if (!isE164(compact)) throw refused('invalid_phone_number')
-  const parsed = phoneLibrary().parsePhoneNumberFromString(compact)
+  const parsed = parsePhoneNumber(compact)
   if (!parsed) throw refused('invalid_phone_number')
   // A country outside the accepted list wins over validity: "we don't serve it" is more useful
   // than "invalid" for a well-formed foreign number.
