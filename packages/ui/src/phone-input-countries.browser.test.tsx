@@ -1,10 +1,12 @@
 import './styles.css'
 import type { PhoneChangeDetails } from '@hakiki/react'
+import { loadCountrySearch, loadPhoneCountries } from '@hakiki/core'
 import { act, render } from '@testing-library/react'
-import { describe, expect, test, vi } from 'vitest'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { commands, userEvent } from 'vitest/browser'
 import { axeViolations, pasteFromClipboard } from '../test/browser-helpers'
 import { LocaleProvider } from './i18n/locale-provider'
+import { preloadCountryList } from './country-select'
 import { PhoneInput, type PhoneInputProps } from './phone-input'
 
 // `countries="all"`: every region, each one's metadata fetched from the dev server the first time
@@ -24,8 +26,29 @@ function setup(props: PhoneInputProps = {}, locale = 'en') {
   const trigger = () => view.container.querySelector<HTMLButtonElement>('[data-part="trigger"]') as HTMLButtonElement
   const error = () => view.container.querySelector('[data-part="error"]')?.textContent ?? ''
   const options = () => [...view.container.querySelectorAll<HTMLElement>('[role="option"]')]
+  /** How many countries the open list holds (it renders the rows in view; each says the total). */
+  const listSize = () => Number(options()[0]?.getAttribute('aria-setsize') ?? 0)
   const last = () => onValueChange.mock.lastCall
-  return { ...view, input, root, trigger, error, options, last, onValueChange }
+  return { ...view, input, root, trigger, error, options, listSize, last, onValueChange }
+}
+
+/**
+ * The country codes of the open list in order, scrolled through from the top: the list renders the
+ * rows in view, so each scroll must bring the next ones (by `aria-posinset`) until all are seen.
+ */
+async function scrolledThrough(): Promise<string[]> {
+  const listbox = document.querySelector<HTMLElement>('[role="listbox"]') as HTMLElement
+  const rendered = () => new Map([...listbox.querySelectorAll('[role="option"]')].map((o) => [Number(o.getAttribute('aria-posinset')), o.getAttribute('data-country-option') ?? '']))
+  const total = Number(listbox.querySelector('[role="option"]')?.getAttribute('aria-setsize') ?? 0)
+  const codes: string[] = []
+  listbox.scrollTop = 0
+  while (codes.length < total) {
+    await expect.poll(() => rendered().has(codes.length + 1)).toBe(true)
+    const now = rendered()
+    while (now.has(codes.length + 1)) codes.push(now.get(codes.length + 1) as string)
+    listbox.scrollTop += listbox.clientHeight
+  }
+  return codes
 }
 
 /** Region chunks the page has requested so far (`DE.gen.ts`, ...). */
@@ -38,7 +61,31 @@ const regionRequests = (): string[] =>
 /** Requests the page made for the region index so far. */
 const indexRequests = (): number => performance.getEntriesByType('resource').filter((e) => e.name.includes('/region-index.ts')).length
 
+describe('the country list’s own chunk', () => {
+  test('fetched as the button is hovered, not on mount; opened before it is in, the list opens with what was typed', async () => {
+    await commands.holdModule('country-list.tsx')
+    const { trigger, options, container } = setup({ defaultCountry: 'GH' })
+    expect(await commands.heldModuleRequests('country-list.tsx')).toBe(0)
+    await userEvent.hover(trigger())
+    await expect.poll(() => commands.heldModuleRequests('country-list.tsx')).toBe(1)
+    // Type-ahead on the button while the code is on its way: every letter is kept.
+    trigger().focus()
+    await userEvent.keyboard('ken')
+    expect(trigger().getAttribute('aria-busy')).toBe('true')
+    expect(options()).toHaveLength(0)
+    await commands.releaseModule('country-list.tsx', 'continue')
+    await expect.poll(() => options().map((o) => o.getAttribute('data-country-option'))).toEqual(['KE'])
+    expect(container.querySelector<HTMLInputElement>('[role="combobox"]')?.value).toBe('ken')
+    expect(trigger().hasAttribute('aria-busy')).toBe(false)
+    await userEvent.keyboard('{Escape}')
+    await commands.unrouteModule('country-list.tsx')
+  })
+})
+
 describe('PhoneInput with countries="all"', () => {
+  // The list's code is in before each test opens it (the test above covers its arrival).
+  beforeAll(() => preloadCountryList())
+
   test('the 14 covered countries stay the default: 14 options, no chunk fetched', async () => {
     const { trigger, options, input, last, error } = setup({ defaultCountry: 'GH' })
     await userEvent.click(trigger())
@@ -60,7 +107,7 @@ describe('PhoneInput with countries="all"', () => {
     // fetched only when needed, here as the list opens.
     const scripts = performance.getEntriesByType('resource').length
     await commands.holdModule('region-index.ts')
-    const { input, trigger, options, last } = setup({ countries: 'all', defaultCountry: 'GH' })
+    const { input, trigger, options, listSize, last } = setup({ countries: 'all', defaultCountry: 'GH' })
     await userEvent.type(input, '0241234567')
     expect(last()).toEqual(['+233241234567', { country: 'GH', isValid: true, error: undefined }])
     expect(await commands.heldModuleRequests('region-index.ts')).toBe(0)
@@ -72,7 +119,7 @@ describe('PhoneInput with countries="all"', () => {
     expect(trigger().getAttribute('aria-expanded')).toBe('false')
     expect(options()).toHaveLength(0)
     await commands.releaseModule('region-index.ts', 'continue')
-    await expect.poll(() => options().length).toBe(245)
+    await expect.poll(listSize).toBe(245)
     expect(trigger().hasAttribute('aria-busy')).toBe(false)
     // The active option is the chosen country, and the search box has the focus.
     expect(options().find((o) => o.getAttribute('aria-selected') === 'true')?.getAttribute('data-country-option')).toBe('GH')
@@ -85,7 +132,7 @@ describe('PhoneInput with countries="all"', () => {
   test('while the region index loads: a pasted +49 waits without an error, then reads', async () => {
     // The index is already loaded by the test above, so this field's `+49` waits for Germany's chunk.
     await commands.holdModule('phone-regions/*')
-    const { input, trigger, options, last, error, root } = setup({ countries: 'all', defaultCountry: 'GH' })
+    const { input, trigger, listSize, last, error, root } = setup({ countries: 'all', defaultCountry: 'GH' })
     await pasteFromClipboard(input, '+49 1512 3456789')
     expect(root.hasAttribute('data-loading')).toBe(true)
     expect(error()).toBe('')
@@ -94,7 +141,7 @@ describe('PhoneInput with countries="all"', () => {
     await expect.poll(() => last()?.[0]).toBe('+4915123456789')
     await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Germany, +49')
     await userEvent.click(trigger())
-    await expect.poll(() => options().length).toBe(245)
+    await expect.poll(listSize).toBe(245)
     await commands.unrouteModule('phone-regions/*')
   })
 
@@ -121,10 +168,10 @@ describe('PhoneInput with countries="all"', () => {
   })
 
   test('pick Germany from the list with the keyboard, type a German mobile', async () => {
-    const { trigger, input, options, last, root } = setup({ countries: 'all', defaultCountry: 'GH' })
+    const { trigger, input, options, listSize, last, root } = setup({ countries: 'all', defaultCountry: 'GH' })
     await userEvent.click(trigger())
     // Every region of libphonenumber-js's metadata.
-    expect(options()).toHaveLength(245)
+    expect(listSize()).toBe(245)
     // The native name finds it too: "Deu" is not the start of "Germany".
     await userEvent.keyboard('Deu')
     expect(options()[0]?.textContent).toContain('Germany')
@@ -250,10 +297,11 @@ describe('PhoneInput with countries="all"', () => {
     const search = document.activeElement as HTMLInputElement
     await userEvent.keyboard('ch')
     // A name that starts with "ch" (Chad) before Switzerland's ISO code, before names that only
-    // contain it (Austria, by its own name "Österreich").
+    // contain it (Austria, by its own name "Österreich"), which may be out of view: scroll to it.
     expect(codes()[0]).toBe('TD')
-    expect(codes().indexOf('CH')).toBeGreaterThan(0)
-    expect(codes().indexOf('CH')).toBeLessThan(codes().indexOf('AT'))
+    const ranked = await scrolledThrough()
+    expect(ranked.indexOf('CH')).toBeGreaterThan(0)
+    expect(ranked.indexOf('CH')).toBeLessThan(ranked.indexOf('AT'))
     await userEvent.clear(search)
     await userEvent.keyboard('+49')
     expect(codes()).toEqual(['DE'])
@@ -265,11 +313,32 @@ describe('PhoneInput with countries="all"', () => {
     await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Côte d’Ivoire, +225')
   })
 
-  test('opening the full list renders every country in one act', async () => {
-    const { trigger, options } = setup({ countries: 'all' })
+  test('the full list opens in one act with the rows in view, each telling its place; scrolled or keyed through, every country is there', async () => {
+    // Every region known, so that the list opens in the click's own act.
+    await loadPhoneCountries()
+    const { trigger, options, listSize } = setup({ countries: 'all', defaultCountry: 'GH' })
     // `act` flushes React's render of the list before it returns. How fast that is, is measured
     // by `pnpm bench:list` beside the peers: a time ceiling here failed on a loaded CI machine.
     act(() => trigger().click())
-    expect(options()).toHaveLength(245)
+    expect(listSize()).toBe(245)
+    // Some rows, not 245; the chosen country among them, active, in its place.
+    expect(options().length).toBeGreaterThan(5)
+    expect(options().length).toBeLessThan(60)
+    const combobox = document.activeElement as HTMLInputElement
+    const active = () => document.getElementById(combobox.getAttribute('aria-activedescendant') ?? '')
+    const all = (await loadCountrySearch()).countryEntries('en', 'all').map((c) => c.iso2)
+    expect(active()?.getAttribute('data-country-option')).toBe('GH')
+    expect(active()?.getAttribute('aria-posinset')).toBe(String(all.indexOf('GH') + 1))
+    // The active option stays rendered and in view as the keys move far through the list.
+    for (let i = 0; i < 25; i++) await userEvent.keyboard('{PageDown}')
+    expect(active()?.getAttribute('aria-posinset')).toBe('245')
+    expect(active()?.getAttribute('data-country-option')).toBe(all.at(-1))
+    const listbox = document.querySelector('[role="listbox"]') as HTMLElement
+    const row = (active() as HTMLElement).getBoundingClientRect()
+    const box = listbox.getBoundingClientRect()
+    expect(row.top).toBeGreaterThanOrEqual(box.top - 1)
+    expect(row.bottom).toBeLessThanOrEqual(box.bottom + 1)
+    // Scrolled from the top, every country comes, once and in the list's order.
+    expect(await scrolledThrough()).toEqual(all)
   })
 })
