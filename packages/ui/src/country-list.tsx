@@ -112,7 +112,9 @@ export function CountryList({ countries, value, initialQuery, fees, id, onPick, 
   // The longest name sizes the panel (its width is the content's), not the rows that happen to show.
   const widest = useMemo(() => shown.reduce<CountryEntry | undefined>((a, c) => (a && a.name.length >= c.name.length ? a : c), undefined), [shown])
 
-  useEffect(() => {
+  // Focus moves into the search box in the commit that shows the list (a layout effect), not a
+  // frame later: what a screen reader reads next is the list's.
+  useLayoutEffect(() => {
     searchRef.current?.focus()
   }, [])
 

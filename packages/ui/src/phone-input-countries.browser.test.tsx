@@ -5,6 +5,7 @@ import { act, render } from '@testing-library/react'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { commands, userEvent } from 'vitest/browser'
 import { axeViolations, pasteFromClipboard } from '../test/browser-helpers'
+import { engine } from '../test/engine'
 import { LocaleProvider } from './i18n/locale-provider'
 import { preloadCountryList } from './country-select'
 import { PhoneInput, type PhoneInputProps } from './phone-input'
@@ -30,6 +31,15 @@ function setup(props: PhoneInputProps = {}, locale = 'en') {
   const listSize = () => Number(options()[0]?.getAttribute('aria-setsize') ?? 0)
   const last = () => onValueChange.mock.lastCall
   return { ...view, input, root, trigger, error, options, listSize, last, onValueChange }
+}
+
+/**
+ * Empties the focused search box with Backspace, not `userEvent.clear`: WebDriver's Element Clear
+ * (WebKit here) blurs the field it clears, as its spec says, and a blur closes the list.
+ */
+async function clearSearch(): Promise<void> {
+  const search = document.activeElement as HTMLInputElement
+  await userEvent.keyboard('{Backspace}'.repeat(search.value.length))
 }
 
 /**
@@ -146,24 +156,34 @@ describe('PhoneInput with countries="all"', () => {
   })
 
   test('a chunk that fails to load says so; the next edit tries again', async () => {
-    // Every region chunk is held (however the build packs regions); Japan's is not loaded yet.
+    // Every region chunk is held (however the build packs regions); Iceland's is not loaded yet,
+    // nor any region its chunk holds (EE, MX, ...: no other test uses them, since Firefox keeps a
+    // failed chunk failed for the page, below).
     await commands.holdModule('phone-regions/*')
     const { input, trigger, last, error } = setup({ countries: 'all', defaultCountry: 'GH' })
     await userEvent.click(trigger())
-    await userEvent.keyboard('Japa{Enter}')
-    await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Japan, +81')
-    await userEvent.type(input, '9012345678')
+    await userEvent.keyboard('Icel{Enter}')
+    await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Iceland, +354')
+    await userEvent.type(input, '6111234')
     await expect.poll(() => commands.heldModuleRequests('phone-regions/*')).toBeGreaterThan(0)
     await commands.releaseModule('phone-regions/*', 'abort')
     await expect.poll(error).toBe('Numbers of this country cannot be checked right now. Check your connection, then try again.')
-    await expect.poll(() => input.value).toBe('9012345678')
+    await expect.poll(() => input.value).toBe('6111234')
     expect(last()?.[0]).toBe('')
     // Back online: the next digit fetches it again and the whole number is read.
     await commands.unrouteModule('phone-regions/*')
-    await userEvent.keyboard('{Backspace}8')
-    await expect.poll(() => last()?.[0]).toBe('+819012345678')
+    await userEvent.keyboard('{Backspace}4')
+    if (engine === 'firefox') {
+      // Firefox keeps a module whose fetch failed as failed for the page (HTML's module map caches
+      // the failure; Chromium and WebKit fetch it again on the next import()), so no edit can
+      // bring this chunk back until the page reloads: the field keeps saying why.
+      await expect.poll(() => performance.getEntriesByType('resource').filter((e) => /phone-regions\/IS\.gen\.ts/.test(e.name)).length).toBe(0)
+        expect(error()).toBe('Numbers of this country cannot be checked right now. Check your connection, then try again.')
+      return
+    }
+    await expect.poll(() => last()?.[0]).toBe('+3546111234')
     // onChange is called as the re-read is committed, before React writes the new text: wait for it.
-    await expect.poll(() => input.value).toBe('90-1234-5678')
+    await expect.poll(() => input.value).toBe('611 1234')
     expect(error()).toBe('')
   })
 
@@ -284,7 +304,7 @@ describe('PhoneInput with countries="all"', () => {
     // Names in Arabic, searched in Arabic or English.
     await userEvent.keyboard('هولندا')
     expect(options()[0]?.getAttribute('data-country-option')).toBe('NL')
-    await userEvent.clear(document.activeElement as HTMLInputElement)
+    await clearSearch()
     await userEvent.keyboard('Holland')
     expect(options()[0]?.getAttribute('data-country-option')).toBe('NL')
     expect(await axeViolations(container)).toEqual([])
@@ -294,7 +314,6 @@ describe('PhoneInput with countries="all"', () => {
     const { trigger, options } = setup({ countries: 'all' })
     const codes = () => options().map((o) => o.getAttribute('data-country-option'))
     await userEvent.click(trigger())
-    const search = document.activeElement as HTMLInputElement
     await userEvent.keyboard('ch')
     // A name that starts with "ch" (Chad) before Switzerland's ISO code, before names that only
     // contain it (Austria, by its own name "Österreich"), which may be out of view: scroll to it.
@@ -302,10 +321,10 @@ describe('PhoneInput with countries="all"', () => {
     const ranked = await scrolledThrough()
     expect(ranked.indexOf('CH')).toBeGreaterThan(0)
     expect(ranked.indexOf('CH')).toBeLessThan(ranked.indexOf('AT'))
-    await userEvent.clear(search)
+    await clearSearch()
     await userEvent.keyboard('+49')
     expect(codes()).toEqual(['DE'])
-    await userEvent.clear(search)
+    await clearSearch()
     // The covered countries' aliases still work among 245.
     await userEvent.keyboard('Ivory')
     expect(codes()[0]).toBe('CI')
