@@ -8,6 +8,7 @@ import { axeViolations, pasteFromClipboard } from '../test/browser-helpers'
 import { engine } from '../test/engine'
 import { LocaleProvider } from './i18n/locale-provider'
 import { preloadCountryList } from './country-select'
+import { displayAddress } from './flow/flow-text'
 import { PhoneInput, type PhoneInputProps } from './phone-input'
 
 // `countries="all"`: every region, each one's metadata fetched from the dev server the first time
@@ -203,6 +204,29 @@ describe('PhoneInput with countries="all"', () => {
     await expect.poll(() => input.value).toBe('01512 3456789')
     expect(last()).toEqual(['+4915123456789', { country: 'DE', isValid: true, error: undefined }])
     expect(regionRequests()).toContain('DE')
+  })
+
+  test('a number given from outside, of a country not loaded yet, shows formatted once its chunk is in', async () => {
+    // Issue 25 saw `+14155552671` stay as given. Australia's and Brazil's chunks: no other test loads them.
+    const { input, trigger, rerender } = setup({ countries: 'all', defaultValue: '+61412345678' })
+    await expect.poll(() => input.value).toBe('0412 345 678')
+    await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Australia, +61')
+    // A controlled value set later (as a form library's reset does).
+    rerender(
+      <LocaleProvider locale="en">
+        <PhoneInput countries="all" value="+5511961234567" />
+      </LocaleProvider>,
+    )
+    await expect.poll(() => input.value).toBe('(11) 96123-4567')
+    await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Brazil, +55')
+  })
+
+  test('the flow names a number of a country loaded on demand formatted, as the field shows it', async () => {
+    // Issue 25 saw `+14155552671` in "Code sent to …" for such a number.
+    const { input, last } = setup({ countries: 'all', defaultCountry: 'GH' })
+    await pasteFromClipboard(input, '+1 415 555 2671')
+    await expect.poll(() => last()?.[0]).toBe('+14155552671')
+    expect(displayAddress('+14155552671', 'sms')).toContain('+1\u00A0415\u00A0555\u00A02671')
   })
 
   test('pasting +49 … into a field on Ghana switches to Germany once its metadata arrives', async () => {
