@@ -829,7 +829,8 @@ describe('VerificationFlow: language, provider, accessibility, privacy', () => {
       </div>,
     )
     const { root } = queries(view)
-    expect(getComputedStyle(root()).direction).toBe('rtl')
+    // Right to left once the locale's messages are there (until then English, left to right).
+    await expect.poll(() => getComputedStyle(root()).direction).toBe('rtl')
     const phone = view.getByRole('textbox', { name: /./ }) as HTMLInputElement
     await userEvent.type(phone, '0241234567{Enter}')
     await reach(root, 'code')
