@@ -143,6 +143,69 @@ describe('EmailInput', () => {
   })
 })
 
+/** The typo hint of a rendered field, if shown. */
+const hint = (view: ReturnType<typeof render>) => view.container.querySelector('[data-part="suggestion"]')
+
+describe('EmailInput: the typo hint', () => {
+  test('once the field is left, a likely typo gets "Did you mean …?", whose button puts the address meant in the field', async () => {
+    const changes: string[] = []
+    const view = render(<EmailInput onValueChange={(value) => changes.push(value)} />)
+    const input = view.getByRole('textbox') as HTMLInputElement
+    await userEvent.type(input, 'ama@gmial.com')
+    // Not while typing: "ama@gmail.co" is on its way to ".com".
+    expect(hint(view)).toBeNull()
+    await userEvent.tab()
+    const button = await view.findByRole('button', { name: 'ama@gmail.com' })
+    expect(hint(view)?.textContent).toBe('Did you mean ama@gmail.com?')
+    // A hint, not an error: the address as typed is valid; the hint describes the field.
+    expect(input.getAttribute('aria-invalid')).toBeNull()
+    expect(describedBy(input)).toEqual(['Did you mean ama@gmail.com?'])
+    await userEvent.click(button)
+    expect([input.value, changes.at(-1), document.activeElement === input]).toEqual(['ama@gmail.com', 'ama@gmail.com', true])
+    expect(hint(view)).toBeNull()
+    expect(input.getAttribute('aria-describedby')).toBeNull()
+  })
+
+  test('a form library sees the corrected address (react-hook-form register)', async () => {
+    const view = renderForm<{ email: string }>({ defaultValues: { email: '' } }, (form) => (
+      <form>
+        <EmailInput {...form.register('email')} />
+      </form>
+    ))
+    const input = view.getByRole('textbox') as HTMLInputElement
+    await userEvent.type(input, 'kofi@hotmial.com')
+    await userEvent.tab()
+    await userEvent.click(await view.findByRole('button', { name: 'kofi@hotmail.com' }))
+    expect(view.form().getValues('email')).toBe('kofi@hotmail.com')
+  })
+
+  test('no hint for a domain as it should be, nor with suggestTypos={false}', async () => {
+    const view = render(
+      <>
+        <EmailInput defaultValue="ama@gmail.com" />
+        <EmailInput defaultValue="ama@gmial.com" suggestTypos={false} />
+      </>,
+    )
+    for (const input of view.getAllByRole('textbox')) {
+      input.focus()
+      await userEvent.tab()
+    }
+    expect(view.queryByRole('button')).toBeNull()
+  })
+
+  test('in the language of the page', async () => {
+    const view = render(
+      <LocaleProvider locale="de" messages={{ 'email.suggestion': 'Meinten Sie {address}?' }}>
+        <EmailInput defaultValue="ama@gmail.con" />
+      </LocaleProvider>,
+    )
+    view.getByRole('textbox').focus()
+    await userEvent.tab()
+    await view.findByRole('button', { name: 'ama@gmail.com' })
+    expect(hint(view)?.textContent).toBe('Meinten Sie ama@gmail.com?')
+  })
+})
+
 describe('EmailInput with react-hook-form', () => {
   test('register: typing, setValue, reset and validation through the ref', async () => {
     const view = renderForm<{ email: string }>({ defaultValues: { email: 'ama@example.com' } }, (form) => (
