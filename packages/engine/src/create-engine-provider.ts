@@ -32,7 +32,7 @@ import {
   type VerifyProvider,
 } from '@hakiki/provider'
 import { assertEngineSecret, base64url, constantTimeEqual, createKeyedHash, deriveCode, randomHex, type KeyedHash } from './engine-crypto'
-import type { EngineOptions, Route } from './engine-options'
+import type { DeliveryEvent, EngineOptions, Route } from './engine-options'
 import { parseRecord, type DeliveryState, type EngineRecord } from './engine-record'
 import { createComposer } from './compose-message'
 import { countryOf, coverageOf, routeChannels, selectRoutes } from './select-routes'
@@ -56,17 +56,28 @@ const secondsLeft = (record: EngineRecord, now: number) => Math.max(1, Math.ceil
 const recordTtl = (record: EngineRecord, now: number) => secondsLeft(record, now) + RETENTION_SECONDS
 
 /** The verification as the provider answers it. */
-const view = (record: EngineRecord, now: number, status = verificationStatusAt(record, now)): ProviderVerification => ({
+const view = (record: EngineRecord, now: number, status = verificationStatusAt(record, now)): EngineVerification => ({
   id: record.id,
   to: record.to,
   channel: record.channel,
   status,
   delivery: record.delivery.status,
   expiresAt: record.expiresAt,
+  ...(record.delivery.transport === '' ? {} : { route: record.delivery.transport }),
 })
+
+/** A verification as the engine answers it: the port's, plus the route of its latest send. */
+export interface EngineVerification extends ProviderVerification {
+  /** Name of the transport that carried the latest send (a bounded set: the configured routes'), for metrics and logs. */
+  route?: string
+}
 
 /** The engine as a provider, plus what only the engine has. */
 export interface EngineProvider extends VerifyProvider {
+  start(input: ProviderStartInput, call: ProviderCall): Promise<EngineVerification>
+  check(id: string, code: string, call: ProviderCall): Promise<EngineVerification>
+  status(id: string, call: ProviderCall): Promise<EngineVerification>
+  cancel(id: string, call: ProviderCall): Promise<EngineVerification>
   /** The routes, in order (read-only). */
   readonly routes: readonly Route[]
   /** Applies reports that came outside a webhook (e.g. from a test, or a queue); `transport` is the transport's name. */
@@ -109,6 +120,14 @@ export function createEngineWithHash(options: EngineOptions, hash: KeyedHash): E
   const compose = createComposer(options)
   const codeHash = (text: string) => hash('codes', text)
 
+  /** Tells `onDelivery`; an observer that throws never breaks a report or a send. */
+  const notify = (event: DeliveryEvent) => {
+    try {
+      options.onDelivery?.(event)
+    } catch {
+      // An observer's own failure is its own.
+    }
+  }
   const fail = (kind: ProviderErrorKind, operation: ProviderOperation, extra: { retryAfter?: number; cause?: unknown } = {}) =>
     new ProviderError(kind, { provider: name, operation, ...extra })
   const keys = {
@@ -180,6 +199,7 @@ export function createEngineWithHash(options: EngineOptions, hash: KeyedHash): E
     }
     const next = { ...record, delivery }
     await call.store.write(save(next, now, { expect: [{ key: keys.record(record.id), value: stored }] }))
+    notify({ verificationId: record.id, channel: record.channel, to: record.to, route: delivery.transport, status: delivery.status, failover: true })
     return next
   }
 
@@ -192,6 +212,7 @@ export function createEngineWithHash(options: EngineOptions, hash: KeyedHash): E
       const now = call.clock.now()
       const updated: EngineRecord = { ...record, delivery: { ...record.delivery, status: report.status, at: now } }
       const failed = report.status === 'failed' || report.status === 'undelivered'
+      notify({ verificationId: id, channel: record.channel, to: record.to, route: transportName, status: report.status })
       if (failed && verificationStatusAt(record, now) === 'pending' && record.delivery.route + 1 < candidatesOf(record).length) {
         await failover(updated, text, now, call)
       } else {
