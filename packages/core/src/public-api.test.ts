@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import * as core from './index'
 
@@ -24,5 +25,13 @@ describe('public exports of @hakiki/core', () => {
     expectTypeOf<ReturnType<core.VerificationFlowApi['getCountryProps']>['onCountryChange']>().parameter(0).toEqualTypeOf<core.PhoneCountryCode>()
     expectTypeOf<core.VerificationFlowApi['country']>().toEqualTypeOf<core.PhoneCountryCode | undefined>()
     expectTypeOf<Extract<core.PhoneCountryCode, 'GH'>>().toEqualTypeOf<'GH'>()
+  })
+
+  it('re-exports values with `export *` only, so that esbuild never links the barrel itself into a bundle', () => {
+    // A named value re-export here (`export { isFinalDelivery } from …`) put the phone region loaders
+    // in VerificationFlow's up-front code with esbuild (issue 24; see the comment in index.ts).
+    const barrel = readFileSync(new URL('./index.ts', import.meta.url), 'utf8')
+    const named = [...barrel.matchAll(/^export\s*\{([^}]*)\}\s*from/gm)].filter(([, list = '']) => list.split(',').some((name) => name.trim() !== '' && !name.trim().startsWith('type ')))
+    expect(named.map(([statement]) => statement)).toEqual([])
   })
 })

@@ -33,12 +33,12 @@ describe('the built declarations', () => {
   it('type-check an app that uses every entry, resolving each to dist/', () => {
     const { outcome, hakiki } = compile('consumer/tsconfig.json')
     expect(outcome).toEqual({ diagnostics: [], status: 0, stderr: '' })
-    expectBuiltDeclarations(hakiki, ['core/dist/index.d.ts', 'react/dist/index.d.ts', 'ui/dist/index.d.ts', ...SERVER_ENTRIES, 'twilio/dist/index.d.ts', 'store-cloudflare/dist/index.d.ts', 'store-deno-kv/dist/index.d.ts'])
+    expectBuiltDeclarations(hakiki, ['core/dist/index.d.ts', 'react/dist/index.d.ts', 'ui/dist/index.d.ts', 'engine/dist/memory-adapter.d.ts', ...SERVER_ENTRIES, 'twilio/dist/index.d.ts', 'store-cloudflare/dist/index.d.ts', 'store-deno-kv/dist/index.d.ts'])
   })
 
   it('type-check a Node server without the DOM lib (core, sandbox, verify-client, proxy)', () => {
     const { outcome, hakiki } = compile('node-consumer/tsconfig.json')
     expect(outcome).toEqual({ diagnostics: [], status: 0, stderr: '' })
-    expectBuiltDeclarations(hakiki, ['core/dist/index.d.ts', ...SERVER_ENTRIES])
+    expectBuiltDeclarations(hakiki, ['core/dist/index.d.ts', 'engine/dist/memory-adapter.d.ts', ...SERVER_ENTRIES])
   })
 })

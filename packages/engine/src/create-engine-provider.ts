@@ -31,7 +31,7 @@ import {
   type ProviderVerification,
   type VerifyProvider,
 } from '@hakiki/provider'
-import { assertEngineSecret, base64url, constantTimeEqual, deriveCode, deriveKey, hmac, randomHex } from './engine-crypto'
+import { assertEngineSecret, base64url, constantTimeEqual, createKeyedHash, deriveCode, randomHex, type KeyedHash } from './engine-crypto'
 import type { EngineOptions, Route } from './engine-options'
 import { parseRecord, type DeliveryState, type EngineRecord } from './engine-record'
 import { createComposer } from './compose-message'
@@ -78,6 +78,15 @@ export interface EngineProvider extends VerifyProvider {
 /** Creates the engine. Throws a TypeError for options that cannot work (short secret, limits out of range, no route, duplicate transport names). */
 export function createEngineProvider(options: EngineOptions): EngineProvider {
   assertEngineSecret(options.secret)
+  return createEngineWithHash(options, createKeyedHash(options.secret))
+}
+
+/**
+ * The engine over a given keyed hash instead of HMAC-SHA-256 under the secret. Not a public
+ * option: only the package's in-process stand-in (`memory-adapter.ts`) uses it, with a
+ * synchronous hash so its answers need no task of the event loop (fake timers, stories).
+ */
+export function createEngineWithHash(options: EngineOptions, hash: KeyedHash): EngineProvider {
   const limits: VerificationLimits = {
     codeLength: options.codeLength ?? DEFAULT_VERIFICATION_LIMITS.codeLength,
     lifetimeSeconds: options.lifetimeSeconds ?? DEFAULT_VERIFICATION_LIMITS.lifetimeSeconds,
@@ -98,8 +107,7 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
   const name = options.name ?? 'engine'
   const prefix = options.keyPrefix ?? 'hakiki:engine:'
   const compose = createComposer(options)
-  const codeKey = deriveKey(options.secret, 'codes')
-  const addressKey = deriveKey(options.secret, 'addresses')
+  const codeHash = (text: string) => hash('codes', text)
 
   const fail = (kind: ProviderErrorKind, operation: ProviderOperation, extra: { retryAfter?: number; cause?: unknown } = {}) =>
     new ProviderError(kind, { provider: name, operation, ...extra })
@@ -109,7 +117,7 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
     attempts: (id: string) => `${prefix}a:${id}`,
     message: (transport: string, messageId: string) => `${prefix}m:${transport}:${messageId}`,
     // Addresses appear in keys only as keyed hashes: a store listing shows no phone numbers.
-    address: async (to: string) => `${prefix}to:${base64url(await hmac(await addressKey, to.toLowerCase())).slice(0, 32)}`,
+    address: async (to: string) => `${prefix}to:${base64url(await hash('addresses', to.toLowerCase())).slice(0, 32)}`,
   }
   const load = async (id: string, call: ProviderCall) => {
     // Ids are the engine's own (`VE` + 32 hex): anything else is unknown, and never becomes a store key.
@@ -128,7 +136,7 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
    */
   const sendFrom = async (record: EngineRecord, from: number, call: ProviderCall): Promise<DeliveryState> => {
     const candidates = candidatesOf(record)
-    const code = await deriveCode(await codeKey, record.id, record.seed, limits.codeLength)
+    const code = await deriveCode(codeHash, record.id, record.seed, limits.codeLength)
     const errors: ProviderError[] = []
     for (let index = from; index < candidates.length; index++) {
       call.signal?.throwIfAborted()
@@ -317,7 +325,7 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
         }
         throw fail('max_attempts', 'check')
       }
-      const expected = await deriveCode(await codeKey, record.id, record.seed, limits.codeLength)
+      const expected = await deriveCode(codeHash, record.id, record.seed, limits.codeLength)
       const addressKeyOf = await keys.address(record.to)
       const [pointer] = await call.store.get([addressKeyOf])
       const forget = pointer === id ? [addressKeyOf] : []

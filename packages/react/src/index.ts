@@ -6,7 +6,8 @@
  * Nothing here touches `window` at import time; everything renders on the server.
  */
 export * from './verification-provider'
-export { useVerificationContext, type VerificationContextValue } from './verification-context'
+export * from './use-verification-context'
+export type { VerificationContextValue } from './verification-context'
 export * from './query-keys'
 export * from './use-start-verification'
 export * from './use-check-code'
@@ -25,4 +26,4 @@ export type { PhoneCountries, PhoneCountryCode } from '@hakiki/core'
 export * from './use-email-input'
 export * from './use-observed-input'
 export * from './use-controllable-state'
-export { useLatestRef } from './use-latest-ref'
+export * from './use-latest-ref'

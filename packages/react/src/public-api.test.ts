@@ -16,7 +16,8 @@ import type {
 } from '@hakiki/core'
 import type { QueryClient, UseMutationResult, UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode, RefCallback } from 'react'
-import { describe, expectTypeOf, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import * as kit from './index'
 
 describe('public types', () => {
@@ -90,5 +91,14 @@ describe('public types', () => {
   it('keeps the query keys as literal tuples', () => {
     expectTypeOf(kit.hakikiKeys.verification).returns.toEqualTypeOf<readonly ['hakiki', 'verification', string]>()
     expectTypeOf(kit.hakikiKeys.rates).returns.toEqualTypeOf<readonly ['hakiki', 'rates']>()
+  })
+
+  it('re-exports values with `export *` only, so that esbuild never links the barrel itself into a bundle', () => {
+    // A named value re-export makes esbuild (with code splitting) put every module this barrel
+    // imports into the up-front code wherever it is live: the lazy steps' hooks of VerificationFlow
+    // (issue 24; see the comment in @hakiki/core's index.ts).
+    const barrel = readFileSync(new URL('./index.ts', import.meta.url), 'utf8')
+    const named = [...barrel.matchAll(/^export\s*\{([^}]*)\}\s*from/gm)].filter(([, list = '']) => list.split(',').some((name) => name.trim() !== '' && !name.trim().startsWith('type ')))
+    expect(named.map(([statement]) => statement)).toEqual([])
   })
 })

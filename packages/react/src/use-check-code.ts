@@ -1,7 +1,7 @@
 import type { CheckCodeResponse, HakikiError, VerificationStatusResponse } from '@hakiki/core'
 import { useMutation, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query'
 import { hakikiKeys } from './query-keys'
-import { useVerificationContext } from './verification-context'
+import { useVerificationContext } from './use-verification-context'
 
 /** Variables of {@link useCheckCode}'s `mutate`. */
 export interface CheckCodeVariables {

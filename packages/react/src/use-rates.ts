@@ -1,7 +1,7 @@
 import type { HakikiError, RatesResponse } from '@hakiki/core'
 import { useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query'
 import { hakikiKeys } from './query-keys'
-import { useVerificationContext } from './verification-context'
+import { useVerificationContext } from './use-verification-context'
 
 /** Options of {@link useRates}: TanStack Query options without `queryKey` and `queryFn`. */
 export type UseRatesOptions = Omit<UseQueryOptions<RatesResponse, HakikiError, RatesResponse, ReturnType<typeof hakikiKeys.rates>>, 'queryKey' | 'queryFn'>

@@ -1,7 +1,7 @@
 import type { HakikiError, StartVerificationRequest, StartVerificationResponse, VerificationStatusResponse } from '@hakiki/core'
 import { useMutation, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query'
 import { hakikiKeys } from './query-keys'
-import { useVerificationContext } from './verification-context'
+import { useVerificationContext } from './use-verification-context'
 
 /** Options of {@link useStartVerification}: TanStack Query mutation options without `mutationFn`. */
 export type UseStartVerificationOptions = Omit<UseMutationOptions<StartVerificationResponse, HakikiError, StartVerificationRequest>, 'mutationFn'>

@@ -12,7 +12,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useHasPassed } from './use-clock'
 import { useIsoLayoutEffect } from './use-iso-layout-effect'
 import { useLatestRef } from './use-latest-ref'
-import { useVerificationContext } from './verification-context'
+import { useVerificationContext } from './use-verification-context'
 
 /** Options of {@link useVerificationFlow}; read when the flow is created, except the callbacks, `locale`, `channels` and `state`. */
 export interface UseVerificationFlowOptions {

@@ -1,7 +1,7 @@
 import type { HakikiError, VerificationStatusResponse } from '@hakiki/core'
 import { useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query'
 import { hakikiKeys } from './query-keys'
-import { useVerificationContext } from './verification-context'
+import { useVerificationContext } from './use-verification-context'
 
 /** Options of {@link useVerification}. */
 export interface UseVerificationOptions

@@ -1,11 +1,11 @@
-import { createMemoryAdapter } from '@hakiki/core'
+import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query'
 import { render, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { hakikiKeys } from './query-keys'
 import { useRates } from './use-rates'
-import { useVerificationContext } from './verification-context'
+import { useVerificationContext } from './use-verification-context'
 import { VerificationProvider } from './verification-provider'
 
 const adapter = createMemoryAdapter()

@@ -17,6 +17,7 @@ import {
   TOKEN_PATH,
   VERIFICATION_ID,
   VERIFICATION_PATH,
+  engineRefusal,
   envelope,
   errorResponse,
   json,
@@ -144,29 +145,13 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     return client
   }
 
-  /** Maps an engine refusal to the API's answer; rethrows anything else. */
+  /** The API's answer to an engine refusal (the sandbox's `engineRefusal`, one mapping for both); rethrows anything else. */
   const providerFailure = (error: unknown): never => {
-    if (!isProviderError(error)) throw error
-    switch (error.kind) {
-      case 'not_found':
-        throw notFound()
-      case 'max_sends': {
-        const retryAfter = String(Math.max(1, error.retryAfter ?? 1))
-        const refusal = new SandboxApiError(429, `Too many sends: at most ${maxSends} per verification. Check the code already sent, or retry after ${retryAfter} seconds when it expires`, { 'retry-after': retryAfter })
-        maxSendsRefusals.add(refusal)
-        throw refusal
-      }
-      case 'invalid_phone_number':
-        throw new SandboxApiError(400, "'to' is not a phone number the delivery routes accept")
-      case 'invalid_email':
-        throw new SandboxApiError(400, "'to' is not an e-mail address the delivery routes accept")
-      case 'unsupported_country':
-      case 'unsupported_channel':
-        throw new SandboxApiError(400, "No delivery route carries this channel to this destination: choose another 'channel'")
-      default:
-        // Transport or store trouble: the caller learns only that delivery failed, and may retry.
-        throw new SandboxApiError(500, 'The code could not be sent or checked right now; retry later')
-    }
+    const refusal = engineRefusal(error, { maxSends })
+    if (!refusal) throw error
+    // The fair-use quota gives a send back when nothing went out: a max_sends refusal is such a case.
+    if (isProviderError(error, 'max_sends')) maxSendsRefusals.add(refusal)
+    throw refusal
   }
 
   /**

@@ -6,14 +6,14 @@
  */
 import { CHANNEL_INFO, isEmailChannel } from '../rules/channel-info'
 import { CHANNELS, type Channel } from '../adapters/contract'
-import { ADDRESS_ERROR_CODES, EMAIL_HELPS_CODES, placeOfError, stepOf, switchTargetOf, type FlowErrorPlace, type FlowStep } from './flow-policy'
+import { ADDRESS_ERROR_CODES, EMAIL_HELPS_CODES, placeOfError, switchTargetOf, type FlowErrorPlace } from './flow-policy'
+import { stepOf, type FlowStep } from './step-of'
 import type { PhoneCountryCode } from '../phone/offered-phone-countries'
-import { canResendAt, newCodeAt } from './flow-machine'
+import { newCodeAt } from './client-time'
+import { canResendAt } from './flow-machine'
 import type { FlowAnnouncementEntry } from './create-verification-flow'
 import type { FlowCommand, FlowError, FlowState, FlowStatus, SentVerification } from './flow-state'
 import { spokenAnnouncement } from './flow-announcements'
-
-export { stepOf, type FlowStep } from './flow-policy'
 
 
 /** Options of {@link connectVerificationFlow}. */

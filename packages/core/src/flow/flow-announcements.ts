@@ -5,7 +5,8 @@
  * in whatever order the screen reader meets their changes.
  */
 import type { FlowAnnouncementEntry } from './create-verification-flow'
-import { placeOfError, stepOf } from './flow-policy'
+import { placeOfError } from './flow-policy'
+import { stepOf } from './step-of'
 import type { FlowState } from './flow-state'
 
 /**

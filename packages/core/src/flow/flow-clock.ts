@@ -20,16 +20,6 @@ export function canResend(verification: SentVerification, clientNow: number): bo
   return clientNow + verification.skewMs >= verification.resendAt
 }
 
-/** True when the code's lifetime is over on the server's clock. */
-export function isExpiredAt(verification: SentVerification, clientNow: number): boolean {
-  return clientNow + verification.skewMs >= verification.expiresAt
-}
-
-/** Client epoch ms at which a server time comes, for timers on the client clock. */
-export function toClientTime(verification: SentVerification, serverTime: number): number {
-  return serverTime - verification.skewMs
-}
-
 function secondsUntil(target: number, now: number): number {
   return Math.max(0, Math.ceil((target - now) / 1000))
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { StartVerificationResponse } from '../adapters/contract'
-import { FLOW_EVENT_TYPES, FLOW_STATUSES, flowGuards, flowMachine, initialFlowState, machine, type FlowEffect, type FlowEventType } from './flow-machine'
+import { FLOW_EVENT_TYPES, FLOW_STATUSES, flowGuards, flowMachine, machine, type FlowEffect, type FlowEventType } from './flow-machine'
+import { initialFlowState } from './initial-flow-state'
 import type { FlowCommand, FlowEvent, FlowState, FlowStatus, SentVerification } from './flow-state'
 
 const T0 = Date.UTC(2026, 0, 1, 12)

@@ -15,7 +15,8 @@ import type {
   IdleState,
   SentVerification,
 } from './flow-state'
-import { isExpiredAt, toClientTime } from './flow-clock'
+import { isExpiredAt, newCodeAt } from './client-time'
+import { initialFlowState } from './initial-flow-state'
 import { isCompleteCode, normalizeCode } from '../fields/normalize-code'
 
 /** The `type` of every event the machine knows. */
@@ -95,7 +96,7 @@ export interface FlowMachineOptions {
 }
 
 /** The result of one step of the machine: the next state (the same object when nothing changed) and its effects. */
-export interface FlowStep {
+export interface FlowMachineStep {
   state: FlowState
   effects: FlowEffect[]
 }
@@ -150,24 +151,8 @@ export function canResendAt(state: FlowState, clientNow: number): boolean {
   return at === undefined || clientNow >= at
 }
 
-/**
- * Client epoch ms from which a new code can be asked for: the later of the last code's cooldown
- * (read on the server's clock: the skew measured with the answer is applied here, once) and the
- * wait a refused send asked for (`rate_limited` with `retryAt`). `undefined` when neither applies.
- * The one computation behind the machine's `canResend` guard and `connect()`'s `waitUntil`.
- */
-export function newCodeAt(state: FlowState): number | undefined {
-  const error = 'error' in state ? state.error : undefined
-  const retryAt = error?.code === 'rate_limited' ? error.retryAt : undefined
-  // The cooldown of the last code gates every send to its address: the code step's and the problem step's.
-  const verification = 'verification' in state && state.status !== 'verified' ? state.verification : undefined
-  const cooldown = verification ? toClientTime(verification, verification.resendAt) : undefined
-  if (retryAt === undefined) return cooldown
-  return cooldown === undefined ? retryAt : Math.max(retryAt, cooldown)
-}
-
 /** A kept code for the address and channel being submitted, if one is still usable at `at`. */
-export function keptFor(state: FlowState, to: string, channel: Channel, at: number): SentVerification | undefined {
+function keptFor(state: FlowState, to: string, channel: Channel, at: number): SentVerification | undefined {
   const key = addressKey(to, channel)
   return state.kept?.find((v) => v.channel === channel && addressKey(v.to, v.channel) === key && v.attemptsLeft > 0 && !isExpiredAt(v, at))
 }
@@ -226,17 +211,6 @@ export const flowGuards = {
 
 /** The name of a guard in {@link flowGuards}. */
 export type FlowGuardName = keyof typeof flowGuards
-
-/** The first state: an empty address on `channel` (default `sms`). */
-export function initialFlowState(init: Partial<FlowBase> = {}): IdleState {
-  return {
-    status: 'idle',
-    to: init.to ?? '',
-    channel: init.channel ?? 'sms',
-    ...(init.locale ? { locale: init.locale } : {}),
-    ...(init.country ? { country: init.country } : {}),
-  }
-}
 
 // ---- Branches shared by several states ------------------------------------------------------
 
@@ -550,7 +524,7 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
  * guards all fail, returns the same state object and no effects. Pure: no clock (time comes in
  * `event.at`), no timers, no I/O.
  */
-export function machine(state: FlowState, event: FlowEvent, options: FlowMachineOptions = {}): FlowStep {
+export function machine(state: FlowState, event: FlowEvent, options: FlowMachineOptions = {}): FlowMachineStep {
   const opts: Options = { autoCheck: options.autoCheck ?? true }
   const config = flowMachine.states[state.status] as FlowStateConfig<FlowStatus>
   const handler = config.on[event.type] as Branch<FlowState, FlowEvent> | readonly Branch<FlowState, FlowEvent>[] | undefined

@@ -6,7 +6,7 @@
  */
 import { CHANNEL_INFO } from '../rules/channel-info'
 import type { Channel } from '../adapters/contract'
-import type { FlowError, FlowState, SentVerification } from './flow-state'
+import type { FlowError, SentVerification } from './flow-state'
 
 /** Where an error is shown: on the address field, on the code field, or as the flow's own. */
 export type FlowErrorPlace = 'address' | 'code' | 'flow'
@@ -36,25 +36,4 @@ export function placeOfError(error: FlowError, step: string): FlowErrorPlace {
 export function switchTargetOf(verification: SentVerification | undefined, channels: readonly Channel[]): Channel | undefined {
   const to = verification ? CHANNEL_INFO[verification.channel].switchTo : undefined
   return to !== undefined && channels.includes(to) ? to : undefined
-}
-
-/** Which screen of the flow to show. */
-export type FlowStep = 'address' | 'code' | 'problem' | 'verified'
-
-/** Which screen a state shows. */
-export function stepOf(state: FlowState): FlowStep {
-  switch (state.status) {
-    case 'idle':
-      return 'address'
-    case 'sending':
-      if (state.intent === 'start') return 'address'
-      return state.from === 'code_sent' || state.from === undefined ? 'code' : 'problem'
-    case 'code_sent':
-    case 'checking':
-      return 'code'
-    case 'verified':
-      return 'verified'
-    default:
-      return 'problem'
-  }
 }

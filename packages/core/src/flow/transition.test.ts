@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { StartVerificationResponse } from '../adapters/contract'
 import type { CodeSentState, FlowCommand, FlowResult, FlowState } from './flow-state'
 import { canResend, secondsUntilExpiry, secondsUntilResend } from './flow-clock'
-import { initialFlowState } from './flow-machine'
+import { initialFlowState } from './initial-flow-state'
 import { transition } from './transition'
 
 // The server runs 5 minutes ahead of this client: every countdown must still follow the server.

@@ -4,7 +4,8 @@
  * `dist/*.d.ts`. Never run. The `@ts-expect-error` lines prove the types are real: were a
  * declaration to degrade to `any`, the expected error would vanish and the check would fail.
  */
-import { createMemoryAdapter, createProxyAdapter, HakikiError, normalizeCode, toApiLocale, type FlowState, type VerificationAdapter } from '@hakiki/core'
+import { createProxyAdapter, HakikiError, normalizeCode, toApiLocale, type FlowState, type VerificationAdapter } from '@hakiki/core'
+import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
 import { useVerificationFlow, VerificationProvider, type VerificationProviderProps } from '@hakiki/react'
 import { VerificationFlow, type VerificationFlowProps } from '@hakiki/ui'
 import { createSandbox, type SandboxMessage } from '@hakiki/sandbox'

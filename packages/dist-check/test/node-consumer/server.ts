@@ -3,7 +3,8 @@
  * library checks on) by `types.test.ts`: every server-side entry must declare itself with what
  * Node's own types provide. Never run.
  */
-import { HakikiError, createMemoryAdapter, normalizeCode, toApiLocale } from '@hakiki/core'
+import { HakikiError, normalizeCode, toApiLocale } from '@hakiki/core'
+import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
 import { createMemoryStore, createVerifyHandler, verifyReceipt, type ReceiptClaims, type VerifyHandler } from '@hakiki/proxy'
 import { toExpressMiddleware } from '@hakiki/proxy/express'
 import { toNodeListener } from '@hakiki/proxy/node'
