@@ -13,9 +13,11 @@ export { ResendButton, type ResendButtonProps, type ResendButtonClassNames } fro
 export { ExpiryNotice, type ExpiryNoticeProps, type ExpiryNoticeClassNames } from './expiry-notice'
 export { AttemptsNotice, type AttemptsNoticeProps } from './attempts-notice'
 export { VerificationFlow, type VerificationFlowProps, type VerificationFlowClassNames, type VerifiedDetails } from './verification-flow'
-export { CountrySelect, type CountrySelectProps, type CountrySelectClassNames } from './country-select'
+export { CountrySelect, preloadCountryList, type CountrySelectProps, type CountrySelectClassNames } from './country-select'
 export { Flag, type FlagProps } from './flags'
-export { countryEntries, countryName, guessCountry, searchCountries, type CountryEntry } from './country-names'
+export { countryName, guessCountry } from './country-names'
+// The list's names and search are `loadCountrySearch` of @hakiki/core (a chunk of their own).
+export type { CountryEntry } from '@hakiki/core'
 export { LocaleProvider, type LocaleProviderProps } from './i18n/locale-provider'
 export { useLocale, useMessages, type LocaleValue, type Translate } from './i18n/locale-context'
 export { formatMessage, type MessageValues } from './i18n/format-message'
