@@ -562,6 +562,17 @@ describe('VerificationFlow: what the app learns', () => {
   })
 })
 
+describe('VerificationFlow: password managers', () => {
+  test('codeFieldAttributes reach the code field\'s input (opt-outs), and cannot override the flow\'s own', async () => {
+    const { code } = await toCode({ codeFieldAttributes: { 'data-1p-ignore': true, 'data-lpignore': 'true', 'data-bwignore': true, 'data-part': 'mine' } })
+    expect(code.getAttribute('data-1p-ignore')).toBe('true')
+    expect(code.getAttribute('data-lpignore')).toBe('true')
+    expect(code.hasAttribute('data-bwignore')).toBe(true)
+    expect(code.getAttribute('data-part')).toBe('input')
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code')
+  })
+})
+
 describe('VerificationFlow: a reload', () => {
   test('with persistKey, resumes on the code step without sending another code; "Change number" shows the number', async () => {
     sessionStorage.removeItem('hakiki-test')
