@@ -1,4 +1,4 @@
-import { createMemoryAdapter } from '@hakiki/core'
+import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
 import { VerificationProvider } from '@hakiki/react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn } from 'storybook/test'

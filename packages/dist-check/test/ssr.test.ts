@@ -1,6 +1,6 @@
 // The built UI renders on a server, as a Next.js or Remix app would render it: react-dom/server in
 // Node, no window, no document.
-import { createMemoryAdapter } from '@hakiki/core'
+import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
 import { VerificationFlow } from '@hakiki/ui'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'

@@ -27,18 +27,18 @@ function expectBuiltDeclarations(hakiki: readonly string[], entries: readonly st
   expect(entries.filter((entry) => !hakiki.some((file) => file.endsWith(`/packages/${entry}`)))).toEqual([])
 }
 
-const SERVER_ENTRIES = ['sandbox/dist/index.d.ts', 'sandbox/dist/node.d.ts', 'verify-client/dist/index.d.ts', 'verify-client/dist/node.d.ts', 'store/dist/index.d.ts', 'store-redis/dist/index.d.ts', 'proxy/dist/index.d.ts', 'proxy/dist/node.d.ts', 'proxy/dist/express.d.ts']
+const SERVER_ENTRIES = ['sandbox/dist/index.d.ts', 'sandbox/dist/node.d.ts', 'verify-client/dist/index.d.ts', 'verify-client/dist/node.d.ts', 'store/dist/index.d.ts', 'store-redis/dist/index.d.ts', 'proxy/dist/index.d.ts', 'proxy/dist/node.d.ts', 'proxy/dist/express.d.ts', 'server/dist/index.d.ts', 'server/dist/node.d.ts']
 
 describe('the built declarations', () => {
   it('type-check an app that uses every entry, resolving each to dist/', () => {
     const { outcome, hakiki } = compile('consumer/tsconfig.json')
     expect(outcome).toEqual({ diagnostics: [], status: 0, stderr: '' })
-    expectBuiltDeclarations(hakiki, ['core/dist/index.d.ts', 'react/dist/index.d.ts', 'ui/dist/index.d.ts', ...SERVER_ENTRIES, 'twilio/dist/index.d.ts', 'store-cloudflare/dist/index.d.ts', 'store-deno-kv/dist/index.d.ts'])
+    expectBuiltDeclarations(hakiki, ['core/dist/index.d.ts', 'react/dist/index.d.ts', 'ui/dist/index.d.ts', 'engine/dist/memory-adapter.d.ts', ...SERVER_ENTRIES, 'twilio/dist/index.d.ts', 'store-cloudflare/dist/index.d.ts', 'store-deno-kv/dist/index.d.ts'])
   })
 
-  it('type-check a Node server without the DOM lib (core, sandbox, verify-client, proxy)', () => {
+  it('type-check a Node server without the DOM lib (core, sandbox, verify-client, proxy, server)', () => {
     const { outcome, hakiki } = compile('node-consumer/tsconfig.json')
     expect(outcome).toEqual({ diagnostics: [], status: 0, stderr: '' })
-    expectBuiltDeclarations(hakiki, ['core/dist/index.d.ts', ...SERVER_ENTRIES])
+    expectBuiltDeclarations(hakiki, ['core/dist/index.d.ts', 'engine/dist/memory-adapter.d.ts', ...SERVER_ENTRIES])
   })
 })

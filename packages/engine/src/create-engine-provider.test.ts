@@ -4,7 +4,7 @@ import { isProviderError, ProviderError, type ProviderCall } from '@hakiki/provi
 import { createMemoryStore, type VerifyStore } from '@hakiki/store'
 import { describe, expect, it } from 'vitest'
 import { createEngineProvider } from './create-engine-provider'
-import type { Route } from './engine-options'
+import type { DeliveryEvent, Route } from './engine-options'
 import type { DeliveryReport, OutboundMessage, Transport } from './transport'
 import { createInboxTransport } from './transports/create-inbox-transport'
 
@@ -162,10 +162,19 @@ describe('routes and failover', () => {
     const first = gateway('first', 'accept')
     const second = gateway('second', 'accept')
     const third = gateway('third', 'accept')
-    const { engine, call, advance } = setup(() => [{ transport: first }, { transport: second }, { transport: third }], { reportTimeoutSeconds: 60 })
-    const { id } = await engine.start({ to: PHONE, channel: 'sms', locale: 'en' }, call)
+    const events: DeliveryEvent[] = []
+    const { engine, call, advance } = setup(() => [{ transport: first }, { transport: second }, { transport: third }], { reportTimeoutSeconds: 60, onDelivery: (e: DeliveryEvent) => events.push(e) })
+    const started = await engine.start({ to: PHONE, channel: 'sms', locale: 'en' }, call)
+    const { id } = started
+    expect(started.route).toBe('first')
     first.pending.push({ messageId: 'first-1', status: 'undelivered' })
-    expect(await engine.status(id, call)).toMatchObject({ status: 'pending', delivery: 'sent' })
+    expect(await engine.status(id, call)).toMatchObject({ status: 'pending', delivery: 'sent', route: 'second' })
+    // What a metrics observer learns: the report of the first route, then the failover's send.
+    expect(events.map(({ route, status, failover }) => [route, status, failover ?? false])).toEqual([
+      ['first', 'undelivered', false],
+      ['second', 'sent', true],
+    ])
+    expect(events[0]).toMatchObject({ verificationId: id, channel: 'sms', to: PHONE })
     expect(second.sent).toHaveLength(1)
     advance(59)
     await engine.status(id, call)
@@ -176,7 +185,11 @@ describe('routes and failover', () => {
     const codes = [first, second, third].map((t) => codeIn(t.sent[0]!))
     expect(new Set(codes).size).toBe(1)
     third.pending.push({ messageId: 'third-1', status: 'delivered' })
-    expect(await engine.status(id, call)).toMatchObject({ delivery: 'delivered' })
+    expect(await engine.status(id, call)).toMatchObject({ delivery: 'delivered', route: 'third' })
+    expect(events.slice(2).map(({ route, status, failover }) => [route, status, failover ?? false])).toEqual([
+      ['third', 'sent', true],
+      ['third', 'delivered', false],
+    ])
     // A failed report on the last route leaves it failed: there is nowhere else to go.
     await engine.start({ to: PHONE, channel: 'sms', locale: 'en' }, call)
     first.pending.push({ messageId: 'first-2', status: 'failed' })

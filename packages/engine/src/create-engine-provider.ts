@@ -31,8 +31,8 @@ import {
   type ProviderVerification,
   type VerifyProvider,
 } from '@hakiki/provider'
-import { assertEngineSecret, base64url, constantTimeEqual, deriveCode, deriveKey, hmac, randomHex } from './engine-crypto'
-import type { EngineOptions, Route } from './engine-options'
+import { assertEngineSecret, base64url, constantTimeEqual, createKeyedHash, deriveCode, randomHex, type KeyedHash } from './engine-crypto'
+import type { DeliveryEvent, EngineOptions, Route } from './engine-options'
 import { parseRecord, type DeliveryState, type EngineRecord } from './engine-record'
 import { createComposer } from './compose-message'
 import { countryOf, coverageOf, routeChannels, selectRoutes } from './select-routes'
@@ -56,17 +56,28 @@ const secondsLeft = (record: EngineRecord, now: number) => Math.max(1, Math.ceil
 const recordTtl = (record: EngineRecord, now: number) => secondsLeft(record, now) + RETENTION_SECONDS
 
 /** The verification as the provider answers it. */
-const view = (record: EngineRecord, now: number, status = verificationStatusAt(record, now)): ProviderVerification => ({
+const view = (record: EngineRecord, now: number, status = verificationStatusAt(record, now)): EngineVerification => ({
   id: record.id,
   to: record.to,
   channel: record.channel,
   status,
   delivery: record.delivery.status,
   expiresAt: record.expiresAt,
+  ...(record.delivery.transport === '' ? {} : { route: record.delivery.transport }),
 })
+
+/** A verification as the engine answers it: the port's, plus the route of its latest send. */
+export interface EngineVerification extends ProviderVerification {
+  /** Name of the transport that carried the latest send (a bounded set: the configured routes'), for metrics and logs. */
+  route?: string
+}
 
 /** The engine as a provider, plus what only the engine has. */
 export interface EngineProvider extends VerifyProvider {
+  start(input: ProviderStartInput, call: ProviderCall): Promise<EngineVerification>
+  check(id: string, code: string, call: ProviderCall): Promise<EngineVerification>
+  status(id: string, call: ProviderCall): Promise<EngineVerification>
+  cancel(id: string, call: ProviderCall): Promise<EngineVerification>
   /** The routes, in order (read-only). */
   readonly routes: readonly Route[]
   /** Applies reports that came outside a webhook (e.g. from a test, or a queue); `transport` is the transport's name. */
@@ -78,6 +89,15 @@ export interface EngineProvider extends VerifyProvider {
 /** Creates the engine. Throws a TypeError for options that cannot work (short secret, limits out of range, no route, duplicate transport names). */
 export function createEngineProvider(options: EngineOptions): EngineProvider {
   assertEngineSecret(options.secret)
+  return createEngineWithHash(options, createKeyedHash(options.secret))
+}
+
+/**
+ * The engine over a given keyed hash instead of HMAC-SHA-256 under the secret. Not a public
+ * option: only the package's in-process stand-in (`memory-adapter.ts`) uses it, with a
+ * synchronous hash so its answers need no task of the event loop (fake timers, stories).
+ */
+export function createEngineWithHash(options: EngineOptions, hash: KeyedHash): EngineProvider {
   const limits: VerificationLimits = {
     codeLength: options.codeLength ?? DEFAULT_VERIFICATION_LIMITS.codeLength,
     lifetimeSeconds: options.lifetimeSeconds ?? DEFAULT_VERIFICATION_LIMITS.lifetimeSeconds,
@@ -98,9 +118,16 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
   const name = options.name ?? 'engine'
   const prefix = options.keyPrefix ?? 'hakiki:engine:'
   const compose = createComposer(options)
-  const codeKey = deriveKey(options.secret, 'codes')
-  const addressKey = deriveKey(options.secret, 'addresses')
+  const codeHash = (text: string) => hash('codes', text)
 
+  /** Tells `onDelivery`; an observer that throws never breaks a report or a send. */
+  const notify = (event: DeliveryEvent) => {
+    try {
+      options.onDelivery?.(event)
+    } catch {
+      // An observer's own failure is its own.
+    }
+  }
   const fail = (kind: ProviderErrorKind, operation: ProviderOperation, extra: { retryAfter?: number; cause?: unknown } = {}) =>
     new ProviderError(kind, { provider: name, operation, ...extra })
   const keys = {
@@ -109,7 +136,7 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
     attempts: (id: string) => `${prefix}a:${id}`,
     message: (transport: string, messageId: string) => `${prefix}m:${transport}:${messageId}`,
     // Addresses appear in keys only as keyed hashes: a store listing shows no phone numbers.
-    address: async (to: string) => `${prefix}to:${base64url(await hmac(await addressKey, to.toLowerCase())).slice(0, 32)}`,
+    address: async (to: string) => `${prefix}to:${base64url(await hash('addresses', to.toLowerCase())).slice(0, 32)}`,
   }
   const load = async (id: string, call: ProviderCall) => {
     // Ids are the engine's own (`VE` + 32 hex): anything else is unknown, and never becomes a store key.
@@ -128,7 +155,7 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
    */
   const sendFrom = async (record: EngineRecord, from: number, call: ProviderCall): Promise<DeliveryState> => {
     const candidates = candidatesOf(record)
-    const code = await deriveCode(await codeKey, record.id, record.seed, limits.codeLength)
+    const code = await deriveCode(codeHash, record.id, record.seed, limits.codeLength)
     const errors: ProviderError[] = []
     for (let index = from; index < candidates.length; index++) {
       call.signal?.throwIfAborted()
@@ -172,6 +199,7 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
     }
     const next = { ...record, delivery }
     await call.store.write(save(next, now, { expect: [{ key: keys.record(record.id), value: stored }] }))
+    notify({ verificationId: record.id, channel: record.channel, to: record.to, route: delivery.transport, status: delivery.status, failover: true })
     return next
   }
 
@@ -184,6 +212,7 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
       const now = call.clock.now()
       const updated: EngineRecord = { ...record, delivery: { ...record.delivery, status: report.status, at: now } }
       const failed = report.status === 'failed' || report.status === 'undelivered'
+      notify({ verificationId: id, channel: record.channel, to: record.to, route: transportName, status: report.status })
       if (failed && verificationStatusAt(record, now) === 'pending' && record.delivery.route + 1 < candidatesOf(record).length) {
         await failover(updated, text, now, call)
       } else {
@@ -317,7 +346,7 @@ export function createEngineProvider(options: EngineOptions): EngineProvider {
         }
         throw fail('max_attempts', 'check')
       }
-      const expected = await deriveCode(await codeKey, record.id, record.seed, limits.codeLength)
+      const expected = await deriveCode(codeHash, record.id, record.seed, limits.codeLength)
       const addressKeyOf = await keys.address(record.to)
       const [pointer] = await call.store.get([addressKeyOf])
       const forget = pointer === id ? [addressKeyOf] : []

@@ -87,15 +87,35 @@ export function randomHex(n: number): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
+/** What the engine keys with its secret: the codes, and the store keys of addresses (never one key for both). */
+export type HashPurpose = 'codes' | 'addresses'
+
 /**
- * The code of a verification: `length` decimal digits read from HMAC(key, id ‖ seed) by rejection
- * sampling (a byte of 250 or more is skipped, so each digit is uniform). 32 bytes give 10 digits
- * except with negligible probability; a further block (a counter in the input) covers that.
+ * The engine's keyed hash: HMAC-SHA-256 under the purpose's key in production
+ * ({@link createKeyedHash}). A synchronous answer is awaited like a promise; the in-process
+ * stand-in (`@hakiki/engine/memory-adapter`) injects one so it answers on microtasks only.
  */
-export async function deriveCode(key: EngineKey, id: string, seed: string, length: number): Promise<string> {
+export type KeyedHash = (purpose: HashPurpose, text: string) => Uint8Array | Promise<Uint8Array>
+
+/** HMAC-SHA-256 under one HKDF-derived key per purpose (derived once, on first use). */
+export function createKeyedHash(secret: string | Uint8Array): KeyedHash {
+  const keys = new Map<HashPurpose, Promise<EngineKey>>()
+  return async (purpose, text) => {
+    let key = keys.get(purpose)
+    if (!key) keys.set(purpose, (key = deriveKey(secret, purpose)))
+    return hmac(await key, text)
+  }
+}
+
+/**
+ * The code of a verification: `length` decimal digits read from the keyed hash of id ‖ seed by
+ * rejection sampling (a byte of 250 or more is skipped, so each digit is uniform). 32 bytes give
+ * 10 digits except with negligible probability; a further block (a counter in the input) covers that.
+ */
+export async function deriveCode(hash: (text: string) => Uint8Array | Promise<Uint8Array>, id: string, seed: string, length: number): Promise<string> {
   let digits = ''
   for (let block = 0; digits.length < length; block++) {
-    for (const byte of await hmac(key, `${id}\u0000${seed}\u0000${block}`)) {
+    for (const byte of await hash(`${id}\u0000${seed}\u0000${block}`)) {
       if (byte >= 250) continue
       digits += String(byte % 10)
       if (digits.length === length) break

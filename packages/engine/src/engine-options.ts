@@ -1,5 +1,5 @@
 import type { Channel } from '@hakiki/core'
-import type { ProviderCoverage } from '@hakiki/provider'
+import type { DeliveryStatus, ProviderCoverage } from '@hakiki/provider'
 import type { MessageTemplate } from '@hakiki/messages'
 import type { Transport } from './transport'
 
@@ -18,6 +18,20 @@ export interface MessageOverride extends Partial<Omit<MessageTemplate, 'locale' 
   email?: Partial<MessageTemplate['email']>
   /** Senders for this locale, per channel (SMS sender id, caller id, e-mail From). */
   from?: Partial<Record<Channel, string>>
+}
+
+/** What {@link EngineOptions.onDelivery} is told: a carrier's report about a send, or a failover to the next route. */
+export interface DeliveryEvent {
+  verificationId: string
+  channel: Channel
+  /** The address (a secret of the person's: mask it before a log line). */
+  to: string
+  /** Name of the transport the report came from, or that the failover sent through. */
+  route: string
+  /** The report's status, or the new send's (`queued`, `sent`, `delivered`) for a failover. */
+  status: DeliveryStatus
+  /** True when this is the send of a failover, not a report. */
+  failover?: boolean
 }
 
 /** Options of {@link createEngineProvider}. */
@@ -51,6 +65,12 @@ export interface EngineOptions {
   reportTimeoutSeconds?: number
   /** Countries the provider declares; default every country its phone routes name (or `'all'`). */
   countries?: ProviderCoverage
+  /**
+   * Told of every delivery report that reached a verification, and of every failover send, e.g.
+   * to count deliveries per route (`@hakiki/server`'s metrics). Called synchronously; what it
+   * throws is ignored.
+   */
+  onDelivery?: (event: DeliveryEvent) => void
   /** Name in logs and errors; default `engine`. */
   name?: string
   /** Prefix of every store key; default `hakiki:engine:`. */

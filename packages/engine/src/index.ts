@@ -4,8 +4,8 @@
  * deliver its messages over ordered routes. Runtime-neutral: Web APIs only. Transports that need
  * Node (SMTP, SMPP) are their own entries, `@hakiki/engine/smtp` and `@hakiki/engine/smpp`.
  */
-export { createEngineProvider, type EngineProvider } from './create-engine-provider'
-export type { EngineOptions, MessageOverride, Route } from './engine-options'
+export { createEngineProvider, type EngineProvider, type EngineVerification } from './create-engine-provider'
+export type { DeliveryEvent, EngineOptions, MessageOverride, Route } from './engine-options'
 export type { DeliveryReport, OutboundMessage, SendReceipt, Transport, TransportCallOptions } from './transport'
 export { createInboxTransport, type InboxMessage, type InboxTransport, type InboxTransportOptions } from './transports/create-inbox-transport'
 export { createAfricasTalkingTransport, type AfricasTalkingOptions } from './transports/create-africas-talking-transport'

@@ -39,3 +39,27 @@ describe('node:crypto and Web Crypto', () => {
     expect(await verifyHmac(node, `${data}!`, byNode)).toBe(false)
   })
 })
+
+describe('base64url and random ids', () => {
+  it('encodes views into a larger buffer as their own bytes, as btoa spells them', async () => {
+    const { base64UrlEncode, base64UrlDecode } = await import('./crypto')
+    const big = crypto.getRandomValues(new Uint8Array(300))
+    for (let start = 0; start < 40; start += 3) {
+      for (const length of [0, 1, 2, 3, 16, 32, 33]) {
+        const view = big.subarray(start, start + length)
+        const viaBtoa = btoa(String.fromCharCode(...view)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+        expect(base64UrlEncode(view)).toBe(viaBtoa)
+        expect(base64UrlDecode(viaBtoa)).toEqual(new Uint8Array(view))
+      }
+    }
+  })
+
+  it('hands out 128-bit ids that never repeat, across refills of the random pool', async () => {
+    const { randomId } = await import('./crypto')
+    const ids = Array.from({ length: 2000 }, () => randomId())
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids.every((id) => /^[A-Za-z0-9_-]{22}$/.test(id))).toBe(true)
+    // Longer than the pool: drawn apart.
+    expect(randomId(5000)).toMatch(/^[A-Za-z0-9_-]{6667}$/)
+  })
+})

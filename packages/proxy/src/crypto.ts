@@ -30,7 +30,7 @@ export function assertSecret(secret: unknown): asserts secret is SecretInput {
 
 /** The subset of `node:crypto` the MACs use. */
 interface NodeCrypto {
-  createHmac(algorithm: 'sha256', key: Uint8Array): { update(data: string): { digest(): Uint8Array } }
+  createHmac(algorithm: 'sha256', key: Uint8Array): { update(data: string): { digest(): Uint8Array; digest(encoding: 'base64url'): string } }
   hkdfSync(digest: 'sha256', key: Uint8Array, salt: Uint8Array, info: string, length: number): ArrayBuffer
   timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean
 }
@@ -122,6 +122,7 @@ async function mac(key: HmacKey, data: string): Promise<Uint8Array> {
 
 /** base64url(HMAC-SHA-256(key, data)). */
 export async function hmac(key: HmacKey, data: string): Promise<string> {
+  if (key.raw && NODE_CRYPTO) return NODE_CRYPTO.createHmac('sha256', key.raw).update(data).digest('base64url')
   return base64UrlEncode(await mac(key, data))
 }
 
@@ -138,11 +139,34 @@ export async function verifyHmac(key: HmacKey, data: string, signature: string):
 
 /** A random identifier of `bytes` bytes (default 128 bits), base64url. */
 export function randomId(bytes = 16): string {
-  return base64UrlEncode(crypto.getRandomValues(new Uint8Array(bytes)))
+  return base64UrlEncode(randomBytes(bytes))
 }
 
-/** base64url without padding (RFC 4648 §5). `btoa` exists in every Fetch runtime; `Buffer` does not. */
+/**
+ * Random bytes are drawn from the system 4 KiB at a time and each handed out once (what Node's
+ * `randomUUID` does): `getRandomValues` is a call into the system per use, a cost each start paid
+ * twice (session id, receipt id). Drawn on first use, never at load (workers forbid it there).
+ */
+const POOL_BYTES = 4096
+let pool = new Uint8Array(0)
+let poolOffset = 0
+
+function randomBytes(count: number): Uint8Array {
+  if (count > POOL_BYTES) return crypto.getRandomValues(new Uint8Array(count))
+  if (poolOffset + count > pool.byteLength) {
+    pool = crypto.getRandomValues(new Uint8Array(POOL_BYTES))
+    poolOffset = 0
+  }
+  poolOffset += count
+  return pool.subarray(poolOffset - count, poolOffset)
+}
+
+/** Node's, Bun's and Deno's `Buffer`, feature-detected like `node:crypto` (never imported). */
+const NODE_BUFFER = (globalThis as { Buffer?: { from(buffer: ArrayBufferLike, offset: number, length: number): { toString(encoding: 'base64url'): string } } }).Buffer
+
+/** base64url without padding (RFC 4648 §5). `btoa` exists in every Fetch runtime; `Buffer` (faster) does not. */
 export function base64UrlEncode(bytes: Uint8Array): string {
+  if (NODE_BUFFER) return NODE_BUFFER.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64url')
   let binary = ''
   for (const byte of bytes) binary += String.fromCharCode(byte)
   return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')

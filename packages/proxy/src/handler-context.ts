@@ -3,6 +3,7 @@
  * Internal: built by `createVerifyHandler`.
  */
 import type { SecretInput } from './crypto'
+import { textResponse } from './out-of-band-body'
 import { ProviderError } from '@hakiki/provider'
 import type { ProxyLogger, RouteName, UpstreamFailedEvent, VerifyEvent } from './events'
 import type { Budgets } from './budgets'
@@ -78,7 +79,7 @@ export interface RequestState {
 export function jsonResponse(status: number, body: unknown, headers: Headers = new Headers()): Response {
   headers.set('Content-Type', 'application/json')
   headers.set('Cache-Control', 'no-store')
-  return new Response(JSON.stringify(body), { status, headers })
+  return textResponse(JSON.stringify(body), { status, headers })
 }
 
 /** ISO 8601 for an epoch-milliseconds time. */

@@ -79,6 +79,8 @@ describe('toNodeListener', () => {
     })
     expect(res.status).toBe(413)
     expect(res.headers['content-type']).toBe('application/problem+json')
+    // The rest of the body is not read (Node would read and discard it to keep the connection).
+    expect(res.headers.connection).toBe('close')
   })
 
   it('answers a Host header Fetch cannot represent with a 400 problem, not a crash', async () => {

@@ -3,9 +3,11 @@
  * listener. No framework is imported; Node 18+ has `Request`/`Response` built in.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { Readable } from 'node:stream'
 import { markUntrustedForwarding, setClientIp } from './client-ip'
+import { responseText, setBodyReader } from './out-of-band-body'
+import type { BodyReader } from './out-of-band-body'
 import { ProxyError, problemResponse } from './problem'
+import { tooLarge, tooLate, unreadable } from './read-json-body'
 import type { VerifyHandler } from './create-verify-handler'
 
 /** How the adapters learn the client's address and the public URL. */
@@ -63,6 +65,8 @@ export async function serve(
     // Only a request Node could parse but Fetch cannot represent ends here (e.g. a bad Host).
     response = problemResponse(new ProxyError('invalid_request'))
   }
+  // Node would read and discard the rest of a refused body to keep the connection: closed instead.
+  if (refusedBodies.has(req)) res.setHeader('Connection', 'close')
   await writeResponse(response, res)
 }
 
@@ -99,11 +103,72 @@ function toRequest(req: IncomingMessage, options: NodeAdapterOptions, body: stri
       headers.delete('content-length')
       init.body = body
     } else {
-      init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>
-      init.duplex = 'half'
+      // Read from Node's stream when the handler asks, not through a web stream (out-of-band-body.ts).
+      const request = new Request(url, init)
+      setBodyReader(request, nodeBodyReader(req))
+      return request
     }
   }
   return new Request(url, init)
+}
+
+/** Requests whose body was refused (too large, too late) before its end. */
+const refusedBodies = new WeakSet<IncomingMessage>()
+
+/**
+ * Reads `req`'s body as `readBodyBytes` reads a Fetch body: 413 as soon as it passes `maxBytes`,
+ * 408 at `timeoutMs`; on either, reading stops and the connection closes after the answer, so a
+ * client trickling or flooding bytes is cut off.
+ */
+function nodeBodyReader(req: IncomingMessage): BodyReader {
+  return (maxBytes, timeoutMs) =>
+    new Promise((resolve, reject) => {
+      const chunks: Buffer[] = []
+      let size = 0
+      const done = () => {
+        clearTimeout(timer)
+        req.off('data', onData)
+        req.off('end', onEnd)
+        req.off('error', onError)
+        req.off('close', onClose)
+      }
+      // Reading stops; the answer is written, then the connection is closed (see writeResponse):
+      // the rest of the body is never read, nor waited for.
+      const refuse = (error: ProxyError) => {
+        done()
+        req.pause()
+        refusedBodies.add(req)
+        reject(error)
+      }
+      const onData = (chunk: Buffer) => {
+        size += chunk.byteLength
+        if (size > maxBytes) refuse(tooLarge(maxBytes))
+        else chunks.push(chunk)
+      }
+      const onEnd = () => {
+        done()
+        const bytes = new Uint8Array(size)
+        let offset = 0
+        for (const chunk of chunks) {
+          bytes.set(chunk, offset)
+          offset += chunk.byteLength
+        }
+        resolve(bytes)
+      }
+      const onError = () => {
+        done()
+        reject(unreadable())
+      }
+      // Closed before its end: the client went away in the middle of the body.
+      const onClose = () => {
+        if (!req.complete) onError()
+      }
+      const timer = setTimeout(() => refuse(tooLate()), timeoutMs)
+      req.on('data', onData)
+      req.on('end', onEnd)
+      req.on('error', onError)
+      req.on('close', onClose)
+    })
 }
 
 function clientIp(req: IncomingMessage, options: NodeAdapterOptions): string | undefined {
@@ -140,7 +205,8 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) headers['set-cookie'] = cookies
-  const payload = Buffer.from(await response.arrayBuffer())
+  // The handler's own JSON answers carry their text beside the body (out-of-band-body.ts).
+  const payload = responseText(response) ?? Buffer.from(await response.arrayBuffer())
   res.writeHead(response.status, headers)
   res.end(payload)
 }

@@ -4,6 +4,7 @@
  */
 import type { ErrorCode, ProblemDetails } from '@hakiki/core'
 import { PROBLEM_STATUS, PROBLEM_TYPE_BASE } from '@hakiki/core'
+import { textResponse } from './out-of-band-body'
 
 /** Short, fixed titles: never built from input or upstream text, so they cannot leak either. */
 const TITLES: Record<ErrorCode, string> = {
@@ -97,5 +98,5 @@ export function problemResponse(error: ProxyError, headers: Headers = new Header
   headers.set('Content-Type', 'application/problem+json')
   headers.set('Cache-Control', 'no-store')
   headers.set('X-Content-Type-Options', 'nosniff')
-  return new Response(JSON.stringify(body), { status: error.status, headers })
+  return textResponse(JSON.stringify(body), { status: error.status, headers })
 }

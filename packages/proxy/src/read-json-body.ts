@@ -1,4 +1,5 @@
 import { ProxyError } from './problem'
+import { takeBodyReader } from './out-of-band-body'
 
 /** Largest request body accepted: bodies here are a few dozen bytes, 16 KiB is generous. */
 export const MAX_BODY_BYTES = 16 * 1024
@@ -50,13 +51,16 @@ export async function readJsonBody(request: Request, options: ReadJsonBodyOption
 export async function readBodyBytes(request: Request, timeoutMs: number, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('content-length')
   if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes)
+  // The node:http adapter reads Node's stream itself, with the same bounds (out-of-band-body.ts).
+  const own = takeBodyReader(request)
+  if (own) return own(maxBytes, timeoutMs)
   if (!request.body) return new Uint8Array(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ProxyError('invalid_request', { status: 408, detail: 'The body took too long to arrive.' })), timeoutMs)
+    timer = setTimeout(() => reject(tooLate()), timeoutMs)
   })
   try {
     for (;;) {
@@ -74,7 +78,7 @@ export async function readBodyBytes(request: Request, timeoutMs: number, maxByte
       await reader.cancel().catch(() => undefined)
       throw error
     }
-    throw new ProxyError('invalid_request', { detail: 'The body could not be read.' })
+    throw unreadable()
   } finally {
     clearTimeout(timer)
   }
@@ -87,6 +91,17 @@ export async function readBodyBytes(request: Request, timeoutMs: number, maxByte
   return bytes
 }
 
-function tooLarge(maxBytes: number): ProxyError {
+/** 413: a body over `maxBytes`. */
+export function tooLarge(maxBytes: number): ProxyError {
   return new ProxyError('invalid_request', { status: 413, detail: `The body must not exceed ${maxBytes} bytes.` })
+}
+
+/** 408: a body that did not arrive within its deadline. */
+export function tooLate(): ProxyError {
+  return new ProxyError('invalid_request', { status: 408, detail: 'The body took too long to arrive.' })
+}
+
+/** A body that broke off or failed. */
+export function unreadable(): ProxyError {
+  return new ProxyError('invalid_request', { detail: 'The body could not be read.' })
 }

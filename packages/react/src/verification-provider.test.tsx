@@ -1,4 +1,4 @@
-import { createMemoryAdapter } from '@hakiki/core'
+import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query'
 import { render, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'

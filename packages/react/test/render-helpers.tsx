@@ -1,4 +1,5 @@
-import { createMemoryAdapter, type MemoryAdapterOptions, type VerificationAdapter } from '@hakiki/core'
+import type { VerificationAdapter } from '@hakiki/core'
+import { createMemoryAdapter, type MemoryAdapterOptions } from '@hakiki/engine/memory-adapter'
 import { QueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { VerificationProvider } from '../src/verification-provider'

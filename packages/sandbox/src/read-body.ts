@@ -1,7 +1,9 @@
 /**
- * Reads a request body with a hard size limit, checking the media type first. Streams chunk by
- * chunk so an oversized body is refused after 16 KiB, not after it has been buffered whole.
+ * Reads a request body with a hard size limit, checking the media type first: the kit's one
+ * bounded read (`readBoundedText`), so an oversized body is refused once it passes 16 KiB (or at
+ * once, by its `Content-Length`), never buffered whole; bytes that are not UTF-8 are refused too.
  */
+import { BodyTooLargeError, readBoundedText } from '@hakiki/provider'
 import { SandboxApiError } from './sandbox-api-error'
 
 /** Largest accepted request body, in bytes. */
@@ -14,43 +16,20 @@ export function mediaType(request: Request): string {
 
 /**
  * The body as text, after checking its media type is `expected`.
- * @throws SandboxApiError 415 for another media type, 413 above {@link MAX_BODY_BYTES}.
+ * @throws SandboxApiError 415 for another media type, 413 above {@link MAX_BODY_BYTES}, 400 for invalid UTF-8.
  */
 export async function readText(request: Request, expected: string): Promise<string> {
   const type = mediaType(request)
   if (type !== expected) {
     throw new SandboxApiError(415, `Content-Type must be ${expected}${type ? `, not ${type.slice(0, 60)}` : ''}`)
   }
-  const tooLarge = () => new SandboxApiError(413, `Request body must not exceed ${MAX_BODY_BYTES} bytes`)
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > MAX_BODY_BYTES) {
-    await request.body?.cancel().catch(() => undefined)
-    throw tooLarge()
-  }
-  if (!request.body) return ''
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined)
-      throw tooLarge()
-    }
-    chunks.push(value)
-  }
-  const all = new Uint8Array(size)
-  let at = 0
-  for (const c of chunks) {
-    all.set(c, at)
-    at += c.byteLength
-  }
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(all)
-  } catch {
-    throw new SandboxApiError(400, 'Request body must be valid UTF-8')
+    return await readBoundedText(request, MAX_BODY_BYTES, { fatal: true })
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new SandboxApiError(413, `Request body must not exceed ${MAX_BODY_BYTES} bytes`)
+    // `fatal`: the decoder's TypeError for bytes that are not UTF-8.
+    if (error instanceof TypeError) throw new SandboxApiError(400, 'Request body must be valid UTF-8')
+    throw error
   }
 }
 

@@ -20,7 +20,7 @@ import { isProviderError, type ProviderCall, type ProviderVerification } from '@
 import { createMemoryStore } from '@hakiki/store'
 import type { SandboxClock } from './clock'
 import type { ResolvedOptions } from './sandbox-options'
-import { SandboxApiError } from './sandbox-api-error'
+import { engineRefusal, notFound } from './engine-refusal'
 
 /** The spec's Verification object. */
 export interface VerificationData {
@@ -63,8 +63,6 @@ export const MAX_VERIFICATIONS = 10_000
 /** Verifications ended by Twilio's update, remembered so they answer 404 (oldest forgotten first). */
 const MAX_FINISHED = 10_000
 
-/** The 404 for an unknown, foreign, approved or malformed id: one message for all, on purpose. */
-export const notFound = () => new SandboxApiError(404, 'Verification not found: check the verificationId, or start a new verification')
 
 const data = (v: ProviderVerification, status: VerificationStatus = v.status): VerificationData => ({ to: v.to, channel: v.channel, verificationId: v.id, status })
 
@@ -96,19 +94,9 @@ export function createVerificationStore(options: ResolvedOptions, clock: Sandbox
   const finished = new Set<string>()
   const call = (now = clock.now()): ProviderCall => ({ store, clock: { now: () => now } })
 
-  /** Maps an engine refusal to the API's answer; rethrows anything else (a 500). */
+  /** The API's answer to an engine refusal (`engineRefusal`, shared with `@hakiki/server`); anything else is rethrown (a 500). */
   const refusal = (error: unknown): never => {
-    if (!isProviderError(error)) throw error
-    if (error.kind === 'not_found') throw notFound()
-    if (error.kind === 'max_sends') {
-      const retryAfter = Math.max(1, error.retryAfter ?? 1)
-      throw new SandboxApiError(
-        429,
-        `Too many sends: at most ${options.maxSends} per verification. Check the code already sent, or retry after ${retryAfter} seconds when it expires`,
-        { 'retry-after': String(retryAfter) },
-      )
-    }
-    throw error
+    throw engineRefusal(error, options) ?? error
   }
   const lookup = (owner: string, id: string) => {
     if (!VERIFICATION_ID.test(id) || finished.has(`${owner}\u0000${id}`)) throw notFound()

@@ -13,7 +13,7 @@
  *   `pending` / `approved` / `max_attempts_reached`, then 60202 (HTTP 429).
  */
 import { LOCALES, type ApiLocale, type Channel } from '@hakiki/core'
-import type { EngineProvider } from '@hakiki/engine'
+import type { EngineProvider, EngineVerification } from '@hakiki/engine'
 import { isProviderError, type ProviderCall, type ProviderVerification } from '@hakiki/provider'
 import {
   fromSandboxError,
@@ -50,6 +50,8 @@ export interface TwilioDialectContext {
   addressHash(to: string): Promise<string>
   /** Whether `error` is the refusal of a send past the verification's `maxSends` (not fair use). */
   isMaxSends(error: unknown): boolean
+  /** Counts a check (the server's metrics), whichever dialect checked. */
+  checked(client: ServerClient, view: EngineVerification): void
 }
 
 const CODE = /^[0-9]{4,10}$/
@@ -121,7 +123,7 @@ export function createTwilioRoutes(context: TwilioDialectContext): Route[] {
         const id = form.get('VerificationSid') ?? (to === null ? undefined : (await store.get([await pointer(to)]))[0])
         if (id === undefined) throw invalidParameter(to === null ? 'VerificationSid' : 'To')
         if (!VE.test(id)) throw resourceNotFound(path)
-        let view: ProviderVerification
+        let view: EngineVerification
         try {
           view = await context.engine.check(id, code, call)
         } catch (error) {
@@ -130,6 +132,7 @@ export function createTwilioRoutes(context: TwilioDialectContext): Route[] {
           else return notFound(error)
         }
         if (to !== null && view.to.toLowerCase() !== to.toLowerCase()) throw resourceNotFound(path)
+        context.checked(client, view)
         if (view.status === 'expired') throw resourceNotFound(path)
         const status: TwilioVerificationStatus = view.status === 'approved' ? 'approved' : view.status === 'cancelled' ? 'max_attempts_reached' : 'pending'
         const body: TwilioVerificationCheck = {

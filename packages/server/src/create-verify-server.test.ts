@@ -184,7 +184,7 @@ describe('operations', () => {
     for (const secret of [GH, code, t, CLIENTS[0].secret, ENV.HAKIKI_ENGINE_SECRET]) expect(text).not.toContain(secret)
   })
 
-  it('record sends, checks and request durations as OpenTelemetry instruments', async () => {
+  it('record sends, checks, send and request durations as OpenTelemetry instruments, per route', async () => {
     const recorded: { name: string; value: number; attributes: Record<string, unknown> }[] = []
     const instrument = (name: string) => ({
       add: (value: number, attributes: Record<string, unknown> = {}) => recorded.push({ name, value, attributes }),
@@ -202,16 +202,21 @@ describe('operations', () => {
     const resent = (await (await create(t, { to: '+233241234580', channel: 'call' })).json()) as { statusMessage: string }
     expect([again.statusMessage, resent.statusMessage]).toEqual(['Verification created', 'Verification code sent again'])
     expect(recorded.filter((r) => r.name === 'hakiki.sends').map((r) => r.attributes)).toEqual([
-      { client: 'shop', channel: 'sms', country: 'GH', outcome: 'sent' },
-      { client: 'shop', channel: 'sms', country: 'GH', outcome: 'sent' },
-      { client: 'shop', channel: 'call', country: 'GH', outcome: 'sent' },
+      { client: 'shop', channel: 'sms', country: 'GH', route: 'sink', outcome: 'sent' },
+      { client: 'shop', channel: 'sms', country: 'GH', route: 'sink', outcome: 'sent' },
+      { client: 'shop', channel: 'call', country: 'GH', route: 'sink', outcome: 'sent' },
     ])
-    // Conversion per country and channel: created (first sends only) against approved checks.
+    // Conversion per country, channel and route: created (first sends only) against approved checks.
     expect(recorded.filter((r) => r.name === 'hakiki.verifications.created').map((r) => r.attributes)).toEqual([
-      { client: 'shop', channel: 'sms', country: 'GH' },
-      { client: 'shop', channel: 'sms', country: 'GH' },
+      { client: 'shop', channel: 'sms', country: 'GH', route: 'sink' },
+      { client: 'shop', channel: 'sms', country: 'GH', route: 'sink' },
     ])
-    expect(recorded.filter((r) => r.name === 'hakiki.verifications.checked').map((r) => r.attributes.status)).toEqual(['pending', 'approved'])
+    expect(recorded.filter((r) => r.name === 'hakiki.verifications.checked').map((r) => [r.attributes.status, r.attributes.route])).toEqual([
+      ['pending', 'sink'],
+      ['approved', 'sink'],
+    ])
+    // Send latency per route, beside each request's.
+    expect(recorded.filter((r) => r.name === 'hakiki.send.duration')).toHaveLength(3)
     const durations = recorded.filter((r) => r.name === 'hakiki.http.server.duration')
     expect(durations.map((r) => r.attributes)).toContainEqual({ endpoint: 'PATCH /verify/v1/identity/verification/{id}', status: 200 })
     expect(durations.every((r) => r.value >= 0)).toBe(true)

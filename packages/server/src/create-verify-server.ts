@@ -8,7 +8,7 @@
  * `node:http` with health checks and graceful shutdown.
  */
 import { COUNTRIES, LOCALES, maskAddress } from '@hakiki/core'
-import { createEngineProvider, type EngineProvider, type Transport } from '@hakiki/engine'
+import { createEngineProvider, type EngineProvider, type EngineVerification, type Transport } from '@hakiki/engine'
 import { isProviderError, type ProviderCall, type ProviderVerification } from '@hakiki/provider'
 import {
   API_PRODUCT,
@@ -17,6 +17,7 @@ import {
   TOKEN_PATH,
   VERIFICATION_ID,
   VERIFICATION_PATH,
+  engineRefusal,
   envelope,
   errorResponse,
   json,
@@ -110,7 +111,19 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     return { transport, ...(route.channels ? { channels: route.channels } : {}), ...(route.countries ? { countries: route.countries } : {}) }
   })
   const { secret, appName, webOtpHost, codeLength, lifetimeSeconds, maxAttempts, maxSends } = config.engine
-  const engine = createEngineProvider({ secret, appName, routes, codeLength, lifetimeSeconds, maxAttempts, maxSends, ...(webOtpHost ? { webOtpHost } : {}), keyPrefix: 'eng:' })
+  const engine = createEngineProvider({
+    secret,
+    appName,
+    routes,
+    codeLength,
+    lifetimeSeconds,
+    maxAttempts,
+    maxSends,
+    ...(webOtpHost ? { webOtpHost } : {}),
+    keyPrefix: 'eng:',
+    // Reports arrive on a webhook or an SMPP connection for whichever client: counted without `client`.
+    onDelivery: (event) => metrics.delivery({ channel: event.channel, country: countryLabel(event.to), route: event.route, status: event.status, event: event.failover ? 'failover' : 'report' }),
+  })
   const clients = new Map(config.clients.map((c) => [c.id, c]))
   const tokens: TokenService = createTokenService(options.store, config.tokens.lifetimeSeconds)
   // Secrets that hashed right once are remembered (by SHA-256, per client) so a client asking for a
@@ -144,29 +157,17 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     return client
   }
 
-  /** Maps an engine refusal to the API's answer; rethrows anything else. */
+  /** Counts a check by the status that followed, per country, channel and route. */
+  const recordCheck = (client: ServerClient, view: EngineVerification) =>
+    metrics.checked({ client: client.id, channel: view.channel, country: countryLabel(view.to), route: view.route ?? 'none', status: view.status })
+
+  /** The API's answer to an engine refusal (the sandbox's `engineRefusal`, one mapping for both); rethrows anything else. */
   const providerFailure = (error: unknown): never => {
-    if (!isProviderError(error)) throw error
-    switch (error.kind) {
-      case 'not_found':
-        throw notFound()
-      case 'max_sends': {
-        const retryAfter = String(Math.max(1, error.retryAfter ?? 1))
-        const refusal = new SandboxApiError(429, `Too many sends: at most ${maxSends} per verification. Check the code already sent, or retry after ${retryAfter} seconds when it expires`, { 'retry-after': retryAfter })
-        maxSendsRefusals.add(refusal)
-        throw refusal
-      }
-      case 'invalid_phone_number':
-        throw new SandboxApiError(400, "'to' is not a phone number the delivery routes accept")
-      case 'invalid_email':
-        throw new SandboxApiError(400, "'to' is not an e-mail address the delivery routes accept")
-      case 'unsupported_country':
-      case 'unsupported_channel':
-        throw new SandboxApiError(400, "No delivery route carries this channel to this destination: choose another 'channel'")
-      default:
-        // Transport or store trouble: the caller learns only that delivery failed, and may retry.
-        throw new SandboxApiError(500, 'The code could not be sent or checked right now; retry later')
-    }
+    const refusal = engineRefusal(error, { maxSends })
+    if (!refusal) throw error
+    // The fair-use quota gives a send back when nothing went out: a max_sends refusal is such a case.
+    if (isProviderError(error, 'max_sends')) maxSendsRefusals.add(refusal)
+    throw refusal
   }
 
   /**
@@ -232,7 +233,7 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     if (input.country && client.countries !== 'all' && !client.countries.includes(input.country)) {
       throw new SandboxApiError(400, `'to' is in a country this client may not send to: ${client.countries.join(', ')}`)
     }
-    const labels = { client: client.id, channel: input.channel, country: input.country ?? 'none' }
+    const labels = { client: client.id, channel: input.channel, country: input.country ?? 'none', route: 'none' }
     const quotas = fairUseQuotas(client.id, client.limits, await addressHash(input.to), now())
     const taken = await store.take(quotas)
     if (!taken.ok) {
@@ -240,22 +241,27 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
       logger.log('warn', 'fair use', { client: client.id, limit, to: maskAddress(input.to), transactionId })
       throw new SandboxApiError(429, fairUseMessage(limit, client.limits, taken.retryAfterSeconds), { 'retry-after': String(taken.retryAfterSeconds) })
     }
-    let started: ProviderVerification
+    let started: EngineVerification
     // One instant for the whole start: a verification created by this request expires exactly
     // one lifetime after it, a re-sent one earlier (its lifetime runs from its first send).
     const startedAt = now()
+    const clockStarted = performance.now()
     try {
       started = await engine.start({ to: input.to, channel: input.channel, locale: TAG_OF_API_LOCALE.get(input.locale) ?? 'en' }, { ...callFor(store, client.id, signal), clock: { now: () => startedAt } })
     } catch (error) {
       // Nothing went out: the fair-use counts are given back.
       await store.give(quotas).catch(() => {})
-      metrics.sent({ ...labels, outcome: isProviderError(error) ? error.kind : 'error' })
-      logger.log('warn', 'send failed', { client: client.id, to: maskAddress(input.to), kind: isProviderError(error) ? error.kind : 'error', transactionId })
+      const outcome = isProviderError(error) ? error.kind : 'error'
+      metrics.sent({ ...labels, outcome })
+      metrics.sendDuration({ ...labels, outcome }, performance.now() - clockStarted)
+      logger.log('warn', 'send failed', { client: client.id, to: maskAddress(input.to), kind: outcome, transactionId })
       return providerFailure(error)
     }
-    metrics.sent({ ...labels, outcome: 'sent' })
+    const routed = { ...labels, route: started.route ?? 'none' }
+    metrics.sent({ ...routed, outcome: 'sent' })
+    metrics.sendDuration({ ...routed, outcome: 'sent' }, performance.now() - clockStarted)
     const created = started.expiresAt === startedAt + lifetimeSeconds * 1000
-    if (created) metrics.created(labels)
+    if (created) metrics.created(routed)
     logger.log('info', 'code sent', { client: client.id, verificationId: started.id, channel: input.channel, to: maskAddress(input.to), transactionId })
     return { started, created, startedAt }
   }
@@ -284,7 +290,7 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
     const body = await readJsonObject(request)
     if (typeof body.code !== 'string' || !CODE.test(body.code)) throw new SandboxApiError(400, "'code' is required: a string of 4 to 10 digits")
     const call = callFor(store, client.id, request.signal)
-    let view: ProviderVerification
+    let view: EngineVerification
     try {
       view = await engine.check(param, body.code, call)
     } catch (error) {
@@ -292,7 +298,7 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
       if (isProviderError(error) && (error.kind === 'max_attempts' || error.kind === 'invalid_code_format')) view = await engine.status(param, call).catch(providerFailure)
       else return providerFailure(error)
     }
-    metrics.checked({ client: client.id, channel: view.channel, country: countryLabel(view.to), status: view.status })
+    recordCheck(client, view)
     const messages = {
       approved: 'Verification approved',
       pending: 'Verification code is incorrect',
@@ -352,6 +358,7 @@ export function createVerifyServer(options: VerifyServerOptions): VerifyServer {
           startFor,
           addressHash,
           isMaxSends: (error) => error instanceof SandboxApiError && maxSendsRefusals.has(error),
+          checked: recordCheck,
         })
       : []),
     { path: '/healthz', methods: { GET: healthz } },

@@ -9,7 +9,7 @@ export { hashClientSecret, isClientSecretHash, MIN_PBKDF2_ITERATIONS, PBKDF2_ITE
 export { createRouteTransport } from './create-route-transport'
 export { createTwilioRoutes, type TwilioDialectContext } from './create-twilio-routes'
 export { createWebhookTransport, type WebhookTransportOptions } from './create-webhook-transport'
-export { createServerMetrics, type SendLabels, type ServerMetrics } from './server-metrics'
+export { createServerMetrics, type DeliveryLabels, type SendLabels, type ServerMetrics } from './server-metrics'
 export { createJsonLogger, silentLogger, type LogLevel, type ServerLogger } from './server-logger'
 export { fairUseQuotas, fairUseMessage, FAIR_USE_LIMITS, type FairUseLimit } from './fair-use'
 export { createTokenService, type TokenGrant, type TokenService } from './token-service'

@@ -2,6 +2,7 @@
 // HTTP on loopback. The SDK's documented hook for another host is a custom `httpClient`
 // (https://www.twilio.com/docs/libraries/node/custom-http-clients-node): a subclass of its own
 // RequestClient that only swaps the host, so authentication, form encoding and parsing are the SDK's.
+import type { Meter } from '@opentelemetry/api'
 import twilio from 'twilio'
 import type RequestClient from 'twilio/lib/base/RequestClient'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +12,7 @@ import { ENV, testConfigInput } from '../test/server-fixture'
 import { hashClientSecret, MIN_PBKDF2_ITERATIONS } from './client-secret'
 import { parseServerConfig } from './server-config'
 import { silentLogger } from './server-logger'
+import { createServerMetrics } from './server-metrics'
 import { startVerifyServer, type RunningVerifyServer } from './start-verify-server'
 
 const accountSid = `AC${'1'.repeat(32)}`
@@ -18,6 +20,10 @@ const authToken = 'twilio-auth-token-0123456789'
 const serviceSid = `VA${'2'.repeat(32)}`
 let sink: MessageSink
 let server: RunningVerifyServer
+/** Attributes of every check the server's metrics counted. */
+const checks: Record<string, unknown>[] = []
+/** The two methods of the OpenTelemetry API's Meter the server uses: records the checks. */
+const instrument = (name: string) => ({ add: (_: number, attributes: Record<string, unknown> = {}) => void (name === 'hakiki.verifications.checked' && checks.push(attributes)), record: () => {} })
 
 /** The SDK's request client, sending what it would send to verify.twilio.com to the server. */
 class LoopbackRequestClient extends twilio.RequestClient {
@@ -33,7 +39,8 @@ beforeAll(async () => {
   sink = await startMessageSink()
   const input = await testConfigInput(sink.url)
   input.clients[0]!.twilio = { accountSid, authTokenHash: await hashClientSecret(authToken, MIN_PBKDF2_ITERATIONS), serviceSid }
-  server = await startVerifyServer({ config: parseServerConfig(input, ENV), port: 0, logger: silentLogger })
+  const meter = { createCounter: instrument, createHistogram: instrument } as unknown as Meter
+  server = await startVerifyServer({ config: parseServerConfig(input, ENV), port: 0, logger: silentLogger, metrics: createServerMetrics(meter) })
 })
 
 afterAll(async () => {
@@ -56,6 +63,11 @@ describe('the official twilio SDK against hakiki-server', () => {
     expect(await service.verifications(created.sid).fetch()).toMatchObject({ sid: created.sid, status: 'pending', to })
     expect(await service.verificationChecks.create({ verificationSid: created.sid, code: code === '000000' ? '111111' : '000000' })).toMatchObject({ status: 'pending', valid: false })
     expect(await service.verificationChecks.create({ to, code })).toMatchObject({ sid: created.sid, status: 'approved', valid: true, to })
+    // Checks in this dialect count toward conversion as the spec's do.
+    expect(checks.map((c) => [c.status, c.channel, c.route])).toEqual([
+      ['pending', 'call', 'sink'],
+      ['approved', 'call', 'sink'],
+    ])
     await expect(service.verifications(created.sid).fetch()).rejects.toMatchObject({ status: 404, code: 20404 })
 
     const other = await service.verifications.create({ to: freshPhone(), channel: 'sms' })

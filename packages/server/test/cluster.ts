@@ -25,11 +25,11 @@ export interface Instance {
   exited: Promise<number | null>
 }
 
-/** Starts `hakiki-server --config <file> --port 0` and resolves once it logged its URL. */
-export async function startInstance(configFile: string): Promise<Instance> {
+/** Starts `hakiki-server --config <file> --port 0` (with `env` besides the test secrets) and resolves once it logged its URL. */
+export async function startInstance(configFile: string, env: Record<string, string> = {}): Promise<Instance> {
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'src/cli.ts', '--config', configFile, '--port', '0'], {
     cwd: PACKAGE_DIR,
-    env: { ...process.env, ...ENV, HAKIKI_LOG_LEVEL: 'info' },
+    env: { ...process.env, ...ENV, ...env, HAKIKI_LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const logs: string[] = []

@@ -46,6 +46,19 @@ describe('createMemoryStore bounds', () => {
     expect(await small.take([{ key: 'y', windowSeconds: 60, limit: 5 }])).toEqual({ ok: true })
   })
 
+  it('a key changed in place from record to counter moves between the bounds', async () => {
+    const small = createMemoryStore({ maxCounters: 2, maxRecords: 1 })
+    expect(await small.write({ set: [{ key: 'k', value: '3', ttlSeconds: 60 }] })).toBe(true)
+    // The record's place is taken: another record is refused.
+    await expect(small.write({ set: [{ key: 'r', value: 'x', ttlSeconds: 60 }] })).rejects.toMatchObject({ reason: 'full' })
+    // Counted on, `k` is a counter now: the record's place is free, one counter's place is used.
+    expect(await small.add([{ key: 'k', windowSeconds: 60 }])).toEqual([4])
+    expect(await small.write({ set: [{ key: 'r', value: 'x', ttlSeconds: 60 }] })).toBe(true)
+    expect(await small.add([{ key: 'c', windowSeconds: 60 }])).toEqual([1])
+    await expect(small.add([{ key: 'd', windowSeconds: 60 }])).rejects.toMatchObject({ reason: 'full' })
+    expect(await small.get(['k', 'r', 'c', 'd'])).toEqual(['4', 'x', '1', undefined])
+  })
+
   it('rejects bounds that are not whole numbers > 0', () => {
     expect(() => createMemoryStore({ maxCounters: 0 })).toThrow(TypeError)
     expect(() => createMemoryStore({ maxRecords: 1.5 })).toThrow(TypeError)

@@ -75,11 +75,27 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): VerifyStore
       if (sizes[kind] + added > bounds[kind]) throw new StoreUnavailableError(operation, 'full')
     }
     for (const [key, record] of plan.changes) {
-      remove(key)
-      if (!record) continue
-      slots.set(key, { ...record, kind })
-      sizes[kind] += 1
-      nextExpiry = Math.min(nextExpiry, record.expiresAt)
+      if (!record) {
+        remove(key)
+        continue
+      }
+      // Changed in place, not deleted and set again: a Map leaves a hole for every delete and
+      // rebuilds its table once they fill it, which made this loop the proxy's costliest line
+      // (issue 24: 7–9 % of its CPU, with every counter of a start changed at once).
+      const slot = slots.get(key)
+      if (slot) {
+        if (slot.kind !== kind) {
+          sizes[slot.kind] -= 1
+          sizes[kind] += 1
+          slot.kind = kind
+        }
+        slot.value = record.value
+        slot.expiresAt = record.expiresAt
+      } else {
+        slots.set(key, { value: record.value, expiresAt: record.expiresAt, kind })
+        sizes[kind] += 1
+      }
+      if (record.expiresAt < nextExpiry) nextExpiry = record.expiresAt
     }
     return plan.result
   }

@@ -3,7 +3,7 @@
  * short lifetimes so that expiry, lock and resend happen within seconds. The code is always 123456.
  */
 import '../src/styles.css'
-import { createMemoryAdapter } from '@hakiki/core'
+import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
 import { createRoot } from 'react-dom/client'
 import { VerificationFlow } from '../src/verification-flow'
 

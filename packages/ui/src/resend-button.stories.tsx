@@ -1,4 +1,5 @@
-import { createMemoryAdapter, type SentVerification } from '@hakiki/core'
+import type { SentVerification } from '@hakiki/core'
+import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
 import { VerificationProvider } from '@hakiki/react'
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, waitFor } from 'storybook/test'

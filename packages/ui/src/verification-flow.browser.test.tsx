@@ -1,5 +1,6 @@
 import './styles.css'
-import { ERROR_CODES, createMemoryAdapter, type ApiLocale, type FlowError, type FlowState, type HakikiErrorCode, type MemoryAdapterOptions } from '@hakiki/core'
+import { ERROR_CODES, type ApiLocale, type FlowError, type FlowState, type HakikiErrorCode } from '@hakiki/core'
+import { createMemoryAdapter, type MemoryAdapterOptions } from '@hakiki/engine/memory-adapter'
 import { VerificationProvider } from '@hakiki/react'
 import { act, render, type RenderResult } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'

@@ -1,4 +1,5 @@
-import { createMemoryAdapter, type HakikiErrorCode, type MemoryAdapterOptions } from '@hakiki/core'
+import type { HakikiErrorCode } from '@hakiki/core'
+import { createMemoryAdapter, type MemoryAdapterOptions } from '@hakiki/engine/memory-adapter'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, fn, waitFor, type userEvent as UserEvent } from 'storybook/test'

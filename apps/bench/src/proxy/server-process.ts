@@ -12,6 +12,7 @@
  *
  * It answers the parent over IPC: `{ id, method, args }` → `{ id, value }` or `{ id, error }`.
  */
+import { writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -149,10 +150,12 @@ async function main(): Promise<void> {
     await session.post('Profiler.setSamplingInterval', { interval: 100 })
     await session.post('Profiler.start')
   }
-  handlers.profileStop = async () => {
+  handlers.profileStop = async (count, saveTo) => {
     const { profile } = await session.post('Profiler.stop')
     session.disconnect()
-    return topFunctions(profile)
+    // The whole profile, for a closer look (Chrome DevTools, speedscope).
+    if (typeof saveTo === 'string') writeFileSync(saveTo, JSON.stringify(profile))
+    return topFunctions(profile, typeof count === 'number' ? count : 10)
   }
   process.on('message', (call: ServerCall) => {
     const handler = handlers[call.method]

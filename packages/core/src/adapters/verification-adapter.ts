@@ -17,8 +17,8 @@ export interface AdapterCallOptions {
  * and rejects with a `HakikiError` (or with the abort reason when `signal` aborts).
  *
  * Two ship with the kit: `createProxyAdapter` (HTTP to `@hakiki/proxy`) and
- * `createMemoryAdapter` (in-browser stand-in for tests and Storybook). Write your own to reach
- * another backend, e.g. a GraphQL mutation.
+ * `createMemoryAdapter` (`@hakiki/engine/memory-adapter`: the engine in the browser, for tests and
+ * Storybook). Write your own to reach another backend, e.g. a GraphQL mutation.
  */
 export interface VerificationAdapter {
   /** Starts a verification, or re-sends the code of the pending one for the same `to`. */

@@ -1,45 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { createMemoryAdapter, type MemoryAdapterOptions } from '../adapters/create-memory-adapter'
+import { setupFlow, testProblem, type SetupFlowOptions } from '../../test/flow-harness'
 import { createVerificationFlow } from './create-verification-flow'
 import type { FlowState, FlowStatus } from './flow-state'
 import type { VerificationAdapter } from '../adapters/verification-adapter'
 
 const PHONE = '+233241234567'
 
-/** A flow over the memory adapter with a hand-driven clock and timer queue: no real waiting. */
-function setup(options: MemoryAdapterOptions = {}, adapterOverride?: (a: VerificationAdapter) => VerificationAdapter) {
-  let time = Date.UTC(2026, 0, 1, 12)
-  const now = () => time
-  const timers: Array<{ at: number; callback: () => void; cancelled: boolean }> = []
-  const memory = createMemoryAdapter({ now, fixedCode: '123456', ...options })
-  const flow = createVerificationFlow({
-    adapter: adapterOverride ? adapterOverride(memory) : memory,
-    now,
-    schedule: (callback, ms) => {
-      const timer = { at: time + ms, callback, cancelled: false }
-      timers.push(timer)
-      return () => {
-        timer.cancelled = true
-      }
-    },
-  })
-  const statuses: FlowStatus[] = []
-  flow.subscribe(() => statuses.push(flow.getSnapshot().status))
-  return {
-    flow,
-    memory,
-    statuses,
-    /** Moves the clock and fires due timers. */
-    advance(seconds: number) {
-      time += seconds * 1000
-      for (const t of timers) {
-        if (t.cancelled || t.at > time) continue
-        t.cancelled = true
-        t.callback()
-      }
-    },
-    activeTimers: () => timers.filter((t) => !t.cancelled).length,
-  }
+/** A flow over the shared test backend (`memory` here) with a hand-driven clock and timer queue. */
+function setup(options: SetupFlowOptions = {}, adapterOverride?: (a: VerificationAdapter) => VerificationAdapter) {
+  const harness = setupFlow({ ...options, ...(adapterOverride ? { wrap: adapterOverride } : {}) })
+  return { ...harness, memory: harness.backend }
 }
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -168,7 +138,7 @@ describe('createVerificationFlow', () => {
   })
 
   it('turns retryAfter into a client time to retry at', async () => {
-    const { flow } = setup({ script: [{ operation: 'start', code: 'rate_limited', retryAfter: 42 }] })
+    const { flow } = setup({ failStarts: [testProblem('rate_limited', { retryAfter: 42 })] })
     flow.send({ type: 'SUBMIT', to: PHONE })
     expect(await until(flow, 'idle')).toMatchObject({ error: { code: 'rate_limited', retryAt: Date.UTC(2026, 0, 1, 12) + 42_000 } })
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createMemoryAdapter } from '../adapters/create-memory-adapter'
+import { setupFlow } from '../../test/flow-harness'
 import { connectVerificationFlow } from './connect-verification-flow'
-import { createVerificationFlow, type VerificationFlowStore } from './create-verification-flow'
+import type { VerificationFlowStore } from './create-verification-flow'
 import { spokenAnnouncement } from './flow-announcements'
 import type { FlowAnnouncement } from './flow-machine'
 import type { FlowStatus } from './flow-state'
@@ -9,26 +9,12 @@ import type { FlowStatus } from './flow-state'
 const PHONE = '+233241234567'
 
 /**
- * A flow over the memory adapter with a hand-driven clock, and a listener that records what the
+ * A flow over the shared test backend with a hand-driven clock, and a listener that records what the
  * flow's live region would hold after every change, as a screen reader meets it: a node is read
  * when it appears (a new id), never when it stays or goes.
  */
 function setup() {
-  let time = Date.UTC(2026, 0, 1, 12)
-  const now = () => time
-  const timers: Array<{ at: number; callback: () => void; cancelled: boolean }> = []
-  const adapter = createMemoryAdapter({ now, fixedCode: '123456', maxAttempts: 3, cooldownsSeconds: [30] })
-  const flow = createVerificationFlow({
-    adapter,
-    now,
-    schedule: (callback, ms) => {
-      const timer = { at: time + ms, callback, cancelled: false }
-      timers.push(timer)
-      return () => {
-        timer.cancelled = true
-      }
-    },
-  })
+  const { flow, now, advance } = setupFlow({ maxAttempts: 3, cooldownsSeconds: [30] })
   const heard: FlowAnnouncement[] = []
   const shown: Array<FlowAnnouncement | undefined> = []
   let lastId: number | undefined
@@ -38,19 +24,7 @@ function setup() {
     if (spoken && spoken.id !== lastId) heard.push(spoken.announcement)
     lastId = spoken?.id
   })
-  return {
-    flow,
-    heard,
-    shown,
-    advance(seconds: number) {
-      time += seconds * 1000
-      for (const t of timers) {
-        if (t.cancelled || t.at > time) continue
-        t.cancelled = true
-        t.callback()
-      }
-    },
-  }
+  return { flow, heard, shown, advance }
 }
 
 async function until(flow: VerificationFlowStore, status: FlowStatus): Promise<void> {

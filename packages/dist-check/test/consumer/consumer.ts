@@ -4,7 +4,8 @@
  * `dist/*.d.ts`. Never run. The `@ts-expect-error` lines prove the types are real: were a
  * declaration to degrade to `any`, the expected error would vanish and the check would fail.
  */
-import { createMemoryAdapter, createProxyAdapter, HakikiError, normalizeCode, toApiLocale, type FlowState, type VerificationAdapter } from '@hakiki/core'
+import { createProxyAdapter, HakikiError, normalizeCode, toApiLocale, type FlowState, type VerificationAdapter } from '@hakiki/core'
+import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
 import { useVerificationFlow, VerificationProvider, type VerificationProviderProps } from '@hakiki/react'
 import { VerificationFlow, type VerificationFlowProps } from '@hakiki/ui'
 import { createSandbox, type SandboxMessage } from '@hakiki/sandbox'
@@ -18,6 +19,8 @@ import { createMemoryStore as createStore, StoreUnavailableError, type VerifySto
 import { createUpstashStore } from '@hakiki/store-redis'
 import { createDurableObjectStore, HakikiStoreObject, type DurableObjectNamespaceLike } from '@hakiki/store-cloudflare'
 import { createDenoKvStore, type DenoKvLike } from '@hakiki/store-deno-kv'
+import { createVerifyServer, parseServerConfig, ServerConfigError, type ServerConfig, type ServerConfigInput, type VerifyServer } from '@hakiki/server'
+import { startVerifyServer, type RunningVerifyServer } from '@hakiki/server/node'
 import { createTwilioProvider, type TwilioCredentials } from '@hakiki/twilio'
 import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
 import type { VerifyProviderV1 } from '@hakiki/proxy'
@@ -68,4 +71,16 @@ export async function serverSide(): Promise<void> {
   void [edge, HakikiStoreObject.name]
   void [inbox, listener, middleware, claims.sub satisfies string, failed, twilio.name, retryAfter, outage.code satisfies 'store_unavailable']
   await server.close()
+}
+
+/** Server side: hakiki-server, the spec's API as a service on the engine (Fetch handler and Node server). */
+export async function verifyService(): Promise<void> {
+  const config: ServerConfig = parseServerConfig(JSON.parse('{}') as ServerConfigInput, { HAKIKI_ENGINE_SECRET: 'x'.repeat(32) })
+  const service: VerifyServer = createVerifyServer({ config, store: createStore() })
+  const answered: Response = await service.fetch(new Request('http://127.0.0.1/healthz'))
+  const running: RunningVerifyServer = await startVerifyServer({ config, port: 0 })
+  // @ts-expect-error the server needs its configuration
+  createVerifyServer({ store: createStore() })
+  void [answered.status, new ServerConfigError([]).name]
+  await running.close()
 }

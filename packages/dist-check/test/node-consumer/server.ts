@@ -3,7 +3,8 @@
  * library checks on) by `types.test.ts`: every server-side entry must declare itself with what
  * Node's own types provide. Never run.
  */
-import { HakikiError, createMemoryAdapter, normalizeCode, toApiLocale } from '@hakiki/core'
+import { HakikiError, normalizeCode, toApiLocale } from '@hakiki/core'
+import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
 import { createMemoryStore, createVerifyHandler, verifyReceipt, type ReceiptClaims, type VerifyHandler } from '@hakiki/proxy'
 import { toExpressMiddleware } from '@hakiki/proxy/express'
 import { toNodeListener } from '@hakiki/proxy/node'
@@ -13,6 +14,8 @@ import { createVerifyClient, VerifyApiError, type VerifyClient } from '@hakiki/v
 import { nodeFetch } from '@hakiki/verify-client/node'
 import { StoreUnavailableError, type VerifyStore } from '@hakiki/store'
 import { createRedisStore } from '@hakiki/store-redis'
+import { createVerifyServer, parseServerConfig, ServerConfigError, type ServerConfig, type ServerConfigInput, type VerifyServer } from '@hakiki/server'
+import { startVerifyServer, type RunningVerifyServer } from '@hakiki/server/node'
 import { createServer } from 'node:http'
 
 export async function serve(): Promise<void> {
@@ -30,4 +33,16 @@ export async function serve(): Promise<void> {
   void [inbox, middleware, claims.sub satisfies string, failed, response, createMemoryAdapter(), normalizeCode('1 2 3', 3), toApiLocale('pt-BR'), new HakikiError('network_error', 'x'), new StoreUnavailableError('get', 'failed').code, null as VerifyStore | null, createRedisStore({ sendCommand: async () => null })]
   server.close()
   await sandbox.close()
+}
+
+/** Server side: hakiki-server, the spec's API as a service on the engine (Fetch handler and Node server). */
+export async function verifyService(): Promise<void> {
+  const config: ServerConfig = parseServerConfig(JSON.parse('{}') as ServerConfigInput, { HAKIKI_ENGINE_SECRET: 'x'.repeat(32) })
+  const service: VerifyServer = createVerifyServer({ config, store: createMemoryStore() })
+  const answered: Response = await service.fetch(new Request('http://127.0.0.1/healthz'))
+  const running: RunningVerifyServer = await startVerifyServer({ config, port: 0 })
+  // @ts-expect-error the server needs its configuration
+  createVerifyServer({ store: createMemoryStore() })
+  void [answered.status, new ServerConfigError([]).name]
+  await running.close()
 }

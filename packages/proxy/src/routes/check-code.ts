@@ -55,7 +55,9 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
   // answer 429 for an hour. Guessing stays bounded: each session needs its own verification (a
   // send, capped per address) and each verification allows `maxCheckAttempts` codes.
   const attempt: Tally = { key: storeKeys.attempts(record.id), windowSeconds: recordTtlSeconds(record, now) }
-  const mailboxKey = await ctx.keyOf('address', mailboxOf(record.to))
+  const addressKey = await ctx.keyOf('address', record.to)
+  const mailbox = mailboxOf(record.to)
+  const mailboxKey = mailbox === record.to ? addressKey : await ctx.keyOf('address', mailbox)
   const taken = await ctx.store.take([
     { ...attempt, limit: ctx.maxCheckAttempts },
     { key: storeKeys.checksPerAddress(`${mailboxKey}.${state.sessionKey ?? ''}`), windowSeconds: 3600, limit: ctx.limits.failedChecksPerDestinationPerHour },
@@ -78,7 +80,6 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
   }
 
   const at = ctx.now()
-  const addressKey = await ctx.keyOf('address', record.to)
   const save = (next: VerificationRecord['status']) =>
     saveRecord(ctx.store, {
       id: record.id,

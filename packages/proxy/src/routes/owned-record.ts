@@ -22,19 +22,23 @@ export interface OwnedRecord {
  */
 export async function loadOwnedRecord(ctx: HandlerContext, state: RequestState, alsoRead: (id: string) => string[] = () => []): Promise<OwnedRecord> {
   const id = state.id ?? ''
-  const notFound = new ProxyError('not_found')
-  if (!VERIFICATION_ID.test(id)) throw notFound
+  if (!VERIFICATION_ID.test(id)) throw notFound()
   const session = await ctx.sessions.read(state.request, ctx.secureCookie(state.request))
-  if (session === undefined) throw notFound
+  if (session === undefined) throw notFound()
   // Hashed before the lookup, whatever it finds: hashing only when a record exists made "not
   // yours" an HMAC slower than "unknown", a timing oracle for which ids exist.
   const sessionKey = await ctx.keyOf('session', session.id)
   const [text, ...values] = await ctx.store.get([storeKeys.record(id), ...alsoRead(id)])
   const record = parseRecord(text, id)
-  if (!record || text === undefined || !record.sessions.includes(sessionKey)) throw notFound
+  if (!record || text === undefined || !record.sessions.includes(sessionKey)) throw notFound()
   state.maskedTo = maskAddress(record.to)
   state.sessionKey = sessionKey
   return { record, text, values }
+}
+
+/** Made when thrown, not up front: an Error captures a stack, a cost every check and status paid for nothing. */
+function notFound(): ProxyError {
+  return new ProxyError('not_found')
 }
 
 /** A counter's value as read (absent or unreadable: 0). */

@@ -59,7 +59,9 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   })
   const sessionKey = await ctx.keyOf('session', cookie.id)
   const addressKey = await ctx.keyOf('address', input.to)
-  const mailboxKey = await ctx.keyOf('address', mailboxOf(input.to))
+  // A phone number is its own mailbox: one keyed hash, not two.
+  const mailbox = mailboxOf(input.to)
+  const mailboxKey = mailbox === input.to ? addressKey : await ctx.keyOf('address', mailbox)
   const ip = await ctx.getClientIp(state.request)
   // An address we cannot parse still counts, under its own spelling: skipping the per-IP caps
   // whenever `getClientIp` answers something unexpected would fail open.

@@ -1,5 +1,6 @@
 import '../styles.css'
-import { createMemoryAdapter, type DeliveryStatus, type VerificationAdapter } from '@hakiki/core'
+import type { DeliveryStatus, VerificationAdapter } from '@hakiki/core'
+import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
 import { render } from '@testing-library/react'
 import { expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'

@@ -1,5 +1,6 @@
 import '../styles.css'
-import { createMemoryAdapter, LOCALES, type LocaleInfo, type SentVerification } from '@hakiki/core'
+import { LOCALES, type LocaleInfo, type SentVerification } from '@hakiki/core'
+import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
 import { VerificationProvider } from '@hakiki/react'
 import { render } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'

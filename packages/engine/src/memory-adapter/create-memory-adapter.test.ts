@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { HakikiError } from '@hakiki/core'
+import { describe, expect, it, vi } from 'vitest'
 import { createMemoryAdapter, type MemoryAdapterOptions } from './create-memory-adapter'
-import { HakikiError } from './hakiki-error'
 
 const PHONE = '+233241234567'
 
@@ -41,7 +41,17 @@ describe('createMemoryAdapter start', () => {
       resendAt: '2026-01-01T12:00:30.000Z',
     })
     expect(started.id).toMatch(/^VE[0-9a-f]{32}$/)
-    expect(sends).toEqual([{ to: PHONE, channel: 'sms', locale: 'pr-BR', verificationId: started.id, code: expect.stringMatching(/^[0-9]{6}$/) }])
+    expect(started.delivery).toBe('delivered')
+    const code = adapter.sent[0]?.code ?? ''
+    expect(code).toMatch(/^[0-9]{6}$/)
+    // The engine's own message, in the start's locale: the code in the text.
+    expect(sends).toEqual([{ to: PHONE, channel: 'sms', locale: 'pr-BR', verificationId: started.id, code, text: expect.stringContaining(code), delivery: 'delivered' }])
+  })
+
+  it('gives every verification its own random code', async () => {
+    const { adapter } = setup()
+    for (const to of ['+233241234567', '+233241234568', '+233241234569', '+233241234560']) await adapter.start({ to })
+    expect(new Set(adapter.sent.map((m) => m.code)).size).toBeGreaterThan(1)
   })
 
   it.each([
@@ -153,6 +163,59 @@ describe('createMemoryAdapter check', () => {
     const { adapter } = setup()
     expect(await rejection(adapter.status('VE0000'))).toMatchObject({ code: 'not_found', status: 404 })
     expect(await rejection(adapter.check('VE0000', 'x'))).toMatchObject({ code: 'not_found', status: 404 })
+  })
+})
+
+describe('createMemoryAdapter delivery', () => {
+  it('reports an undelivered SMS on the next read, and the call that follows as delivered', async () => {
+    const { adapter, advance } = setup({ fixedCode: '123456', delivery: { sms: 'undelivered' } })
+    const started = await adapter.start({ to: PHONE })
+    expect(started.delivery).toBe('sent')
+    const read = await adapter.status(started.id)
+    expect(read).toMatchObject({ status: 'pending', delivery: 'undelivered' })
+    advance(30)
+    const call = await adapter.start({ to: PHONE, channel: 'call' })
+    expect(call).toMatchObject({ id: started.id, channel: 'call', delivery: 'delivered' })
+    expect((await adapter.status(started.id)).delivery).toBe('delivered')
+    expect(adapter.sent.map((m) => [m.channel, m.delivery])).toEqual([
+      ['sms', 'undelivered'],
+      ['call', 'delivered'],
+    ])
+    expect((await adapter.check(started.id, '123456')).status).toBe('approved')
+  })
+
+  it('keeps a message without a report `sent`', async () => {
+    const { adapter } = setup({ delivery: { email: 'sent' } })
+    const { id, delivery } = await adapter.start({ to: 'ama@example.com', channel: 'email' })
+    expect(delivery).toBe('sent')
+    expect((await adapter.status(id)).delivery).toBe('sent')
+    expect(adapter.sent[0]?.subject).toContain(adapter.sent[0]?.code)
+  })
+})
+
+describe('createMemoryAdapter timing', () => {
+  it('answers on microtasks only: a whole verification under fake timers with no timer advanced', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'setImmediate', 'Date', 'queueMicrotask'] as never })
+    try {
+      const adapter = createMemoryAdapter({ fixedCode: '123456' })
+      const progress = { done: false }
+      const run = (async () => {
+        const { id } = await adapter.start({ to: PHONE })
+        await adapter.check(id, '000000')
+        const checked = await adapter.check(id, '123456')
+        progress.done = true
+        return checked
+      })()
+      // Only microtasks (and faked queueMicrotask) run here: no timer fires and no task of the event loop passes.
+      for (let i = 0; i < 500 && !progress.done; i++) {
+        vi.runAllTicks()
+        await Promise.resolve()
+      }
+      expect(progress.done).toBe(true)
+      expect(await run).toMatchObject({ status: 'approved', attemptsLeft: 4 })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 
