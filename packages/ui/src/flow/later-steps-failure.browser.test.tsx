@@ -1,5 +1,5 @@
 import '../styles.css'
-import { createMemoryAdapter } from '@hakiki/core'
+import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
 import { render } from '@testing-library/react'
 import { expect, test, vi } from 'vitest'
 import { commands, userEvent } from 'vitest/browser'
