@@ -153,9 +153,6 @@ export default defineConfig({
                   // every engine below. Its 320 px layouts cannot be had in WebKit (MiniBrowser's window
                   // is at least 447 px wide).
                   'src/verification-flow.browser.test.tsx',
-                  // The lazily loaded countries (module holds, listbox focus, type-ahead): 3 of 13 fail
-                  // in Firefox and 3 in WebKit, not yet explained; the same field's own file runs everywhere.
-                  'src/phone-input-countries.browser.test.tsx',
                 ],
               },
               // Focus and blur called from script while the button waits: in Firefox these reach the

@@ -1,11 +1,14 @@
-import { COUNTRIES, LOCALES, loadCountryAliases, loadPhoneCountries, type CountryCode } from '@hakiki/core'
+import { COUNTRIES, LOCALES, loadCountryAliases, loadCountrySearch, loadPhoneCountries, type CountryCode } from '@hakiki/core'
 import { render } from '@testing-library/react'
-import { describe, expect, test, vi } from 'vitest'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { countryEntries, guessCountry, searchCountries } from './country-names'
-import { CountrySelect } from './country-select'
+import { guessCountry } from './country-names'
+import { CountrySelect, preloadCountryList } from './country-select'
 import { LocaleProvider } from './i18n/locale-provider'
 import { PhoneInput } from './phone-input'
+
+// A chunk of core's, as the country list loads it.
+const { countryEntries, searchCountries } = await loadCountrySearch()
 
 const ALL: readonly CountryCode[] = COUNTRIES.map((c) => c.iso2)
 const codes = (tag: string, query: string) => searchCountries(countryEntries(tag), query).map((c) => c.iso2)
@@ -91,6 +94,9 @@ describe('guessCountry', () => {
 })
 
 describe('CountrySelect keyboard and selection state', () => {
+  // The list's code (a chunk fetched as the button is first hovered) is in before a test opens it.
+  beforeAll(() => preloadCountryList())
+
   test('the number of matches is said once typing pauses, not at each keystroke', async () => {
     const view = render(<CountrySelect value="GH" />)
     view.getByRole('button').focus()

@@ -1,10 +1,14 @@
 import './styles.css'
 import type { PhoneChangeDetails } from '@hakiki/react'
+import { loadCountrySearch, loadPhoneCountries } from '@hakiki/core'
 import { act, render } from '@testing-library/react'
-import { describe, expect, test, vi } from 'vitest'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { commands, userEvent } from 'vitest/browser'
 import { axeViolations, pasteFromClipboard } from '../test/browser-helpers'
+import { engine } from '../test/engine'
 import { LocaleProvider } from './i18n/locale-provider'
+import { preloadCountryList } from './country-select'
+import { displayAddress } from './flow/flow-text'
 import { PhoneInput, type PhoneInputProps } from './phone-input'
 
 // `countries="all"`: every region, each one's metadata fetched from the dev server the first time
@@ -24,8 +28,38 @@ function setup(props: PhoneInputProps = {}, locale = 'en') {
   const trigger = () => view.container.querySelector<HTMLButtonElement>('[data-part="trigger"]') as HTMLButtonElement
   const error = () => view.container.querySelector('[data-part="error"]')?.textContent ?? ''
   const options = () => [...view.container.querySelectorAll<HTMLElement>('[role="option"]')]
+  /** How many countries the open list holds (it renders the rows in view; each says the total). */
+  const listSize = () => Number(options()[0]?.getAttribute('aria-setsize') ?? 0)
   const last = () => onValueChange.mock.lastCall
-  return { ...view, input, root, trigger, error, options, last, onValueChange }
+  return { ...view, input, root, trigger, error, options, listSize, last, onValueChange }
+}
+
+/**
+ * Empties the focused search box with Backspace, not `userEvent.clear`: WebDriver's Element Clear
+ * (WebKit here) blurs the field it clears, as its spec says, and a blur closes the list.
+ */
+async function clearSearch(): Promise<void> {
+  const search = document.activeElement as HTMLInputElement
+  await userEvent.keyboard('{Backspace}'.repeat(search.value.length))
+}
+
+/**
+ * The country codes of the open list in order, scrolled through from the top: the list renders the
+ * rows in view, so each scroll must bring the next ones (by `aria-posinset`) until all are seen.
+ */
+async function scrolledThrough(): Promise<string[]> {
+  const listbox = document.querySelector<HTMLElement>('[role="listbox"]') as HTMLElement
+  const rendered = () => new Map([...listbox.querySelectorAll('[role="option"]')].map((o) => [Number(o.getAttribute('aria-posinset')), o.getAttribute('data-country-option') ?? '']))
+  const total = Number(listbox.querySelector('[role="option"]')?.getAttribute('aria-setsize') ?? 0)
+  const codes: string[] = []
+  listbox.scrollTop = 0
+  while (codes.length < total) {
+    await expect.poll(() => rendered().has(codes.length + 1)).toBe(true)
+    const now = rendered()
+    while (now.has(codes.length + 1)) codes.push(now.get(codes.length + 1) as string)
+    listbox.scrollTop += listbox.clientHeight
+  }
+  return codes
 }
 
 /** Region chunks the page has requested so far (`DE.gen.ts`, ...). */
@@ -38,7 +72,31 @@ const regionRequests = (): string[] =>
 /** Requests the page made for the region index so far. */
 const indexRequests = (): number => performance.getEntriesByType('resource').filter((e) => e.name.includes('/region-index.ts')).length
 
+describe('the country list’s own chunk', () => {
+  test('fetched as the button is hovered, not on mount; opened before it is in, the list opens with what was typed', async () => {
+    await commands.holdModule('country-list.tsx')
+    const { trigger, options, container } = setup({ defaultCountry: 'GH' })
+    expect(await commands.heldModuleRequests('country-list.tsx')).toBe(0)
+    await userEvent.hover(trigger())
+    await expect.poll(() => commands.heldModuleRequests('country-list.tsx')).toBe(1)
+    // Type-ahead on the button while the code is on its way: every letter is kept.
+    trigger().focus()
+    await userEvent.keyboard('ken')
+    expect(trigger().getAttribute('aria-busy')).toBe('true')
+    expect(options()).toHaveLength(0)
+    await commands.releaseModule('country-list.tsx', 'continue')
+    await expect.poll(() => options().map((o) => o.getAttribute('data-country-option'))).toEqual(['KE'])
+    expect(container.querySelector<HTMLInputElement>('[role="combobox"]')?.value).toBe('ken')
+    expect(trigger().hasAttribute('aria-busy')).toBe(false)
+    await userEvent.keyboard('{Escape}')
+    await commands.unrouteModule('country-list.tsx')
+  })
+})
+
 describe('PhoneInput with countries="all"', () => {
+  // The list's code is in before each test opens it (the test above covers its arrival).
+  beforeAll(() => preloadCountryList())
+
   test('the 14 covered countries stay the default: 14 options, no chunk fetched', async () => {
     const { trigger, options, input, last, error } = setup({ defaultCountry: 'GH' })
     await userEvent.click(trigger())
@@ -60,7 +118,7 @@ describe('PhoneInput with countries="all"', () => {
     // fetched only when needed, here as the list opens.
     const scripts = performance.getEntriesByType('resource').length
     await commands.holdModule('region-index.ts')
-    const { input, trigger, options, last } = setup({ countries: 'all', defaultCountry: 'GH' })
+    const { input, trigger, options, listSize, last } = setup({ countries: 'all', defaultCountry: 'GH' })
     await userEvent.type(input, '0241234567')
     expect(last()).toEqual(['+233241234567', { country: 'GH', isValid: true, error: undefined }])
     expect(await commands.heldModuleRequests('region-index.ts')).toBe(0)
@@ -72,7 +130,7 @@ describe('PhoneInput with countries="all"', () => {
     expect(trigger().getAttribute('aria-expanded')).toBe('false')
     expect(options()).toHaveLength(0)
     await commands.releaseModule('region-index.ts', 'continue')
-    await expect.poll(() => options().length).toBe(245)
+    await expect.poll(listSize).toBe(245)
     expect(trigger().hasAttribute('aria-busy')).toBe(false)
     // The active option is the chosen country, and the search box has the focus.
     expect(options().find((o) => o.getAttribute('aria-selected') === 'true')?.getAttribute('data-country-option')).toBe('GH')
@@ -85,7 +143,7 @@ describe('PhoneInput with countries="all"', () => {
   test('while the region index loads: a pasted +49 waits without an error, then reads', async () => {
     // The index is already loaded by the test above, so this field's `+49` waits for Germany's chunk.
     await commands.holdModule('phone-regions/*')
-    const { input, trigger, options, last, error, root } = setup({ countries: 'all', defaultCountry: 'GH' })
+    const { input, trigger, listSize, last, error, root } = setup({ countries: 'all', defaultCountry: 'GH' })
     await pasteFromClipboard(input, '+49 1512 3456789')
     expect(root.hasAttribute('data-loading')).toBe(true)
     expect(error()).toBe('')
@@ -94,37 +152,44 @@ describe('PhoneInput with countries="all"', () => {
     await expect.poll(() => last()?.[0]).toBe('+4915123456789')
     await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Germany, +49')
     await userEvent.click(trigger())
-    await expect.poll(() => options().length).toBe(245)
+    await expect.poll(listSize).toBe(245)
     await commands.unrouteModule('phone-regions/*')
   })
 
   test('a chunk that fails to load says so; the next edit tries again', async () => {
-    // Every region chunk is held (however the build packs regions); Japan's is not loaded yet.
+    // Every region chunk is held (however the build packs regions); Iceland's is not loaded yet,
+    // nor any region its chunk holds (EE, MX, ...: no other test uses them, since Firefox keeps a
+    // failed chunk failed for the page, below).
     await commands.holdModule('phone-regions/*')
     const { input, trigger, last, error } = setup({ countries: 'all', defaultCountry: 'GH' })
     await userEvent.click(trigger())
-    await userEvent.keyboard('Japa{Enter}')
-    await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Japan, +81')
-    await userEvent.type(input, '9012345678')
+    await userEvent.keyboard('Icel{Enter}')
+    await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Iceland, +354')
+    await userEvent.type(input, '6111234')
     await expect.poll(() => commands.heldModuleRequests('phone-regions/*')).toBeGreaterThan(0)
     await commands.releaseModule('phone-regions/*', 'abort')
     await expect.poll(error).toBe('Numbers of this country cannot be checked right now. Check your connection, then try again.')
-    await expect.poll(() => input.value).toBe('9012345678')
+    await expect.poll(() => input.value).toBe('6111234')
     expect(last()?.[0]).toBe('')
-    // Back online: the next digit fetches it again and the whole number is read.
+    // Back online: the next digit fetches it again and the whole number is read. Not in Firefox,
+    // which keeps a module whose fetch failed as failed for the page (HTML's module map keeps the
+    // failure; Chromium and WebKit fetch it again on the next import()): no edit brings that chunk
+    // back before a reload, and the field keeps saying why, the digits as typed.
+    const refetched = engine !== 'firefox'
     await commands.unrouteModule('phone-regions/*')
-    await userEvent.keyboard('{Backspace}8')
-    await expect.poll(() => last()?.[0]).toBe('+819012345678')
-    // onChange is called as the re-read is committed, before React writes the new text: wait for it.
-    await expect.poll(() => input.value).toBe('90-1234-5678')
-    expect(error()).toBe('')
+    await userEvent.keyboard('{Backspace}5')
+    const unavailable = 'Numbers of this country cannot be checked right now. Check your connection, then try again.'
+    // The edit first (onChange is called as the re-read is committed, before React writes the new
+    // text), then what the retry it made came to.
+    await expect.poll(() => input.value).toBe(refetched ? '611 1235' : '6111235')
+    await expect.poll(() => [last()?.[0], error()]).toEqual(refetched ? ['+3546111235', ''] : ['', unavailable])
   })
 
   test('pick Germany from the list with the keyboard, type a German mobile', async () => {
-    const { trigger, input, options, last, root } = setup({ countries: 'all', defaultCountry: 'GH' })
+    const { trigger, input, options, listSize, last, root } = setup({ countries: 'all', defaultCountry: 'GH' })
     await userEvent.click(trigger())
     // Every region of libphonenumber-js's metadata.
-    expect(options()).toHaveLength(245)
+    expect(listSize()).toBe(245)
     // The native name finds it too: "Deu" is not the start of "Germany".
     await userEvent.keyboard('Deu')
     expect(options()[0]?.textContent).toContain('Germany')
@@ -139,6 +204,29 @@ describe('PhoneInput with countries="all"', () => {
     await expect.poll(() => input.value).toBe('01512 3456789')
     expect(last()).toEqual(['+4915123456789', { country: 'DE', isValid: true, error: undefined }])
     expect(regionRequests()).toContain('DE')
+  })
+
+  test('a number given from outside, of a country not loaded yet, shows formatted once its chunk is in', async () => {
+    // Issue 25 saw `+14155552671` stay as given. Australia's and Brazil's chunks: no other test loads them.
+    const { input, trigger, rerender } = setup({ countries: 'all', defaultValue: '+61412345678' })
+    await expect.poll(() => input.value).toBe('0412 345 678')
+    await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Australia, +61')
+    // A controlled value set later (as a form library's reset does).
+    rerender(
+      <LocaleProvider locale="en">
+        <PhoneInput countries="all" value="+5511961234567" />
+      </LocaleProvider>,
+    )
+    await expect.poll(() => input.value).toBe('(11) 96123-4567')
+    await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Brazil, +55')
+  })
+
+  test('the flow names a number of a country loaded on demand formatted, as the field shows it', async () => {
+    // Issue 25 saw `+14155552671` in "Code sent to …" for such a number.
+    const { input, last } = setup({ countries: 'all', defaultCountry: 'GH' })
+    await pasteFromClipboard(input, '+1 415 555 2671')
+    await expect.poll(() => last()?.[0]).toBe('+14155552671')
+    expect(displayAddress('+14155552671', 'sms')).toContain('+1\u00A0415\u00A0555\u00A02671')
   })
 
   test('pasting +49 … into a field on Ghana switches to Germany once its metadata arrives', async () => {
@@ -237,7 +325,7 @@ describe('PhoneInput with countries="all"', () => {
     // Names in Arabic, searched in Arabic or English.
     await userEvent.keyboard('هولندا')
     expect(options()[0]?.getAttribute('data-country-option')).toBe('NL')
-    await userEvent.clear(document.activeElement as HTMLInputElement)
+    await clearSearch()
     await userEvent.keyboard('Holland')
     expect(options()[0]?.getAttribute('data-country-option')).toBe('NL')
     expect(await axeViolations(container)).toEqual([])
@@ -247,17 +335,17 @@ describe('PhoneInput with countries="all"', () => {
     const { trigger, options } = setup({ countries: 'all' })
     const codes = () => options().map((o) => o.getAttribute('data-country-option'))
     await userEvent.click(trigger())
-    const search = document.activeElement as HTMLInputElement
     await userEvent.keyboard('ch')
     // A name that starts with "ch" (Chad) before Switzerland's ISO code, before names that only
-    // contain it (Austria, by its own name "Österreich").
+    // contain it (Austria, by its own name "Österreich"), which may be out of view: scroll to it.
     expect(codes()[0]).toBe('TD')
-    expect(codes().indexOf('CH')).toBeGreaterThan(0)
-    expect(codes().indexOf('CH')).toBeLessThan(codes().indexOf('AT'))
-    await userEvent.clear(search)
+    const ranked = await scrolledThrough()
+    expect(ranked.indexOf('CH')).toBeGreaterThan(0)
+    expect(ranked.indexOf('CH')).toBeLessThan(ranked.indexOf('AT'))
+    await clearSearch()
     await userEvent.keyboard('+49')
     expect(codes()).toEqual(['DE'])
-    await userEvent.clear(search)
+    await clearSearch()
     // The covered countries' aliases still work among 245.
     await userEvent.keyboard('Ivory')
     expect(codes()[0]).toBe('CI')
@@ -265,11 +353,32 @@ describe('PhoneInput with countries="all"', () => {
     await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Côte d’Ivoire, +225')
   })
 
-  test('opening the full list renders every country in one act', async () => {
-    const { trigger, options } = setup({ countries: 'all' })
+  test('the full list opens in one act with the rows in view, each telling its place; scrolled or keyed through, every country is there', async () => {
+    // Every region known, so that the list opens in the click's own act.
+    await loadPhoneCountries()
+    const { trigger, options, listSize } = setup({ countries: 'all', defaultCountry: 'GH' })
     // `act` flushes React's render of the list before it returns. How fast that is, is measured
     // by `pnpm bench:list` beside the peers: a time ceiling here failed on a loaded CI machine.
     act(() => trigger().click())
-    expect(options()).toHaveLength(245)
+    expect(listSize()).toBe(245)
+    // Some rows, not 245; the chosen country among them, active, in its place.
+    expect(options().length).toBeGreaterThan(5)
+    expect(options().length).toBeLessThan(60)
+    const combobox = document.activeElement as HTMLInputElement
+    const active = () => document.getElementById(combobox.getAttribute('aria-activedescendant') ?? '')
+    const all = (await loadCountrySearch()).countryEntries('en', 'all').map((c) => c.iso2)
+    expect(active()?.getAttribute('data-country-option')).toBe('GH')
+    expect(active()?.getAttribute('aria-posinset')).toBe(String(all.indexOf('GH') + 1))
+    // The active option stays rendered and in view as the keys move far through the list.
+    for (let i = 0; i < 25; i++) await userEvent.keyboard('{PageDown}')
+    expect(active()?.getAttribute('aria-posinset')).toBe('245')
+    expect(active()?.getAttribute('data-country-option')).toBe(all.at(-1))
+    const listbox = document.querySelector('[role="listbox"]') as HTMLElement
+    const row = (active() as HTMLElement).getBoundingClientRect()
+    const box = listbox.getBoundingClientRect()
+    expect(row.top).toBeGreaterThanOrEqual(box.top - 1)
+    expect(row.bottom).toBeLessThanOrEqual(box.bottom + 1)
+    // Scrolled from the top, every country comes, once and in the list's order.
+    expect(await scrolledThrough()).toEqual(all)
   })
 })

@@ -18,12 +18,12 @@ export interface ListCandidate {
   option: string
 }
 
-/** Our picker of every region (its region index loaded, and fetched as the list opens) and react-international-phone's, all opened on Ghana. */
+/** Our picker of every region (its region index and list code loaded, and fetched as the list opens) and react-international-phone's, all opened on Ghana. */
 export const LIST_CANDIDATES: readonly ListCandidate[] = [
-  { name: 'hakiki-country-list', label: 'hakiki CountrySelect (countries="all"), region index loaded', kind: 'hakiki', trigger: '[data-part="trigger"]', option: '[role="option"]' },
+  { name: 'hakiki-country-list', label: 'hakiki CountrySelect (countries="all"), region index and list code loaded', kind: 'hakiki', trigger: '[data-part="trigger"]', option: '[role="option"]' },
   {
     name: 'hakiki-country-list-cold',
-    label: 'hakiki CountrySelect (countries="all"), region index fetched on open',
+    label: 'hakiki CountrySelect (countries="all"), region index and list code fetched on open',
     kind: 'hakiki',
     trigger: '[data-part="trigger"]',
     option: '[role="option"]',
@@ -76,7 +76,7 @@ export async function measureList(options: { runs?: number; candidates?: readonl
     entryPoints: candidates.map((c) => join(pagesDir, `${c.name}.tsx`)),
     outdir: join(pagesDir, 'out'),
     bundle: true,
-    // As an app ships it: the region index a cold list fetches is a chunk of its own.
+    // As an app ships it: the region index and the list's code a cold list fetches are chunks of their own.
     splitting: true,
     write: false,
     minify: true,
@@ -131,7 +131,7 @@ export async function measureList(options: { runs?: number; candidates?: readonl
             button.click()
             const clicked = performance.now() - start
             // React renders a discrete event's update before click() returns; wait for the paint
-            // of a frame with the options in it (a cold list first fetches the region index).
+            // of a frame with the options in it (a cold list first fetches the region index and its code).
             // (No named helper: tsx would wrap it in a `__name` call the page does not have.)
             do {
               await new Promise<void>((resolve) =>

@@ -3,6 +3,7 @@ import { COUNTRIES } from './countries'
 import {
   callingCodeOf,
   COVERED_PHONE_HELPERS,
+  formatKnownPhoneNumber,
   getPhoneCountries,
   getPhoneCountryCallingCode,
   INDEX_KEY,
@@ -64,5 +65,15 @@ describe('offered phone countries', () => {
     const helpers = await france
     expect(peekPhoneHelpers('FR')).toBe(helpers)
     expect(await loadPhoneHelpers('GH')).toBe(COVERED_PHONE_HELPERS)
+  })
+
+  it('formats a number for display with the metadata at hand: the covered, then any region loaded', async () => {
+    expect(formatKnownPhoneNumber('+233241234567')).toBe('+233 24 123 4567')
+    // Issue 25: the flow named a number of a country loaded on demand as given (`+14155552671`).
+    // Japan: no test above loads it.
+    expect(formatKnownPhoneNumber('+819012345678')).toBe('+819012345678')
+    await loadPhoneHelpers('JP')
+    expect(formatKnownPhoneNumber('+819012345678')).toBe('+81 90 1234 5678')
+    expect(formatKnownPhoneNumber('+14155552671')).toBe('+1 415 555 2671')
   })
 })

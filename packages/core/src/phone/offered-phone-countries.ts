@@ -134,6 +134,19 @@ export function readDialledOut(cleaned: string, country: string | undefined): st
   const rest = plan && stripIddPrefix(cleaned, plan)
   return rest ? `+${rest}` : undefined
 }
+/**
+ * An E.164 number formatted for display (`+1 415 555 2671`) with the metadata at hand: the covered
+ * countries' or that of any region loaded so far (a phone field loads its number's country as it
+ * is typed); the number as given when none reads it. Core's `formatPhoneNumber` knows the covered
+ * countries only.
+ */
+export function formatKnownPhoneNumber(e164: string): string {
+  for (const helpers of [COVERED_PHONE_HELPERS, ...loaded.values()]) {
+    if (helpers.parsePhoneNumber(e164).isValid) return helpers.formatPhoneNumber(e164)
+  }
+  return e164
+}
+
 const pending = new Map<PhoneHelpersKey, Promise<PhoneHelpers>>()
 
 /** True when the bundled helpers read `key`: a covered country or its calling code. */

@@ -4,7 +4,7 @@
  * says in the UI's language. Which error goes where is core's policy (`connect()`); this module
  * only words it.
  */
-import { formatPhoneNumber, isEmailChannel, type Channel, type FinalDelivery, type FlowAnnouncement, type FlowError, type PhoneCountryCode } from '@hakiki/core'
+import { formatKnownPhoneNumber, isEmailChannel, type Channel, type FinalDelivery, type FlowAnnouncement, type FlowError, type PhoneCountryCode } from '@hakiki/core'
 import { useVerificationContext } from '@hakiki/react'
 import { isolate } from '../class-names'
 import { countryName } from '../country-names'
@@ -12,11 +12,12 @@ import { useLocale, useMessages } from '../i18n/locale-context'
 import { attemptsNoticeMessagesEn, channelPickerMessagesEn, codeInputMessagesEn, errorMessagesEn, flowMessagesEn, resendButtonMessagesEn } from '../i18n/messages-en'
 
 /**
- * An address as shown: kept left to right inside RTL text, and a phone number formatted with
- * no-break spaces, so that a narrow screen never splits it across lines.
+ * An address as shown: kept left to right inside RTL text, and a phone number formatted (with the
+ * metadata of its country, which the phone field loaded) with no-break spaces, so that a narrow
+ * screen never splits it across lines.
  */
 export function displayAddress(to: string, by: Channel): string {
-  return isolate(isEmailChannel(by) ? to : (formatPhoneNumber(to) || to).replaceAll(' ', '\u00A0'))
+  return isolate(isEmailChannel(by) ? to : formatKnownPhoneNumber(to).replaceAll(' ', '\u00A0'))
 }
 
 /** A channel's own message key when the catalog has one (`flow.sent.sms`), else `undefined`: the generic key with `{channel}` serves. */

@@ -9,7 +9,7 @@ function Picker() {
   return <CountrySelect countries="all" value={country} onChange={setCountry} />
 }
 
-// The region index is not loaded: the first open fetches it (a chunk of the page's build), as a
-// field of every country does in an app.
+// Neither the region index nor the list's code is loaded: the first open fetches both (chunks of
+// the page's build), as a field of every country does in an app whose user clicks without hovering first.
 createRoot(document.getElementById('root') as HTMLElement).render(<Picker />)
 markReady()
