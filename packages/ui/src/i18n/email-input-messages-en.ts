@@ -10,4 +10,6 @@ export const emailInputMessagesEn = {
   'email.error.required': 'Enter your email address.',
   /** The text is not an address a code can be sent to. */
   'email.error.invalid': 'Enter a valid email address, like name@example.com.',
+  /** The domain looks like a typo of a popular one; `{address}` is the address meant, drawn as a button that puts it in the field. */
+  'email.suggestion': 'Did you mean {address}?',
 } as const

@@ -34,6 +34,11 @@ export const errorMessagesEn = {
     one: 'Too many requests. Try again in {count} second.',
     other: 'Too many requests. Try again in {count} seconds.',
   },
+  /** Too many requests, with a wait of two minutes or more, in whole minutes (rounded up). */
+  'error.rate_limited.retryMinutes': {
+    one: 'Too many requests. Try again in {count} minute.',
+    other: 'Too many requests. Try again in {count} minutes.',
+  },
   /** The verification is unknown or gone. */
   'error.not_found': 'This code request is no longer valid. Ask for a new code.',
   /** The code's lifetime is over. */

@@ -16,6 +16,11 @@ export const resendButtonMessagesEn = {
     one: 'You can ask for a new code in {count} second.',
     other: 'You can ask for a new code in {count} seconds.',
   },
+  /** The same for a wait of two minutes or more, in whole minutes (rounded up). */
+  'resend.waitMinutes': {
+    one: 'You can ask for a new code in {count} minute.',
+    other: 'You can ask for a new code in {count} minutes.',
+  },
   /** Announced when the cooldown is over. */
   'resend.ready': 'You can ask for a new code now.',
   /** Announced while a new code is being sent. */
