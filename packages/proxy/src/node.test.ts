@@ -99,7 +99,8 @@ describe('toNodeListener', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-      for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }]) {
+      const framings: Record<string, string>[] = [{ 'content-type': 'application/json' }, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }]
+      for (const headers of framings) {
         const res = await raw(url, { method: 'POST', path: '/api/signup', headers, body: JSON.stringify({ name: 'Ama', to: GHANA }) })
         expect(res.status).toBe(200)
         expect(JSON.parse(res.text)).toEqual({ got: { name: 'Ama', to: GHANA }, method: 'POST' })
