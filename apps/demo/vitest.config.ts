@@ -7,16 +7,15 @@ import { defineConfig } from 'vitest/config'
 // production build (global setup), then each file serves it with its own proxy and sandbox on
 // free loopback ports, so two files run side by side without sharing any state.
 //
-// One project per engine: Chromium by default; Firefox ESR too when `HAKIKI_BROWSERS` names it
-// (e.g. `HAKIKI_BROWSERS=chromium,firefox`). Not in `pnpm test`: a second pass costs minutes the
-// whole suite does not have on 2 cores, and one walk still fails in Firefox: axe on the "expired"
-// screen (code-entry) ends Firefox ESR 153's page ("Execution context was destroyed", then the
-// browser is gone; axe's legacy mode and without color-contrast alike; not yet explained). The
-// other walks of code-entry pass in Firefox since Playwright's Firefox `fill()` reaches React
-// (patches/playwright-core*.patch, (3): no code had reached the inbox because the typed number never
-// did). The components the walks drive run in Firefox in @hakiki/ui's suite and the stories.
+// One project per engine: Chromium and Firefox ESR by default (`HAKIKI_BROWSERS` picks fewer). Firefox
+// ran opt-in while axe on the "expired" screen ended its page: Firefox ESR 153's content process
+// crashes (SIGSEGV) once `element.ariaLabelledByElements` has been read in two realms of a page,
+// here Playwright's utility world (getByRole with a name) and axe's aria-allowed-attr check in the
+// page; Playwright reads the ids instead in Firefox (patches/playwright-core*.patch, (4)). Other
+// engine differences are absorbed in e2e/support (a real paste, Firefox's colour scheme and phone
+// scrollbars in engine.ts).
 // Never WebKit: Playwright has no driver for Debian's WebKitGTK (see e2e/support/engine.ts).
-const engines = process.env.HAKIKI_BROWSERS ? selectedEngines().filter((engine) => engine !== 'webkit') : ['chromium' as const]
+const engines = selectedEngines().filter((engine) => engine !== 'webkit')
 
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },

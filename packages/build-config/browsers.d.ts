@@ -13,8 +13,8 @@ export declare const ENGINES: readonly Engine[]
 export declare const DEFAULT_ENGINES: readonly Engine[]
 /** The engines to run: `HAKIKI_BROWSERS` (comma-separated), else {@link DEFAULT_ENGINES}. Throws on an unknown name. */
 export declare function selectedEngines(): Engine[]
-/** Launches headless Firefox ESR through playwright-core. */
-export declare function launchFirefox(): Promise<Browser>
+/** Launches headless Firefox ESR through playwright-core; `prefs` are added to {@link FIREFOX_PREFS} for this browser. */
+export declare function launchFirefox(options?: { prefs?: Record<string, boolean | number | string> }): Promise<Browser>
 /** Starts (once per process) WebKitWebDriver on a free loopback port and a private Xvfb display; both end with the process. */
 export declare function startWebKitDriver(): Promise<{ hostname: string; port: number; display: string }>
 /** The capabilities that make webdriverio drive WebKitGTK's MiniBrowser. */

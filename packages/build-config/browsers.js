@@ -55,9 +55,14 @@ export function selectedEngines() {
  */
 export const FIREFOX_PREFS = Object.freeze({ 'focusmanager.testingmode': true })
 
-/** Launches headless Firefox ESR through playwright-core (end-to-end tests, scripts). */
-export function launchFirefox() {
-  return firefox.launch({ channel: 'moz-firefox', executablePath: FIREFOX_PATH, headless: true, firefoxUserPrefs: { ...FIREFOX_PREFS } })
+/**
+ * Launches headless Firefox ESR through playwright-core (end-to-end tests, scripts); `prefs` are
+ * added to {@link FIREFOX_PREFS} (a browser's preferences hold for all its pages: what Playwright
+ * emulates per context in Chromium, e.g. a dark colour scheme, takes a browser of its own here).
+ * @param {{ prefs?: Record<string, boolean | number | string> }} [options]
+ */
+export function launchFirefox(options = {}) {
+  return firefox.launch({ channel: 'moz-firefox', executablePath: FIREFOX_PATH, headless: true, firefoxUserPrefs: { ...FIREFOX_PREFS, ...options.prefs } })
 }
 
 /** Children this process started (Xvfb, WebKitWebDriver), ended when it exits. */

@@ -119,6 +119,67 @@ async function accessibleNames(context: BrowserCommandContext, selector: string)
   }
 }
 
+/** Events a touch makes, as the test frame's document records them for {@link touch}. */
+const TOUCH_EVENTS = ['pointerdown', 'touchstart', 'pointerup', 'touchend', 'mousedown', 'mouseup', 'click', 'contextmenu', 'selectionchange']
+
+/**
+ * Runs in the test frame: records the events named (pointer events with their `pointerType`) into
+ * `window.hakikiTouch`, a promise of the list, until a touch's last event: a tap's click or a long
+ * press's context menu (20 s at most, then the list ends with "no click").
+ */
+function recordTouchEvents(names: string[]): void {
+  const seen: string[] = []
+  const w = window as unknown as { hakikiTouch?: Promise<string[]> }
+  w.hakikiTouch = new Promise((resolve) => {
+    const record = (event: Event) => {
+      const type = event instanceof PointerEvent ? `${event.type}:${event.pointerType}` : event.type
+      if (seen.at(-1) !== type) seen.push(type)
+      if (event.type === 'click' || event.type === 'contextmenu') {
+        for (const name of names) document.removeEventListener(name, record, true)
+        resolve(seen)
+      }
+    }
+    for (const name of names) document.addEventListener(name, record, true)
+    // A ceiling, not a wait: what was seen is returned if the touch never ends in either.
+    setTimeout(() => resolve([...seen, 'no click']), 20_000)
+  })
+}
+
+/**
+ * A real touch at (x, y) of the test's frame (see the `touch` command), held 1 s for a long press.
+ * - Chromium: CDP Input.dispatchTouchEvent with touch emulation on. Headless Chromium makes no
+ *   long-press gesture of an injected touch (no contextmenu, with or without moves while held;
+ *   Input.synthesizeTapGesture made no click at all): a held touch ends as a tap.
+ * - WebKit: none. WebKitGTK's WebDriver takes actions of a `touch` pointer but dispatches mouse
+ *   events for them (pointerdown with pointerType "mouse", mousedown, click; no touchstart).
+ * - Firefox: none. Playwright's WebDriver BiDi touchscreen is empty (`RawTouchscreenImpl2.tap` does
+ *   nothing in playwright-core 1.65) and gated on the context's `hasTouch`, with no long press.
+ */
+async function touch(context: BrowserCommandContext, kind: 'tap' | 'long-press', x: number, y: number): Promise<string[]> {
+  const hold = kind === 'tap' ? 50 : 1_000
+  if (context.project.config.browser.name !== 'chromium') throw new Error(`touch: no touch input for ${context.project.config.browser.name}`)
+  const { page, frame: getFrame } = context as unknown as { page: Page; frame: () => Promise<Frame> }
+  const frame = await getFrame()
+  const box = await (await frame.frameElement()).boundingBox()
+  if (!box) throw new Error('touch: the test frame has no box')
+  const scale = box.width / (await frame.evaluate(() => innerWidth))
+  const point = { x: box.x + x * scale, y: box.y + y * scale }
+  await frame.evaluate(recordTouchEvents, TOUCH_EVENTS)
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 })
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] })
+    await new Promise((resolve) => setTimeout(resolve, hold))
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    // The gesture's own events (a tap's click) come after the touch ends: wait for them before the
+    // emulation goes with this session.
+    return await frame.evaluate(() => (window as unknown as { hakikiTouch: Promise<string[]> }).hakikiTouch)
+  } finally {
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false }).catch(() => {})
+    await cdp.detach()
+  }
+}
+
 // The components are tested where they run: in a real Chromium, through Vitest browser mode,
 // from the workspace packages' TypeScript source (the `source` condition), with no build step.
 export default defineConfig({
@@ -224,6 +285,10 @@ export default defineConfig({
                   await cdp.detach()
                 }
               },
+              // A finger on the screen at (x, y) of the test's frame: a tap, or a touch held 1 s (a
+              // phone's long press), through the engine's own touch input (Chromium only; see
+              // `touch` above for the other engines). Resolves with the events the frame's document saw, in order.
+              touch,
               // The names the engine itself computes (its accessibility tree, as screen readers and
               // speech input get it) for the elements matching `selector` in the test's frame.
               accessibleNames,

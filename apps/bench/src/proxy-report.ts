@@ -1,6 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
 import { describeMachine, formatMachine } from './machine'
+import { buildProxy, measureImportCost } from './proxy/import-cost'
 import { measureProxy, type FlowPhase } from './proxy/measure-proxy'
+import type { ProfiledFunction } from './proxy/server-process'
 
 const ms = (n: number): string => n.toFixed(2).padStart(8)
 const mark = (met: boolean): string => (met ? 'met' : 'NOT met')
@@ -9,12 +13,29 @@ function row(name: string, p: FlowPhase): void {
   console.info(`${name.padEnd(34)} ${p.flowsPerSecond.toFixed(0).padStart(8)}  ${ms(p.start.p50)}  ${ms(p.start.p99)}   ${ms(p.check.p50)}  ${ms(p.check.p99)}  ${p.failed}`)
 }
 
-/** `pnpm bench:proxy`: start+check flows through the proxy beside direct API calls, and a cold-token burst. */
+function printProfile(title: string, profile: readonly ProfiledFunction[]): void {
+  console.info(title)
+  for (const f of profile) console.info(`  ${f.selfPercent.toFixed(1).padStart(5)}%  ${f.name}`)
+}
+
+/**
+ * `pnpm bench:proxy [--before <checkout>]`: start+check flows through the proxy beside direct API
+ * calls and a naive forwarder, a cold-token burst, and what importing the proxy costs. With
+ * `--before`, the root of another checkout (an earlier commit, `pnpm install` done there), its
+ * proxy runs in the same rounds and its import in the same runs: before and after from one run.
+ */
 async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { before: { type: 'string' } } })
+  const before = values.before
   const machine = describeMachine()
   console.info(`Machine: ${formatMachine(machine)}\n`)
-  const result = await measureProxy()
+  // What is imported is each checkout's published build.
+  if (process.env.HAKIKI_PACKAGES_BUILT !== '1') buildProxy(fileURLToPath(new URL('../../../', import.meta.url)))
+  if (before !== undefined) buildProxy(before)
+  const importCost = measureImportCost(before === undefined ? {} : { before })
+  const result = await measureProxy(before === undefined ? {} : { before })
   const { workload: w, tokenBurst: b } = result
+  const loadAtEnd = describeMachine().loadAverage
   console.info(
     `Sandbox, proxy and naive forwarder on 127.0.0.1, each in a process of its own, load from another; ${w.concurrency} flows at once, ` +
       `${w.rounds} alternating rounds of up to ${w.flows} flows or ${w.seconds} s per target, after ${w.warmupFlows} warm-up flows each; then ${w.serialFlows} flows one at a time per target.`,
@@ -25,9 +46,11 @@ async function main(): Promise<void> {
   console.info(`${'target'.padEnd(34)} ${'flows/s'.padStart(8)}  ${'start p50'.padStart(9)} ${'start p99'.padStart(9)}  ${'check p50'.padStart(9)} ${'check p99'.padStart(9)}  failed`)
   row('verify-client → sandbox (direct)', result.direct)
   row('browser → naive forwarder → sandbox', result.forwarder)
+  if (result.before) row(`browser → proxy before (${result.before.commit ?? 'earlier'}) → sandbox`, result.before.proxy)
   row('browser → proxy → sandbox', result.proxy)
   row('direct, one flow at a time', result.serial.direct)
   row('forwarder, one flow at a time', result.serial.forwarder)
+  if (result.before) row('proxy before, one flow at a time', result.before.serial)
   row('proxy, one flow at a time', result.serial.proxy)
   const o = result.overhead
   console.info(
@@ -42,17 +65,31 @@ async function main(): Promise<void> {
   )
   const c = result.cpuPerFlowMs
   console.info(`CPU per flow (user + system): proxy ${c.proxy} ms, forwarder ${c.forwarder} ms (${(c.proxy / c.forwarder).toFixed(2)}×), sandbox ${c.sandbox} ms.`)
-  console.info(`\nThe proxy's CPU profile over ${w.flows} more flows (self time, % of busy samples):`)
-  for (const f of result.proxyProfile) console.info(`  ${f.selfPercent.toFixed(1).padStart(5)}%  ${f.name}`)
+  const e = result.before
+  if (e) {
+    console.info(
+      `Before (${e.commit ?? e.root}), same rounds: over the forwarder one flow at a time p50 start +${e.serialStartP50Ms} ms, check +${e.serialCheckP50Ms} ms; ` +
+        `throughput ${e.throughputRatio}× the direct one; CPU per flow ${e.cpuPerFlowMs} ms (${(e.cpuPerFlowMs / c.forwarder).toFixed(2)}× the forwarder's).`,
+    )
+    printProfile(`\nBefore: the proxy's CPU profile over ${w.flows} more flows (self time, % of busy samples):`, e.profile)
+  }
+  printProfile(`\n${e ? 'After: t' : 'T'}he proxy's CPU profile over ${w.flows} more flows (self time, % of busy samples):`, result.proxyProfile)
   console.info(
     `\n${b.starts} concurrent starts, cold token cache, the sandbox holding the token answer ${b.tokenDelayMs} ms ` +
       `(peak ${b.peakConcurrency} requests in progress at the proxy): ` +
       `${b.created} created, ${b.errors} errors${Object.keys(b.otherStatuses).length ? `, other statuses ${JSON.stringify(b.otherStatuses)}` : ''}; ` +
       `token requests: ${b.tokenRequests} (goal 1); start latency p50 ${b.latency.p50} ms, p99 ${b.latency.p99} ms.`,
   )
-  console.info(`Token requests in the rest of the run: ${result.tokenRequestsAfterBurst} (the direct client's and the forwarder's, one each).`)
+  console.info(`Token requests in the rest of the run: ${result.tokenRequestsAfterBurst} (the direct client's and the forwarder's${e ? ", and the earlier proxy's" : ''}, one each).`)
+  const hono = importCost[0]
+  console.info(`\nImport cost at start-up, from the published build (dist/), each in a fresh node process, median of interleaved runs:`)
+  for (const cost of importCost) {
+    const ratio = hono && cost !== hono ? ` (${(cost.heapMb / hono.heapMb).toFixed(1)}× the heap, ${(cost.ms / hono.ms).toFixed(1)}× the time of the Hono app)` : ''
+    console.info(`  ${cost.label.padEnd(52)} ${cost.ms.toFixed(1).padStart(7)} ms  ${cost.heapMb.toFixed(2).padStart(6)} MB heap${ratio}`)
+  }
+  console.info(`Load average at the end: ${loadAtEnd.map((n) => n.toFixed(2)).join(' / ')}.`)
   mkdirSync(new URL('../results/', import.meta.url), { recursive: true })
-  writeFileSync(new URL('../results/proxy.json', import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), machine, ...result }, null, 2)}\n`)
+  writeFileSync(new URL('../results/proxy.json', import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), machine, ...result, importCost, loadAverageAtEnd: loadAtEnd }, null, 2)}\n`)
   console.info('\nwritten to apps/bench/results/proxy.json')
 }
 

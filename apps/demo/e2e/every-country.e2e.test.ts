@@ -2,7 +2,7 @@ import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { setupDemoHarness, type DemoHarness } from './support/demo-harness'
-import { alertText, inbox, openDemo, typeCode, verifiedResult, waitForMessage } from './support/flow-actions'
+import { alertText, inbox, openDemo, pasteInto, typeCode, verifiedResult, waitForMessage } from './support/flow-actions'
 
 // The demo in Twilio mode offers every country (the proxy is created with `countries: 'all'`):
 // a German number, picked from the list in the production build, gets its code through the
@@ -111,11 +111,7 @@ describe('Twilio mode: every country', () => {
     await openDemo(page, demo)
     const field = page.getByRole('textbox', { name: 'Phone number' })
     await field.click()
-    await page.evaluate(async (text) => {
-      const data = new DataTransfer()
-      data.setData('text/plain', text)
-      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
-    }, `+49 ${to.e164.slice(3)}`)
+    await pasteInto(page, field, `+49 ${to.e164.slice(3)}`)
     await expect.poll(() => countryButton(page).getAttribute('aria-label')).toBe('Country: Germany, +49')
     await expect.poll(() => field.inputValue()).toBe(`${to.national.slice(0, 5)} ${to.national.slice(5)}`)
   })

@@ -4,15 +4,7 @@
  */
 import type { Channel } from '@hakiki/core'
 import type { ProviderCoverage } from '@hakiki/provider'
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
 import type { Route } from './engine-options'
-
-/** The ISO country of a valid E.164 number, `'001'` for a valid non-geographic one, `undefined` when invalid. */
-export function countryOf(e164: string): string | undefined {
-  const parsed = parsePhoneNumberFromString(e164)
-  if (!parsed || !parsed.isValid() || `+${parsed.countryCallingCode}${parsed.nationalNumber}` !== e164) return undefined
-  return parsed.country ?? '001'
-}
 
 /** Channels a route carries. */
 export function routeChannels(route: Route): readonly Channel[] {

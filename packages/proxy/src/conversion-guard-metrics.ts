@@ -3,7 +3,7 @@
  * registered it costs nothing; register a MeterProvider (OTLP, Prometheus) in the process and it
  * reports. Labels are bounded sets (scope, country), never a prefix or an address.
  */
-import { metrics, type Counter, type Meter } from '@opentelemetry/api'
+import type { Counter, Meter } from '@opentelemetry/api'
 import type { ConversionEvent } from './conversion-guard-events'
 
 /** What the proxy records about conversion blocks. */
@@ -15,12 +15,13 @@ export interface ConversionGuardMetrics {
 /**
  * Instruments on `meter`; by default the global meter provider's `@hakiki/proxy` meter, looked up
  * at the first block, so a MeterProvider registered after the handler was created still gets it
- * (the OpenTelemetry API hands out no-op meters before one is registered).
+ * (the OpenTelemetry API hands out no-op meters before one is registered). The API itself is
+ * imported then too (a block is rare; the import cost every app's start-up about 1 MB of heap), so
+ * the first count lands once that import resolved.
  */
 export function createConversionGuardMetrics(meter?: Meter): ConversionGuardMetrics {
   let counters: { blocks: Counter; unblocks: Counter } | undefined
-  const instruments = () => {
-    const on = meter ?? metrics.getMeter('@hakiki/proxy')
+  const instruments = (on: Meter) => {
     counters ??= {
       blocks: on.createCounter('hakiki.proxy.conversion.blocks', {
         description: 'Destinations blocked by the conversion guard (volume above baseline, verification rate below threshold), by scope and country',
@@ -29,10 +30,15 @@ export function createConversionGuardMetrics(meter?: Meter): ConversionGuardMetr
     }
     return counters
   }
+  const count = (on: Meter, event: ConversionEvent) => {
+    const { blocks, unblocks } = instruments(on)
+    ;(event.type === 'conversion.blocked' ? blocks : unblocks).add(1, { scope: event.scope, country: event.country })
+  }
   return {
     record: (event) => {
-      const { blocks, unblocks } = instruments()
-      ;(event.type === 'conversion.blocked' ? blocks : unblocks).add(1, { scope: event.scope, country: event.country })
+      if (meter) return count(meter, event)
+      // A metric must never fail a request: a failed import drops the count.
+      void import('@opentelemetry/api').then(({ metrics }) => count(metrics.getMeter('@hakiki/proxy'), event)).catch(() => undefined)
     },
   }
 }

@@ -4,7 +4,8 @@
  * never on the way of a start: until the first answer (or when the provider publishes none, or the read
  * fails) the budgets assume `defaultFeeUsd`, which is above every rate the kit knows of.
  */
-import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/max'
+import type { CountryCode } from 'libphonenumber-js/max'
+import { loadPhoneLibrary } from './phone-library'
 import type { ProviderCall, VerifyProvider } from './verify-provider'
 
 /** The fee lookup, and its refresh (called after a send went out, never for a refused request). */
@@ -42,7 +43,7 @@ export function createFeeTable(provider: VerifyProvider, options: { ttlSeconds: 
   const feeOf = async (country: string): Promise<number> => {
     let dialCode: string
     try {
-      dialCode = getCountryCallingCode(country as CountryCode)
+      dialCode = (await loadPhoneLibrary()).getCountryCallingCode(country as CountryCode)
     } catch {
       return options.defaultFeeUsd
     }

@@ -6,8 +6,8 @@
  * knows them for every covered country; its size does not matter on a server.
  */
 import type { Channel } from '@hakiki/core'
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import type { PhoneNumberType as LibPhoneNumberType } from 'libphonenumber-js/max'
+import { parsePhoneNumber } from './phone-library'
 import { ProxyError } from './problem'
 
 /** A number type as libphonenumber names it (`MOBILE`, `FIXED_LINE`, `PREMIUM_RATE`...). */
@@ -49,7 +49,7 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set([
   'VOICEMAIL',
 ])
 
-/** Checks a number against the policy; throws 400 `unsupported_number_type`. */
+/** Checks a number against the policy; throws 400 `unsupported_number_type`. Needs the phone library loaded (`loadPhoneLibrary`). */
 export type NumberTypeCheck = (e164: string, country: string, channel: Exclude<Channel, 'email'>) => void
 
 /** Compiles the option; throws a `TypeError` at creation for an unknown type name. */
@@ -70,7 +70,7 @@ export function createNumberTypeCheck(options: NumberTypesOptions = {}): NumberT
     // WhatsApp reaches an account on a mobile number: the SMS list applies.
     const allowed = (byCountry.get(country) ?? general)[channel === 'whatsapp' ? 'sms' : channel]
     // A number the metadata cannot type is refused too: failing open here is failing open on fraud.
-    const type = parsePhoneNumberFromString(e164)?.getType()
+    const type = parsePhoneNumber(e164)?.getType()
     if (type === undefined || !allowed.has(type)) {
       throw new ProxyError('unsupported_number_type', {
         detail: channel === 'call' ? 'This number cannot receive code calls.' : `This number cannot receive ${channel === 'sms' ? 'SMS' : 'WhatsApp'} codes.`,

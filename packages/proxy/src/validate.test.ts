@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadPhoneLibrary } from './phone-library'
 import { ProxyError } from './problem'
 import { createCountryCheck, mailboxOf, normalizeCheckCode, normalizeEmail, normalizePhoneNumber, parseStartInput } from './validate'
 
@@ -11,6 +12,9 @@ function codeOf(fn: () => unknown): string | undefined {
   }
   return undefined
 }
+
+// Loaded on first use in the handler (the first start that names a phone number); here, up front.
+beforeAll(() => loadPhoneLibrary())
 
 describe('normalizePhoneNumber', () => {
   it('accepts E.164 numbers of covered countries, with the separators people paste', () => {

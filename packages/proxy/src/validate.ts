@@ -6,9 +6,9 @@
 import type { ApiLocale, Channel, ErrorCode } from '@hakiki/core'
 import { ALL_CHANNELS, compactPhoneNumber, DEFAULT_API_LOCALE, isCoveredCountry, isE164, isEmailAddress, readSubmittedCode, toApiLocale } from '@hakiki/core'
 // The `max` metadata checks full national number patterns, not only lengths as `min` does; its
-// size (~150 kB) matters in a browser bundle but not on a server.
-import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max'
+// size (~150 kB) matters in a browser bundle, and at a server's start-up: loaded on first use.
 import type { CountryCode as PhoneCountryCode } from 'libphonenumber-js/max'
+import { PHONE_COUNTRIES, parsePhoneNumber } from './phone-library'
 import { ProxyError } from './problem'
 
 /** A refusal of the browser's input (its status comes from `PROBLEM_STATUS`, as every problem's). */
@@ -47,7 +47,7 @@ export function createCountryCheck(policy: 'all' | readonly string[] | undefined
   if (policy === 'all') return () => true
   if (!Array.isArray(policy)) throw new TypeError(`${name} must be "all" or an array of ISO 3166-1 alpha-2 codes`)
   for (const code of policy) {
-    if (typeof code !== 'string' || !isSupportedCountry(code)) throw new TypeError(`${name}: "${String(code)}" is not an ISO 3166-1 alpha-2 code with a numbering plan`)
+    if (typeof code !== 'string' || !PHONE_COUNTRIES.has(code)) throw new TypeError(`${name}: "${String(code)}" is not an ISO 3166-1 alpha-2 code with a numbering plan`)
   }
   const allowed = new Set<string>(policy)
   return (iso2) => allowed.has(iso2)
@@ -61,7 +61,10 @@ function optionalString(body: Record<string, unknown>, field: string): string | 
   return value
 }
 
-/** Validates and normalizes a start body. Throws {@link ProxyError} with the matching code. */
+/**
+ * Validates and normalizes a start body. Throws {@link ProxyError} with the matching code. A phone
+ * number needs the phone library loaded first (`loadPhoneLibrary`).
+ */
 export function parseStartInput(body: Record<string, unknown>, acceptsCountry: CountryCheck = isCoveredCountry): StartInput {
   const to = optionalString(body, 'to')
   if (to === undefined || to.trim() === '') throw refused('invalid_request', '"to" is required.')
@@ -92,7 +95,7 @@ export function normalizePhoneNumber(input: string, acceptsCountry: CountryCheck
   const compact = compactPhoneNumber(input)
   // E.164's bounds (at most 15 digits), the rule the memory adapter and the sandbox apply too.
   if (!isE164(compact)) throw refused('invalid_phone_number')
-  const parsed = parsePhoneNumberFromString(compact)
+  const parsed = parsePhoneNumber(compact)
   if (!parsed) throw refused('invalid_phone_number')
   // A country outside the accepted list wins over validity: "we don't serve it" is more useful
   // than "invalid" for a well-formed foreign number.

@@ -20,6 +20,8 @@ declare module 'vitest/browser' {
     focusTestFrame: () => Promise<void>
     /** Types each of `pieces` through an input method: composed, then committed (Chromium, over CDP). */
     imeType: (pieces: string[]) => Promise<void>
+    /** A real touch at (x, y) of the test frame (Chromium): a tap or a 1 s long press; the events the document saw, in order. */
+    touch: (kind: 'tap' | 'long-press', x: number, y: number) => Promise<string[]>
     /** The accessible names the engine computes for the elements matching `selector` (Chromium, WebKit). */
     accessibleNames: (selector: string) => Promise<string[]>
   }

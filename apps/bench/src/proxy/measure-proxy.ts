@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import type { LimitsOptions } from '@hakiki/proxy'
 import { summarize, round2, type Summary } from '../stats'
 import { BENCH_LIMITS } from './bench-servers'
@@ -11,8 +13,8 @@ export const OVERHEAD_GOAL_MS = 0.25
 /** Issue 24's goals: the proxy's throughput at 16 flows at once, as a share of the direct one. */
 export const THROUGHPUT_GOAL = 0.8
 
-/** Targets of the flow phases: the Verify API itself, the naive forwarder and the proxy in front of it. */
-type Target = 'direct' | 'forwarder' | 'proxy'
+/** Targets of the flow phases: the Verify API itself, the naive forwarder, the proxy in front of it, and an earlier build of the proxy when given. */
+type Target = 'direct' | 'forwarder' | 'proxy' | 'before'
 
 /** Workload of {@link measureProxy}. */
 export interface ProxyBenchOptions {
@@ -39,6 +41,31 @@ export interface ProxyBenchOptions {
    * with it, every start that arrives meanwhile finds the token request in flight. @default 1000
    */
   tokenDelayMs?: number
+  /**
+   * Root of another checkout of the workspace (an earlier commit, its dependencies installed):
+   * its proxy runs as a fourth target in the same alternating rounds, so "before" and "after"
+   * come from one run on one machine state.
+   */
+  before?: string
+}
+
+/** The earlier build's figures, measured in the same rounds (see {@link ProxyBenchOptions.before}). */
+export interface BeforeFigures {
+  /** The checkout it ran from. */
+  root: string
+  /** Its commit, when the checkout says. */
+  commit?: string
+  proxy: FlowPhase
+  serial: FlowPhase
+  /** Its flows per second ÷ the direct ones. */
+  throughputRatio: number
+  /** Over the naive forwarder, one flow at a time, p50, ms. */
+  serialStartP50Ms: number
+  serialCheckP50Ms: number
+  /** CPU per flow of its process (user + system), ms. */
+  cpuPerFlowMs: number
+  /** Its CPU profile's top functions. */
+  profile: ProfiledFunction[]
 }
 
 /** Figures of one target's flows, all rounds together. */
@@ -64,7 +91,9 @@ export interface FlowPhase {
 /** What {@link measureProxy} returns. */
 export interface ProxyBenchResult {
   /** The workload, defaults filled in. */
-  workload: Required<ProxyBenchOptions>
+  workload: Required<Omit<ProxyBenchOptions, 'before'>>
+  /** The earlier build's figures, when one was given. */
+  before?: BeforeFigures
   /** The proxy limits raised for the bench (everything else is the default). */
   raisedLimits: LimitsOptions
   /** `@hakiki/verify-client` straight to the sandbox: the floor. */
@@ -142,7 +171,7 @@ const PHASE_STRIDE = 500_000
  * time; nothing leaves 127.0.0.1.
  */
 export async function measureProxy(options: ProxyBenchOptions = {}): Promise<ProxyBenchResult> {
-  const workload: Required<ProxyBenchOptions> = {
+  const workload: Required<Omit<ProxyBenchOptions, 'before'>> = {
     concurrency: options.concurrency ?? 16,
     flows: options.flows ?? 2000,
     seconds: Math.min(options.seconds ?? 8, 20),
@@ -161,9 +190,17 @@ export async function measureProxy(options: ProxyBenchOptions = {}): Promise<Pro
     servers.push(proxy)
     const forwarder = await startServerProcess('forwarder', sandbox.url)
     servers.push(forwarder)
+    const before = options.before === undefined ? undefined : await startServerProcess('proxy', sandbox.url, options.before)
+    if (before) servers.push(before)
     const worker = spawnLoadWorker((to) => sandbox.call<string | undefined>('code', to))
     try {
-      return await measureWith(workload, { sandbox, proxy, forwarder }, worker)
+      const result = await measureWith(workload, { sandbox, proxy, forwarder, before }, worker)
+      if (result.before && options.before !== undefined) {
+        result.before.root = options.before
+        const commit = commitOf(options.before)
+        if (commit !== undefined) result.before.commit = commit
+      }
+      return result
     } finally {
       await worker.close()
     }
@@ -178,9 +215,17 @@ async function cpuMs(server: ServerProcess): Promise<number> {
   return (user + system) / 1000
 }
 
+/** The commit a checkout was made from: `git rev-parse HEAD`, or the `.commit` file a `git archive` export may carry. */
+function commitOf(root: string): string | undefined {
+  const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' })
+  if (git.status === 0 && git.stdout.trim() !== '') return git.stdout.trim()
+  const file = `${root.replace(/\/+$/, '')}/.commit`
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined
+}
+
 async function measureWith(
-  workload: Required<ProxyBenchOptions>,
-  { sandbox, proxy, forwarder }: Record<'sandbox' | 'proxy' | 'forwarder', ServerProcess>,
+  workload: Required<Omit<ProxyBenchOptions, 'before'>>,
+  { sandbox, proxy, forwarder, before }: Record<'sandbox' | 'proxy' | 'forwarder', ServerProcess> & { before: ServerProcess | undefined },
   worker: LoadWorker,
 ): Promise<ProxyBenchResult> {
   const tokenRequests = () => sandbox.call<number>('tokenRequests')
@@ -202,28 +247,30 @@ async function measureWith(
 
   // 2. Warm-up, then alternating measured rounds, with each server's CPU time around them.
   const base = { kind: 'flows', maxSeconds: workload.seconds } as const
-  const urls: Record<Target, string> = { direct: sandbox.url, forwarder: forwarder.url, proxy: proxy.url }
-  const targets: readonly Target[] = ['direct', 'forwarder', 'proxy']
+  const urls: Record<Target, string> = { direct: sandbox.url, forwarder: forwarder.url, proxy: proxy.url, before: before?.url ?? '' }
+  const targets: readonly Target[] = before ? ['direct', 'forwarder', 'before', 'proxy'] : ['direct', 'forwarder', 'proxy']
+  const serverOf: Record<Target, ServerProcess> = { direct: sandbox, forwarder, proxy, before: before ?? proxy }
   let phase = 1
   const job = (target: Target, maxFlows: number, concurrency = workload.concurrency): FlowsJob => ({
     ...base,
     concurrency,
-    target,
+    // The earlier proxy speaks the same browser contract.
+    target: target === 'before' ? 'proxy' : target,
     url: urls[target],
     maxFlows,
     firstNumber: phase++ * PHASE_STRIDE,
   })
   for (const target of targets) await checked(worker, job(target, workload.warmupFlows))
-  const results: Record<Target, FlowsResult[]> = { direct: [], forwarder: [], proxy: [] }
-  const cpu = { proxy: 0, forwarder: 0, sandbox: 0 }
-  const flowsThrough = { proxy: 0, forwarder: 0, sandbox: 0 }
+  const results: Record<Target, FlowsResult[]> = { direct: [], forwarder: [], proxy: [], before: [] }
+  const cpu = { proxy: 0, forwarder: 0, sandbox: 0, before: 0 }
+  const flowsThrough = { proxy: 0, forwarder: 0, sandbox: 0, before: 0 }
   for (let round = 0; round < workload.rounds; round++) {
     for (const target of targets) {
-      const server = target === 'direct' ? sandbox : target === 'proxy' ? proxy : forwarder
+      const server = serverOf[target]
       const key = target === 'direct' ? 'sandbox' : target
-      const before = await cpuMs(server)
+      const cpuBefore = await cpuMs(server)
       const result = await worker.run(job(target, workload.flows))
-      cpu[key] += (await cpuMs(server)) - before
+      cpu[key] += (await cpuMs(server)) - cpuBefore
       flowsThrough[key] += result.completed
       results[target].push(result)
     }
@@ -231,23 +278,47 @@ async function measureWith(
   const direct = combine(results.direct)
   const forwarded = combine(results.forwarder)
   const proxied = combine(results.proxy)
+  const serialRun = async (target: Target) => combine([await worker.run(job(target, workload.serialFlows, 1))])
   const serial = {
-    direct: combine([await worker.run(job('direct', workload.serialFlows, 1))]),
-    forwarder: combine([await worker.run(job('forwarder', workload.serialFlows, 1))]),
-    proxy: combine([await worker.run(job('proxy', workload.serialFlows, 1))]),
+    direct: await serialRun('direct'),
+    forwarder: await serialRun('forwarder'),
+    ...(before ? { before: await serialRun('before') } : {}),
+    proxy: await serialRun('proxy'),
   }
-  // 3. The proxy's CPU profile, over one more round that is not measured (the profiler slows it).
-  await proxy.call('profileStart')
-  const profiled = await worker.run(job('proxy', workload.flows))
-  const proxyProfile = await proxy.call<ProfiledFunction[]>('profileStop')
-  if (profiled.failed > 0) throw new Error(`profiled proxy round: ${profiled.failed} flows failed (${profiled.firstFailure ?? ''})`)
+  // 3. The proxy's CPU profile (and the earlier build's first), over one more round each that is
+  // not measured (the profiler slows it).
+  const profile = async (target: 'proxy' | 'before'): Promise<ProfiledFunction[]> => {
+    const server = serverOf[target]
+    await server.call('profileStart')
+    const profiled = await worker.run(job(target, workload.flows))
+    const top = await server.call<ProfiledFunction[]>('profileStop', 12)
+    if (profiled.failed > 0) throw new Error(`profiled ${target} round: ${profiled.failed} flows failed (${profiled.firstFailure ?? ''})`)
+    return top
+  }
+  const beforeProfile = before ? await profile('before') : undefined
+  const proxyProfile = await profile('proxy')
 
   const throughputRatio = round2(proxied.flowsPerSecond / direct.flowsPerSecond)
   const serialStartP50Ms = round2(serial.proxy.start.p50 - serial.forwarder.start.p50)
   const serialCheckP50Ms = round2(serial.proxy.check.p50 - serial.forwarder.check.p50)
   const perFlow = (key: keyof typeof cpu) => round2(cpu[key] / Math.max(1, flowsThrough[key]))
+  const earlier = combine(results.before)
   return {
     workload,
+    ...(serial.before && beforeProfile
+      ? {
+          before: {
+            root: '',
+            proxy: earlier,
+            serial: serial.before,
+            throughputRatio: round2(earlier.flowsPerSecond / direct.flowsPerSecond),
+            serialStartP50Ms: round2(serial.before.start.p50 - serial.forwarder.start.p50),
+            serialCheckP50Ms: round2(serial.before.check.p50 - serial.forwarder.check.p50),
+            cpuPerFlowMs: perFlow('before'),
+            profile: beforeProfile,
+          },
+        }
+      : {}),
     raisedLimits: BENCH_LIMITS,
     direct,
     forwarder: forwarded,
@@ -261,7 +332,7 @@ async function measureWith(
       serialStartP50Ms: round2(serial.proxy.start.p50 - serial.direct.start.p50),
       serialCheckP50Ms: round2(serial.proxy.check.p50 - serial.direct.check.p50),
     },
-    serial,
+    serial: { direct: serial.direct, forwarder: serial.forwarder, proxy: serial.proxy },
     versusForwarder: {
       serialStartP50Ms,
       serialCheckP50Ms,

@@ -13,11 +13,18 @@ export interface ServerProcess {
   close(): Promise<void>
 }
 
-/** Starts a `sandbox`, a `proxy` or a `forwarder` (the last two in front of `upstream`) in a new process. */
-export async function startServerProcess(role: 'sandbox' | 'proxy' | 'forwarder', upstream?: string): Promise<ServerProcess> {
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
-  const child: ChildProcess = fork(fileURLToPath(new URL('./server-process.ts', import.meta.url)), upstream ? [role, upstream] : [role], {
+/**
+ * Starts a `sandbox`, a `proxy` or a `forwarder` (the last two in front of `upstream`) in a new
+ * process. `root`: another checkout of the workspace (an earlier commit, its dependencies
+ * installed) whose own bench server and sources run instead of this one's: a "before" in the same
+ * run as the "after".
+ */
+export async function startServerProcess(role: 'sandbox' | 'proxy' | 'forwarder', upstream?: string, root?: string): Promise<ServerProcess> {
+  const bench = root === undefined ? new URL('../../', import.meta.url) : pathToFileURL(`${root.replace(/\/+$/, '')}/apps/bench/`)
+  const tsx = pathToFileURL(createRequire(new URL('package.json', bench)).resolve('tsx')).href
+  const child: ChildProcess = fork(fileURLToPath(new URL('src/proxy/server-process.ts', bench)), upstream ? [role, upstream] : [role], {
     execArgv: ['--import', tsx, '--conditions=source'],
+    cwd: fileURLToPath(bench),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { startDemo, type RunningDemo, type StartDemoOptions } from '../../server/start-demo'
-import { launchBrowser } from './engine'
+import { currentEngine, launchBrowser } from './engine'
 import { screenshot } from './screenshots'
 
 /** What each test of a file gets: the running demo, and a fresh page in a fresh browser context. */
@@ -30,8 +30,15 @@ export interface DemoHarness {
 export function setupDemoHarness(contextOptions: BrowserContextOptions = {}, demoOptions: Pick<StartDemoOptions, 'provider' | 'smtp'> = {}): DemoHarness {
   const defaults: BrowserContextOptions = { viewport: { width: 1100, height: 900 }, locale: 'en-US', ...contextOptions }
   const harness = { pageErrors: [] as string[] } as DemoHarness
+  /** A browser of this test's own (Firefox's colour scheme is the browser's, see engine.ts), closed after the test. */
+  let ownBrowser: Browser | undefined
   const open = async (options: BrowserContextOptions) => {
-    harness.context = await harness.browser.newContext({ ...defaults, ...options })
+    let browser = harness.browser
+    if (options.colorScheme && currentEngine() === 'firefox') {
+      ownBrowser ??= await launchBrowser({ colorScheme: options.colorScheme === 'dark' ? 'dark' : 'light' })
+      browser = ownBrowser
+    }
+    harness.context = await browser.newContext({ ...defaults, ...options })
     harness.page = await harness.context.newPage()
     harness.page.on('pageerror', (error) => harness.pageErrors.push(error.message))
     return harness.page
@@ -57,6 +64,8 @@ export function setupDemoHarness(contextOptions: BrowserContextOptions = {}, dem
     // A failed test leaves a picture of where it stopped, beside the screenshots of the screens.
     if (task.result?.state === 'fail') await screenshot(harness.page, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`).catch(() => {})
     await harness.context.close()
+    await ownBrowser?.close()
+    ownBrowser = undefined
     harness.demo.sandbox.faults.clear()
     expect(harness.pageErrors, 'uncaught errors in the page').toEqual([])
   })

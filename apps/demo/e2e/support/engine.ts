@@ -20,7 +20,22 @@ export function currentEngine(): 'chromium' | 'firefox' {
   return inject('engine')
 }
 
-/** Launches the engine of this run through playwright-core. */
-export function launchBrowser(): Promise<Browser> {
-  return currentEngine() === 'firefox' ? launchFirefox() : launchChromium()
+/**
+ * Firefox preferences of the end-to-end runs. Playwright has no `isMobile` for Firefox, so the
+ * phone-sized pages (360 and 320 px) would lose 12 px to a desktop scrollbar: phones draw theirs
+ * over the page, as Chromium's mobile emulation does.
+ */
+const FIREFOX_E2E_PREFS = { 'ui.useOverlayScrollbars': 1 }
+
+/**
+ * Launches the engine of this run through playwright-core. `colorScheme`: Firefox ESR 153 has no
+ * BiDi override of `prefers-color-scheme` (emulation.setMediaFeaturesOverride, see
+ * patches/playwright-core*.patch), so a dark or light system takes a Firefox of its own, set by
+ * its content preference (0 dark, 1 light); Chromium emulates it per context.
+ */
+export function launchBrowser(options: { colorScheme?: 'dark' | 'light' } = {}): Promise<Browser> {
+  if (currentEngine() !== 'firefox') return launchChromium()
+  const prefs: Record<string, number> = { ...FIREFOX_E2E_PREFS }
+  if (options.colorScheme) prefs['layout.css.prefers-color-scheme.content-override'] = options.colorScheme === 'dark' ? 0 : 1
+  return launchFirefox({ prefs })
 }

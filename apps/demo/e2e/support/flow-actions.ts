@@ -47,6 +47,27 @@ export async function typeCode(page: Page, code: string): Promise<void> {
   await page.keyboard.type(code)
 }
 
+/**
+ * A real paste of `text` into `field`, as a user makes it: the text is copied from a scratch
+ * textarea with the keyboard (Ctrl+C), then pasted into the focused field with Ctrl+V, so the
+ * engine fires a trusted `paste` carrying it. (A `ClipboardEvent` made by script loses its data in
+ * Firefox, and is not what any user sends.)
+ */
+export async function pasteInto(page: Page, field: Locator, text: string): Promise<void> {
+  await page.evaluate((value) => {
+    const scratch = document.createElement('textarea')
+    scratch.id = 'e2e-clipboard-scratch'
+    scratch.value = value
+    document.body.append(scratch)
+    scratch.focus()
+    scratch.select()
+  }, text)
+  await page.keyboard.press('ControlOrMeta+c')
+  await page.evaluate(() => document.getElementById('e2e-clipboard-scratch')?.remove())
+  await field.focus()
+  await page.keyboard.press('ControlOrMeta+v')
+}
+
 /** A code of the same length that is certainly not `code`. */
 export function wrongCode(code: string, n = 1): string {
   return code

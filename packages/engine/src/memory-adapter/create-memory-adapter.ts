@@ -35,7 +35,7 @@ import {
 } from '@hakiki/core'
 import { isProviderError, type ProviderCall, type ProviderVerification } from '@hakiki/provider'
 import { StoreUnavailableError, createMemoryStore } from '@hakiki/store'
-import { createEngineWithHash } from '../create-engine-provider'
+import { createEngineWith } from '../create-engine-with'
 import { randomHex, type KeyedHash } from '../engine-crypto'
 import type { DeliveryReport, Transport } from '../transport'
 import { createInboxTransport } from '../transports/create-inbox-transport'
@@ -171,7 +171,7 @@ export function createMemoryAdapter(options: MemoryAdapterOptions = {}): MemoryA
     sent.push(message)
     options.onSend?.(message)
   })
-  const engine = createEngineWithHash(
+  const engine = createEngineWith(
     {
       // Unused by the stand-in's hash; the engine's options require key material.
       secret: crypto.getRandomValues(new Uint8Array(32)),
@@ -183,7 +183,9 @@ export function createMemoryAdapter(options: MemoryAdapterOptions = {}): MemoryA
       maxSends: options.maxSends ?? DEFAULT_VERIFICATION_LIMITS.maxSends,
       name: 'memory',
     },
-    standInHash(options.fixedCode),
+    // Core's phone metadata (the covered countries, which the start validated already): the
+    // engine's own default, every country's, would be most of this stand-in's bundle.
+    { hash: standInHash(options.fixedCode), countryOf: coveredCountryOf },
   )
   const store = createMemoryStore({ now })
   const engineCall = (call: AdapterCallOptions | undefined): ProviderCall => ({ store, clock: { now }, ...(call?.signal ? { signal: call.signal } : {}) })
@@ -389,6 +391,12 @@ function standInHash(fixedCode: string | undefined): KeyedHash {
     if (!bytes) drawn.set(key, (bytes = crypto.getRandomValues(new Uint8Array(32))))
     return bytes
   }
+}
+
+/** The covered country of a valid E.164 number, by core's metadata; `undefined` otherwise. */
+function coveredCountryOf(e164: string): string | undefined {
+  const phone = parsePhoneNumber(e164)
+  return phone.error === undefined ? phone.country : undefined
 }
 
 const DEFAULT_RATES: RatesResponse = {

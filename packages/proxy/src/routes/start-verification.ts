@@ -22,6 +22,7 @@ import { maskAddress } from '../mask'
 import { ProviderError, isProviderError } from '@hakiki/provider'
 import { ProxyError } from '../problem'
 import { readJsonBody } from '../read-json-body'
+import { loadPhoneLibrary } from '../phone-library'
 import { createReadBatch, createTakePlan } from '../store-batch'
 import type { Refusal } from '../store-batch'
 import { isOutage, upstreamProblem } from '../upstream-problem'
@@ -42,7 +43,10 @@ const waitBeforeResend: Refusal = (retryAfter) => {
 
 /** Handles a start; the origin and content type were checked by the caller. */
 export async function startVerification(ctx: HandlerContext, state: RequestState): Promise<Response> {
-  const input = parseStartInput(await readJsonBody(state.request, { timeoutMs: ctx.bodyTimeoutMs }), ctx.acceptsCountry)
+  const sent = await readJsonBody(state.request, { timeoutMs: ctx.bodyTimeoutMs })
+  // Phone numbers are parsed with libphonenumber's metadata, loaded by the first start that needs it.
+  if (sent.channel !== 'email') await loadPhoneLibrary()
+  const input = parseStartInput(sent, ctx.acceptsCountry)
   state.maskedTo = maskAddress(input.to)
   // A channel the provider declares it cannot send (e-mail on a Twilio service without a Mailer,
   // WhatsApp through the Verify API) is refused here, before any counter or upstream call.
