@@ -43,7 +43,11 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
   // esbuild +64 B in session 3: VerificationFlow's later steps are a chunk of their own, and esbuild
   // makes every import() it sees an entry, so CodeInput's modules (shared with that chunk) come in
   // a chunk of their own too (an import line and exported names more).
-  { name: 'hakiki CodeInput', kind: 'hakiki', code: "export { CodeInput } from '@hakiki/ui'", budgetGzip: 5.7 * 1024, budgetsBy: { esbuild: 5.75 * 1024 } },
+  // +0.45–0.5 kB in session 3 for the password-manager badge strategy (input-otp's
+  // pushPasswordManagerStrategy: a badge found on focus, the input widened past the boxes). Loading
+  // its watcher with import() on the first focus measured worse: Vite's preload helper and webpack's
+  // chunk runtime weigh more than the watcher.
+  { name: 'hakiki CodeInput', kind: 'hakiki', code: "export { CodeInput } from '@hakiki/ui'", budgetGzip: 5.95 * 1024, budgetsBy: { esbuild: 6.25 * 1024 } },
   { name: 'hakiki PhoneInput (with validation)', kind: 'hakiki', code: "export { PhoneInput } from '@hakiki/ui'", budgetGzip: 16.5 * 1024, budgetsBy: { rolldown: 16.6 * 1024, webpack: 17.05 * 1024 } },
   {
     // `countries="all"`: what a mounted field loads before any interaction. The region index
