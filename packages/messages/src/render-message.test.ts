@@ -50,7 +50,25 @@ describe('renderMessage', () => {
       minutes: { zero: 'z', one: 'دقيقة واحدة', two: 'دقيقتين', few: '{count} دقائق', many: '{count} دقيقةً', other: '{count} دقيقة' },
     }
     const sms = (minutes: number) => renderMessage(ar, 'sms', { app: 'A', code: '1', minutes }).body
-    expect([1, 2, 3, 10, 11, 100].map(sms)).toEqual(['A: 1 (دقيقة واحدة)', 'A: 1 (دقيقتين)', 'A: 1 (3 دقائق)', 'A: 1 (10 دقائق)', 'A: 1 (11 دقيقةً)', 'A: 1 (100 دقيقة)'])
+    expect([1, 2, 3, 10, 11, 100].map(sms)).toEqual(['⁨A⁩: 1 (دقيقة واحدة)', '⁨A⁩: 1 (دقيقتين)', '⁨A⁩: 1 (3 دقائق)', '⁨A⁩: 1 (10 دقائق)', '⁨A⁩: 1 (11 دقيقةً)', '⁨A⁩: 1 (100 دقيقة)'])
+  })
+
+  test('isolates the app name (FSI … PDI) in Arabic and Hebrew messages, so a Latin name never mixes with the text around it', () => {
+    const FSI = '\u2068'
+    const PDI = '\u2069'
+    for (const locale of ['ar', 'he']) {
+      const rtl = { ...template, locale }
+      const values = { app: 'Shop 24 <B>', code: '408215', minutes: 10 }
+      expect(renderMessage(rtl, 'sms', values).body).toBe(`${FSI}Shop 24 <B>${PDI}: 408215 (10 mins)`)
+      const email = renderMessage(rtl, 'email', values)
+      expect([email.subject, email.body]).toEqual([`408215 for ${FSI}Shop 24 <B>${PDI}`, `Code 408215 for ${FSI}Shop 24 <B>${PDI}, 10 mins`])
+      expect(email.html).toContain(`<b>${FSI}Shop 24 &lt;B&gt;${PDI}</b>`)
+      // Spoken: no control characters for the speech engine.
+      const call = renderMessage(rtl, 'call', values).body
+      expect([call.startsWith('Shop 24 <B>. 4'), /[\u2068\u2069]/.test(call)]).toEqual([true, false])
+    }
+    // Left-to-right messages keep the bare name.
+    expect(renderMessage(template, 'sms', { app: 'Shop 24', code: '1', minutes: 10 }).body).toBe('Shop 24: 1 (10 mins)')
   })
 
   test('the e-mail HTML carries the language as a BCP-47 tag and the direction', () => {

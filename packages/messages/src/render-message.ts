@@ -36,6 +36,10 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
 // pause between digits is what makes a call's code writable.
 const DIGIT_SEPARATORS: Readonly<Record<string, string>> = { ar: '، ', ja: '、', zh: '、', 'zh-CN': '、', 'zh-HK': '、' }
 
+/** FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (Unicode Bidirectional Algorithm, UAX #9). */
+const FSI = '\u2068'
+const PDI = '\u2069'
+
 const LOCALE_INFO = new Map(LOCALES.map((l) => [l.api as string, l]))
 
 /** `forms` for `count` under the plural rules of BCP-47 `tag`, with `{count}` filled in. */
@@ -55,8 +59,12 @@ function fill(text: string, values: Record<string, string>): string {
 export function renderMessage(template: MessageTemplate, channel: Channel, values: MessageValues): RenderedMessage {
   const locale = LOCALE_INFO.get(template.locale)
   const tag = locale?.tag ?? template.locale
+  // In a right-to-left message a Latin app name ("Acme 2") is isolated (FSI … PDI), so that its
+  // own digits and punctuation never join the Arabic or Hebrew around it, nor the code beside it.
+  // The call script is spoken, so it keeps the bare name.
+  const isolate = (name: string) => (locale?.dir === 'rtl' ? `${FSI}${name}${PDI}` : name)
   const plain = {
-    app: values.app,
+    app: isolate(values.app),
     code: values.code,
     minutes: plural(template.minutes, tag, values.minutes),
     digits: values.code.split('').join(values.digitSeparator ?? DIGIT_SEPARATORS[template.locale] ?? ', '),
@@ -67,7 +75,7 @@ export function renderMessage(template: MessageTemplate, channel: Channel, value
       return { body: values.autofillHost ? `${body}\n\n@${values.autofillHost} #${values.code}` : body }
     }
     case 'call':
-      return { body: fill(template.call, plain) }
+      return { body: fill(template.call, { ...plain, app: values.app }) }
     // A WhatsApp authentication template says what the SMS says, with no WebOTP line (no SMS arrives).
     case 'whatsapp':
       return { body: fill(template.sms, plain) }
@@ -77,7 +85,7 @@ export function renderMessage(template: MessageTemplate, channel: Channel, value
         body: fill(template.email.text, plain),
         // The language and direction go on the message's root, so that mail clients pick the
         // right font and screen readers the right voice, and Arabic and Hebrew read right to left.
-        html: `<div lang="${escapeHtml(tag)}" dir="${locale?.dir ?? 'ltr'}">${fill(template.email.html, { ...plain, app: escapeHtml(values.app) })}</div>`,
+        html: `<div lang="${escapeHtml(tag)}" dir="${locale?.dir ?? 'ltr'}">${fill(template.email.html, { ...plain, app: isolate(escapeHtml(values.app)) })}</div>`,
       }
   }
 }

@@ -9,6 +9,15 @@ const dir = new URL('../templates/', import.meta.url)
 
 /** Plural categories in which a locale says the number in words, so `{count}` is left out. */
 const NUMERAL_FREE: Readonly<Record<string, readonly string[]>> = { ar: ['zero', 'one', 'two'], he: ['one', 'two'] }
+/**
+ * Words of the familiar register, in locales whose UI (packages/ui's messages) addresses the user
+ * formally: Hungarian "Ön" (kérhet, próbálja), German "Sie". A message in the other register
+ * reads as if from another product.
+ */
+const INFORMAL: Readonly<Record<string, RegExp>> = {
+  hu: /(Szia|kódod|\badd ki|\bte kérted|\bhagyd\b)/u,
+  de: /\b(du|dein|deine|deinen|dir|dich)\b/iu,
+}
 const files = readdirSync(dir).filter((f) => f.endsWith('.json'))
 const FIELDS = Object.keys(REQUIRED_PLACEHOLDERS) as Array<keyof typeof REQUIRED_PLACEHOLDERS>
 
@@ -57,6 +66,13 @@ describe('message templates', () => {
         expect([minutes, body.replace('408215', '').match(/\d/) !== null]).toEqual([minutes, !saysInWords])
         expect(body).not.toContain('{count}')
       }
+    })
+
+    test('addresses the reader in the register the UI uses (Hungarian and German: formal)', () => {
+      const informal = INFORMAL[locale]
+      if (informal === undefined) return
+      const texts = [template.sms, template.email.subject, template.email.text, template.email.html, template.call]
+      expect(texts.filter((text) => informal.test(text))).toEqual([])
     })
 
     test('the e-mail HTML names its language and direction', () => {

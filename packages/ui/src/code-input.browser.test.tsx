@@ -331,7 +331,8 @@ describe('CodeInput: right-to-left pages', () => {
     )
     const input = view.getByRole('textbox') as HTMLInputElement
     const root = view.container.querySelector<HTMLElement>('.hakiki-code')
-    expect(root?.getAttribute('dir')).toBe('rtl')
+    // Right to left once the locale's messages are there (until then the field stays English, ltr).
+    await expect.poll(() => root?.getAttribute('dir')).toBe('rtl')
     expect(getComputedStyle(input).direction).toBe('ltr')
     const slots = [...view.container.querySelectorAll<HTMLElement>('[data-part="slot"]')]
     expect(slots.map((s) => getComputedStyle(s).direction)).toEqual(Array(6).fill('ltr'))

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn } from 'storybook/test'
+import { expect, fn, waitFor } from 'storybook/test'
 import { CodeInput } from './code-input'
 
 const meta = {
@@ -157,7 +157,8 @@ export const Arabic: Story = {
   args: { defaultValue: '123456', address: '+233 •• ••• 4567' },
   play: async ({ canvasElement }) => {
     const root = canvasElement.querySelector('.hakiki-code') as HTMLElement
-    await expect(getComputedStyle(root).direction).toBe('rtl')
+    // Right to left once the Arabic messages are there (until then English, left to right).
+    await waitFor(() => expect(getComputedStyle(root).direction).toBe('rtl'))
     const xs = [...canvasElement.querySelectorAll('[data-part="slot"]')].map((s) => s.getBoundingClientRect().left)
     await expect(xs).toEqual(xs.toSorted((a, b) => a - b))
   },

@@ -112,14 +112,15 @@ describe('EmailInput', () => {
     expect(input.getAttribute('aria-invalid')).toBeNull()
   })
 
-  test('the address stays left to right in a right-to-left page', () => {
+  test('the address stays left to right in a right-to-left page', async () => {
     const view = render(
       <LocaleProvider locale="ar">
         <EmailInput defaultValue="ama@example.com" />
       </LocaleProvider>,
     )
     const input = view.getByRole('textbox') as HTMLInputElement
-    expect(getComputedStyle(input.closest('.hakiki-email') as Element).direction).toBe('rtl')
+    // Right to left once the Arabic messages are there (until then English, left to right).
+    await expect.poll(() => getComputedStyle(input.closest('.hakiki-email') as Element).direction).toBe('rtl')
     expect(getComputedStyle(input).direction).toBe('ltr')
   })
 
@@ -139,6 +140,75 @@ describe('EmailInput', () => {
   ])('no axe violations: %s', async (_, props) => {
     const view = render(<EmailInput {...props} />)
     expect(await axeViolations(view.container)).toEqual([])
+  })
+})
+
+/** The typo hint of a rendered field, if shown. */
+const hint = (view: ReturnType<typeof render>) => view.container.querySelector('[data-part="suggestion"]')
+
+describe('EmailInput: the typo hint', () => {
+  test('once the field is left, a likely typo gets "Did you mean …?", whose button puts the address meant in the field', async () => {
+    const changes: string[] = []
+    const view = render(<EmailInput onValueChange={(value) => changes.push(value)} />, { wrapper: WithNextField })
+    const input = view.getByRole('textbox') as HTMLInputElement
+    await userEvent.type(input, 'ama@gmial.com')
+    // Not while typing: "ama@gmail.co" is on its way to ".com".
+    expect(hint(view)).toBeNull()
+    await userEvent.tab()
+    const button = await view.findByRole('button', { name: 'ama@gmail.com' })
+    expect(hint(view)?.textContent).toBe('Did you mean ama@gmail.com?')
+    // A hint, not an error: the address as typed is valid; the hint describes the field.
+    expect(input.getAttribute('aria-invalid')).toBeNull()
+    expect(describedBy(input)).toEqual(['Did you mean ama@gmail.com?'])
+    await userEvent.click(button)
+    expect([input.value, changes.at(-1), document.activeElement === input]).toEqual(['ama@gmail.com', 'ama@gmail.com', true])
+    expect(hint(view)).toBeNull()
+    expect(input.getAttribute('aria-describedby')).toBeNull()
+  })
+
+  test('a form library sees the corrected address (react-hook-form register)', async () => {
+    const view = renderForm<{ email: string }>({ defaultValues: { email: '' } }, (form) => (
+      <form>
+        <EmailInput {...form.register('email')} />
+        <NextField />
+      </form>
+    ))
+    const input = view.getByRole('textbox') as HTMLInputElement
+    await userEvent.type(input, 'kofi@hotmial.com')
+    await userEvent.tab()
+    await userEvent.click(await view.findByRole('button', { name: 'kofi@hotmail.com' }))
+    expect(view.form().getValues('email')).toBe('kofi@hotmail.com')
+  })
+
+  test('no hint for a domain as it should be, nor with suggestTypos={false}', async () => {
+    const view = render(
+      <>
+        <EmailInput defaultValue="ama@gmail.com" />
+        <EmailInput defaultValue="ama@gmial.com" suggestTypos={false} />
+        <NextField />
+      </>,
+    )
+    const [first, second] = view.getAllByRole('textbox') as HTMLInputElement[]
+    await userEvent.click(first!)
+    await userEvent.tab()
+    await userEvent.tab()
+    // Both were left (focus is on the button after them), and neither offers a hint.
+    await expect.poll(() => document.activeElement?.textContent).toBe('Next')
+    expect(second!.value).toBe('ama@gmial.com')
+    expect(view.queryByRole('button', { name: /@/ })).toBeNull()
+  })
+
+  test('in the language of the page', async () => {
+    const view = render(
+      <LocaleProvider locale="de" messages={{ 'email.suggestion': 'Meinten Sie {address}?' }}>
+        <EmailInput defaultValue="ama@gmail.con" />
+        <NextField />
+      </LocaleProvider>,
+    )
+    await userEvent.click(view.getAllByRole('textbox')[0]!)
+    await userEvent.tab()
+    await view.findByRole('button', { name: 'ama@gmail.com' })
+    expect(hint(view)?.textContent).toBe('Meinten Sie ama@gmail.com?')
   })
 })
 

@@ -1,4 +1,5 @@
 'use client'
+import { suggestEmailAddress } from '@hakiki/core'
 import { useEmailInput } from '@hakiki/react'
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react'
 import { cx } from './class-names'
@@ -19,6 +20,8 @@ export interface EmailInputClassNames {
   description?: string
   /** The validation message. */
   error?: string
+  /** The typo hint ("Did you mean ama@gmail.com?"), and its button, the address meant. */
+  suggestion?: string
 }
 
 /** Props of {@link EmailInput}; other props go to the `<input>`. */
@@ -44,14 +47,33 @@ export interface EmailInputProps extends Omit<InputHTMLAttributes<HTMLInputEleme
   className?: string
   /** Classes of the inner parts. */
   classNames?: EmailInputClassNames
+  /**
+   * Once the field is left, offer the address meant when the domain looks like a typo of a popular
+   * one ("ama@gmial.com": "Did you mean ama@gmail.com?"); its button puts that address in the field.
+   * @default true
+   */
+  suggestTypos?: boolean
+}
+
+/**
+ * Puts the address meant in the field as typing would (an input event, so every listener, a form
+ * library's too, sees the edit), and gives the field back its focus.
+ */
+function applySuggestion(button: HTMLElement, address: string): void {
+  const input = button.closest('[data-part="root"]')?.querySelector<HTMLInputElement>('input[data-part="input"]')
+  if (!input) return
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, address)
+  input.dispatchEvent(new Event('input', { bubbles: true }))
+  input.focus()
 }
 
 /**
  * E-mail address field: `type="email"`, `inputmode="email"`, `autocomplete="email"`, validated by
  * the same rule as the proxy, so what it accepts the server accepts. The message shows once the
  * field is left (not while the user is still typing) and goes as soon as the address is fixed.
- * The ref is the `<input>`; works with react-hook-form's `register` (native `onChange`/`onBlur`)
- * and `Controller` (`value`).
+ * A likely typo of a popular domain gets a hint with the address meant, a button that puts it in
+ * the field (`suggestTypos`). The ref is the `<input>`; works with react-hook-form's `register`
+ * (native `onChange`/`onBlur`) and `Controller` (`value`).
  */
 export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function EmailInput(props, ref) {
   const {
@@ -70,6 +92,7 @@ export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function
     required,
     id,
     placeholder,
+    suggestTypos = true,
     'aria-describedby': describedBy,
     ...inputProps
   } = props
@@ -86,8 +109,11 @@ export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function
   if (error !== undefined && error !== null && error !== true) message = error === false ? null : error
   else if (problem && touched) message = t(problem === 'required' ? 'email.error.required' : 'email.error.invalid')
   const invalid = message !== null
+  // A hint, not an error: the address as typed stays valid and can be sent to.
+  const suggestion = suggestTypos && !invalid && touched && !problem ? suggestEmailAddress(current) : undefined
   const hasDescription = description !== undefined && description !== null
   const parts = useFieldParts({ id, hasDescription, invalid, describedBy })
+  const [before, after] = t('email.suggestion').split('{address}')
 
   return (
     <div
@@ -106,6 +132,7 @@ export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function
       <input
         {...field.getInputProps({ ...inputProps, onChange, onBlur })}
         {...parts.inputProps}
+        aria-describedby={cx(parts.inputProps['aria-describedby'], suggestion && parts.errorProps.id) || undefined}
         placeholder={placeholder ?? t('email.placeholder')}
         disabled={disabled}
         data-part="input"
@@ -118,7 +145,16 @@ export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function
       )}
       {/* Always present, so that screen readers announce a message when it appears. */}
       <p {...parts.errorProps} data-part="error" className={classNames.error}>
-        {message}
+        {message ??
+          (suggestion && (
+            <span data-part="suggestion" className={classNames.suggestion}>
+              {before}
+              <button type="button" data-part="suggestion-button" onClick={(event) => applySuggestion(event.currentTarget, suggestion)}>
+                {suggestion}
+              </button>
+              {after}
+            </span>
+          ))}
       </p>
     </div>
   )

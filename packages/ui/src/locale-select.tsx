@@ -75,7 +75,7 @@ export const LocaleSelect = forwardRef<HTMLSelectElement, LocaleSelectProps>(fun
         id={selectId}
         disabled={disabled}
         value={controlled}
-        defaultValue={controlled === undefined ? (tagOf(defaultValue) ?? current.tag) : undefined}
+        defaultValue={controlled === undefined ? (tagOf(defaultValue) ?? current.requestedTag) : undefined}
         data-part="select"
         className={classNames.select}
         onChange={(event: ChangeEvent<HTMLSelectElement>) => {

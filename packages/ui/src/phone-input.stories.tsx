@@ -99,8 +99,9 @@ export const Arabic: Story = {
   parameters: { locale: 'ar' },
   args: { defaultValue: '+233241234567' },
   play: async ({ canvasElement }) => {
+    // Right to left once the Arabic messages are there (until then English, left to right).
+    await waitFor(() => expect(getComputedStyle(canvasElement.querySelector('.hakiki-phone') as HTMLElement).direction).toBe('rtl'))
     await expect(getComputedStyle(canvasElement.querySelector('input') as HTMLElement).direction).toBe('ltr')
-    await expect(getComputedStyle(canvasElement.querySelector('.hakiki-phone') as HTMLElement).direction).toBe('rtl')
   },
 }
 

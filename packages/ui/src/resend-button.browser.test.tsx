@@ -148,6 +148,15 @@ describe('ResendButton', () => {
     expect(view.container.querySelector('[data-part="countdown"]')).toBeNull()
   })
 
+  test.each([
+    [365, 'You can ask for a new code in 7 minutes.'],
+    [120, 'You can ask for a new code in 2 minutes.'],
+    [119, 'You can ask for a new code in 119 seconds.'],
+  ])('a wait of %i s is said as "%s" (minutes, rounded up, from two minutes)', (seconds, said) => {
+    const view = render(<ResendButton verification={sent(seconds)} onResend={() => {}} />)
+    expect(view.getByRole('status').textContent).toBe(said)
+  })
+
   test('a refused send (retryAt) waits too, its label unchanged and its seconds beside it', () => {
     const onResend = vi.fn<() => void>()
     const view = render(

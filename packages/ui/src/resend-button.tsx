@@ -4,6 +4,7 @@ import { forwardRef, useEffect, useRef, useState, type ButtonHTMLAttributes, typ
 import { cx } from './class-names'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { resendButtonMessagesEn } from './i18n/messages-en'
+import { waitCount } from './i18n/wait-count'
 
 /** Class names for the parts of {@link ResendButton}, beside the root's `className`. */
 export interface ResendButtonClassNames {
@@ -94,8 +95,12 @@ export const ResendButton = forwardRef<HTMLButtonElement, ResendButtonProps>(fun
     waitSaidAt.current = waitAt
     setAnnouncement((a) => ({ text, id: a.id + 1 }))
   }
+  const waitText = (seconds: number): string => {
+    const wait = waitCount(seconds)
+    return t(wait.unit === 'minute' ? 'resend.waitMinutes' : 'resend.wait', { count: wait.count })
+  }
   const sayWait = (): void => {
-    if (waiting && !busy && waitSaidAt.current !== secondsLeft) say(t('resend.wait', { count: secondsLeft }), secondsLeft)
+    if (waiting && !busy && waitSaidAt.current !== secondsLeft) say(waitText(secondsLeft), secondsLeft)
   }
 
   // One announcement per change of phase: busy, a wait starting (keyed by its end), ready again.
@@ -111,7 +116,7 @@ export const ResendButton = forwardRef<HTMLButtonElement, ResendButtonProps>(fun
     else if (phase !== 'ready') {
       // Said elsewhere ('end'): counted as said, so a press in the same second adds nothing.
       if (announce === 'end') waitSaidAt.current = secondsRef.current
-      else say(t('resend.wait', { count: secondsRef.current }), secondsRef.current)
+      else say(waitText(secondsRef.current), secondsRef.current)
     }
     // "Ready" is news only after a wait: a button that mounts ready says nothing.
     else if (before !== undefined) say(t('resend.ready'))

@@ -485,6 +485,20 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
     expect(view.container.querySelector('[data-part="step"][data-step="verified"] [data-part="message"]')?.textContent).toBe('\u2068+233\u00A024\u00A0123\u00A04567\u2069 is verified.')
   })
 
+  test('a long wait is said in minutes, rounded up (never "365 seconds")', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const adapter = createMemoryAdapter({ fixedCode: '123456', script: [{ operation: 'start', code: 'rate_limited', retryAfter: 365 }] })
+    const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" />)
+    const { alert } = queries(view)
+    view.getByRole('textbox', { name: 'Phone number' }).focus()
+    await userEvent.keyboard('0241234567{Enter}')
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(alert()).toBe('Too many requests. Try again in 7 minutes.')
+    // Under two minutes, exact seconds again.
+    await act(() => vi.advanceTimersByTimeAsync(250_000))
+    expect(view.container.querySelector('[data-part="step"]')?.textContent).toContain('Too many requests. Try again in 115 seconds.')
+  })
+
   test('"Send code" refused with a wait shows it on the button, ticking, announced once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const adapter = createMemoryAdapter({ fixedCode: '123456', script: [{ operation: 'start', code: 'rate_limited', retryAfter: 25 }] })
@@ -830,7 +844,8 @@ describe('VerificationFlow: language, provider, accessibility, privacy', () => {
       </div>,
     )
     const { root } = queries(view)
-    expect(getComputedStyle(root()).direction).toBe('rtl')
+    // Right to left once the locale's messages are there (until then English, left to right).
+    await expect.poll(() => getComputedStyle(root()).direction).toBe('rtl')
     const phone = view.getByRole('textbox', { name: /./ }) as HTMLInputElement
     await userEvent.type(phone, '0241234567{Enter}')
     await reach(root, 'code')

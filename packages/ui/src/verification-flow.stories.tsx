@@ -294,7 +294,7 @@ export const Arabic: Story = {
     await userEvent.type(canvas.getByRole('textbox'), '0241234567{Enter}')
     await waitFor(() => expect(canvasElement.querySelector('input[autocomplete="one-time-code"]')).toHaveFocus())
     const root = canvasElement.querySelector('.hakiki-flow') as HTMLElement
-    await expect(getComputedStyle(root).direction).toBe('rtl')
+    await waitFor(() => expect(getComputedStyle(root).direction).toBe('rtl'))
     const xs = [...canvasElement.querySelectorAll('[data-part="slot"]')].map((s) => s.getBoundingClientRect().left)
     await expect(xs).toEqual(xs.toSorted((a, b) => a - b))
   },

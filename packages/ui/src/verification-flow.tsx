@@ -107,10 +107,11 @@ function FlowView({
 }: Omit<VerificationFlowProps, 'adapter' | 'locale' | 'messages'>): ReactNode {
   const offered = channels.length > 0 ? channels : CHANNELS
   const first = defaultChannel && offered.includes(defaultChannel) ? defaultChannel : (offered[0] ?? 'sms')
-  const { tag, dir } = useLocale()
+  const { tag, dir, requestedTag } = useLocale()
   const t = useMessages(flowMessagesEn)
-  // Sent with the request only when the app chose a language; otherwise the proxy's default.
-  const messageLocale = dir === undefined ? undefined : tag
+  // Sent with the request only when the app chose a language (the one asked for, even while its
+  // messages still load); otherwise the proxy's default.
+  const messageLocale = dir === undefined ? undefined : requestedTag
   // Everything below renders what connect() gives: the machine owns the address, channel and country.
   const api = useVerificationFlow({
     channel: first,

@@ -4,6 +4,7 @@ import { useResendCooldown } from '@hakiki/react'
 import type { ReactNode } from 'react'
 import { useMessages } from '../i18n/locale-context'
 import { errorMessagesEn } from '../i18n/messages-en'
+import { waitCount } from '../i18n/wait-count'
 
 /** Attempts left from which the code step shows them in a line of their own. */
 export const ATTEMPTS_WARN_AT = 2
@@ -54,5 +55,7 @@ export function withProgress(label: string, busy: boolean): ReactNode {
 export function RetryText({ retryAt }: { retryAt: number }): ReactNode {
   const te = useMessages(errorMessagesEn)
   const { secondsLeft } = useResendCooldown(undefined, retryAt)
-  return secondsLeft > 0 ? te('error.rate_limited.retry', { count: secondsLeft }) : te('error.rate_limited')
+  if (secondsLeft <= 0) return te('error.rate_limited')
+  const wait = waitCount(secondsLeft)
+  return te(wait.unit === 'minute' ? 'error.rate_limited.retryMinutes' : 'error.rate_limited.retry', { count: wait.count })
 }

@@ -28,7 +28,9 @@ export function FlowProviders({ adapter, locale, messages, children }: FlowProvi
   let body = children
   if (locale !== undefined || merged) {
     body = (
-      <LocaleProvider locale={locale ?? outer.locale} messages={locale === undefined ? merged : messages}>
+      // Without a language of its own, the flow speaks the one the page shows now (not one still
+      // loading: the page keeps its previous language until then, and so does the flow).
+      <LocaleProvider locale={locale ?? outer.tag} messages={locale === undefined ? merged : messages}>
         {body}
       </LocaleProvider>
     )

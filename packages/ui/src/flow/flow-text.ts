@@ -10,6 +10,7 @@ import { isolate } from '../class-names'
 import { countryName } from '../country-names'
 import { useLocale, useMessages } from '../i18n/locale-context'
 import { attemptsNoticeMessagesEn, channelPickerMessagesEn, codeInputMessagesEn, errorMessagesEn, flowMessagesEn, resendButtonMessagesEn } from '../i18n/messages-en'
+import { waitCount } from '../i18n/wait-count'
 
 /**
  * An address as shown: kept left to right inside RTL text, and a phone number formatted (with the
@@ -79,7 +80,9 @@ export function useFlowText(context: FlowTextContext): FlowText {
         return context.offersEmail ? te('error.unsupported_number_type') : te('error.unsupported_number_type.noEmail')
       case 'rate_limited': {
         const seconds = e.retryAt === undefined ? 0 : Math.ceil((e.retryAt - now()) / 1000)
-        return seconds > 0 ? te('error.rate_limited.retry', { count: seconds }) : te('error.rate_limited')
+        if (seconds <= 0) return te('error.rate_limited')
+        const wait = waitCount(seconds)
+        return te(wait.unit === 'minute' ? 'error.rate_limited.retryMinutes' : 'error.rate_limited.retry', { count: wait.count })
       }
       default: {
         const key = `error.${e.code}` as const
@@ -101,7 +104,9 @@ export function useFlowText(context: FlowTextContext): FlowText {
   /** An outcome, then how long until a new code may be asked for, when there is a wait. */
   const withWait = (outcome: string, waitUntil: number | undefined): string => {
     const seconds = waitUntil === undefined ? 0 : Math.ceil((waitUntil - now()) / 1000)
-    return seconds > 0 ? t('flow.sentences', { first: outcome, second: tResend('resend.wait', { count: seconds }) }) : outcome
+    if (seconds <= 0) return outcome
+    const wait = waitCount(seconds)
+    return t('flow.sentences', { first: outcome, second: tResend(wait.unit === 'minute' ? 'resend.waitMinutes' : 'resend.wait', { count: wait.count }) })
   }
   const deliveryText = (delivery: FinalDelivery, switchTo: Channel | undefined): string => {
     if (delivery === 'delivered') return t('flow.delivery.delivered')

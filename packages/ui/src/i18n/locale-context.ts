@@ -6,13 +6,21 @@ import type { MessageKey, Messages } from './messages-en'
 
 /** What every component reads to speak the user's language. */
 export interface LocaleValue {
-  /** The locale as the Verify API spells it (`pr-BR`). */
+  /** The locale the app asked for, as the Verify API spells it (`pr-BR`). */
   readonly locale: ApiLocale
-  /** The BCP-47 tag for `Intl` and the `lang` attribute (`pt-BR`). */
+  /**
+   * The BCP-47 tag of the locale the app asked for (`pt-BR`): the language codes are sent in. The
+   * same as `tag` once that locale's messages are shown.
+   */
+  readonly requestedTag: string
+  /**
+   * The BCP-47 tag of the language shown now, for `Intl` and the `lang` attribute (`pt-BR`). While
+   * the asked-for locale's messages load, the language shown before (English at first).
+   */
   readonly tag: string
   /**
-   * Text direction of the locale, or `undefined` when no {@link LocaleProvider} sets one: the
-   * components then inherit the page's `dir` instead of forcing left-to-right on it.
+   * Text direction of the language shown, or `undefined` when no {@link LocaleProvider} sets one:
+   * the components then inherit the page's `dir` instead of forcing left-to-right on it.
    */
   readonly dir: 'ltr' | 'rtl' | undefined
   /**
@@ -21,12 +29,12 @@ export interface LocaleValue {
    * country when it is offered and no `defaultCountry` is given.
    */
   readonly region?: string | undefined
-  /** The locale's messages as loaded, under the app's overrides; English fills what is missing. */
+  /** The shown language's messages as loaded, under the app's overrides; English fills what is missing. */
   readonly messages: Partial<Messages>
 }
 
 // Without a provider the components speak English and follow the page's direction.
-const LocaleContext = createContext<LocaleValue>({ locale: 'en', tag: 'en', dir: undefined, messages: {} })
+const LocaleContext = createContext<LocaleValue>({ locale: 'en', requestedTag: 'en', tag: 'en', dir: undefined, messages: {} })
 
 /** The provider side of the locale context, for {@link LocaleProvider}. */
 export const LocaleContextProvider = LocaleContext.Provider

@@ -22,12 +22,31 @@ describe('formatMessage', () => {
 })
 
 function Probe() {
-  const { locale, tag, dir } = useLocale()
-  return <output aria-label="probe">{`${locale}|${tag}|${dir ?? 'inherit'}`}</output>
+  const { locale, requestedTag, tag, dir } = useLocale()
+  return <output aria-label="probe">{`${locale}|${requestedTag}|${tag}|${dir ?? 'inherit'}`}</output>
 }
 
+/** A loader whose answers the test hands over, one locale at a time. */
+function controlledLoader() {
+  const pending = new Map<string, { resolve: (m: Partial<Messages>) => void; reject: (e: Error) => void }>()
+  const load = vi.fn<(locale: string) => Promise<Partial<Messages>>>(
+    (locale) =>
+      new Promise<Partial<Messages>>((resolve, reject) => {
+        pending.set(locale, { resolve, reject })
+      }),
+  )
+  return {
+    load,
+    resolve: (locale: string, messages: Partial<Messages>) => act(async () => pending.get(locale)?.resolve(messages)),
+    reject: (locale: string) => act(async () => pending.get(locale)?.reject(new Error('offline'))),
+  }
+}
+
+const label = () => (screen.getByRole('textbox') as HTMLInputElement).labels?.[0]?.textContent
+const root = () => screen.getByRole('textbox').closest('.hakiki-code') as HTMLElement
+
 describe('LocaleProvider', () => {
-  test('maps browser tags to API locales and sets the direction', () => {
+  test('maps browser tags to API locales and sets the direction once the messages are there', async () => {
     const view = render(
       <>
         <LocaleProvider locale="pt-BR"><Probe /></LocaleProvider>
@@ -35,26 +54,65 @@ describe('LocaleProvider', () => {
         <LocaleProvider locale="xx"><Probe /></LocaleProvider>
       </>,
     )
-    expect(view.getAllByLabelText('probe').map((o) => o.textContent)).toEqual(['pr-BR|pt-BR|ltr', 'he|he|rtl', 'en|en|ltr'])
+    const probes = () => view.getAllByLabelText('probe').map((o) => o.textContent)
+    // At once: the locale asked for is known (codes are sent in it), English is what shows.
+    expect(probes()).toEqual(['pr-BR|pt-BR|en|ltr', 'he|he|en|ltr', 'en|en|en|ltr'])
+    await expect.poll(probes).toEqual(['pr-BR|pt-BR|pt-BR|ltr', 'he|he|he|rtl', 'en|en|en|ltr'])
   })
 
-  test('shows English until a locale loads, then its messages; overrides win', async () => {
-    let resolve!: (m: Partial<Messages>) => void
-    const load = vi.fn<(locale: string) => Promise<Partial<Messages>>>((_locale) => new Promise<Partial<Messages>>((r) => (resolve = r)))
+  test('no English under a foreign lang: English with lang="en" until the locale loads, then the locale with its own', async () => {
+    const { load, resolve } = controlledLoader()
     render(
-      <LocaleProvider locale="ar" loadMessages={load} messages={{ 'code.hint': { other: 'Custom hint' } }}>
+      <LocaleProvider locale="ar" loadMessages={load}>
         <CodeInput />
       </LocaleProvider>,
     )
     expect(load).toHaveBeenCalledExactlyOnceWith('ar')
-    expect((screen.getByRole('textbox') as HTMLInputElement).labels?.[0]?.textContent).toBe('Verification code')
-    await act(async () => resolve({ 'code.label': 'رمز التحقق', 'code.hint': { other: 'x' } }))
-    expect((screen.getByRole('textbox') as HTMLInputElement).labels?.[0]?.textContent).toBe('رمز التحقق')
-    expect(screen.getByText('Custom hint')).toBeTruthy()
-    expect(screen.getByRole('textbox').closest('[dir="rtl"]')).not.toBeNull()
+    expect([label(), root().lang, root().dir]).toEqual(['Verification code', 'en', 'ltr'])
+    await resolve('ar', { 'code.label': 'رمز التحقق' })
+    expect([label(), root().lang, root().dir]).toEqual(['رمز التحقق', 'ar', 'rtl'])
   })
 
-  test('a failed load keeps English and warns', async () => {
+  test('a change of language keeps the previous one, words and direction, until the new one is there', async () => {
+    const { load, resolve } = controlledLoader()
+    const view = render(
+      <LocaleProvider locale="fr" loadMessages={load}>
+        <CodeInput />
+      </LocaleProvider>,
+    )
+    await resolve('fr', { 'code.label': 'Code de vérification' })
+    expect([label(), root().lang]).toEqual(['Code de vérification', 'fr'])
+    view.rerender(
+      <LocaleProvider locale="he" loadMessages={load}>
+        <CodeInput />
+      </LocaleProvider>,
+    )
+    expect([label(), root().lang, root().dir]).toEqual(['Code de vérification', 'fr', 'ltr'])
+    await resolve('he', { 'code.label': 'קוד אימות' })
+    expect([label(), root().lang, root().dir]).toEqual(['קוד אימות', 'he', 'rtl'])
+  })
+
+  test('a failed load keeps the language shown so far, for good, and warns', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { load, resolve, reject } = controlledLoader()
+    const view = render(
+      <LocaleProvider locale="de" loadMessages={load}>
+        <CodeInput />
+      </LocaleProvider>,
+    )
+    await resolve('de', { 'code.label': 'Bestätigungscode' })
+    view.rerender(
+      <LocaleProvider locale="ar" loadMessages={load}>
+        <CodeInput />
+      </LocaleProvider>,
+    )
+    await reject('ar')
+    expect(warn).toHaveBeenCalled()
+    expect([label(), root().lang, root().dir]).toEqual(['Bestätigungscode', 'de', 'ltr'])
+    warn.mockRestore()
+  })
+
+  test('a failed first load keeps English, marked English', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     render(
       <LocaleProvider locale="fr" loadMessages={() => Promise.reject(new Error('offline'))}>
@@ -62,7 +120,20 @@ describe('LocaleProvider', () => {
       </LocaleProvider>,
     )
     await vi.waitFor(() => expect(warn).toHaveBeenCalled())
-    expect((screen.getByRole('textbox') as HTMLInputElement).labels?.[0]?.textContent).toBe('Verification code')
+    expect([label(), root().lang]).toEqual(['Verification code', 'en'])
     warn.mockRestore()
+  })
+
+  test('messages the app hands over (loaded on the server) show at once, under their language; overrides win', async () => {
+    const { load, resolve } = controlledLoader()
+    render(
+      <LocaleProvider locale="ar" loadMessages={load} messages={{ 'code.label': 'رمز التحقق', 'code.hint': { other: 'Custom hint' } }}>
+        <CodeInput />
+      </LocaleProvider>,
+    )
+    expect([label(), root().lang, root().dir]).toEqual(['رمز التحقق', 'ar', 'rtl'])
+    await resolve('ar', { 'code.label': 'x', 'code.hint': { other: 'x' } })
+    expect(label()).toBe('رمز التحقق')
+    expect(screen.getByText('Custom hint')).toBeTruthy()
   })
 })

@@ -35,12 +35,14 @@ function regionOf(tag: string): string | undefined {
 }
 
 /**
- * Sets the language and text direction of every Hakiki component inside it. English shows until
- * another locale's messages have loaded, so nothing waits on the network to render.
+ * Sets the language and text direction of every Hakiki component inside it. Nothing waits on the
+ * network to render, and no English is ever shown marked as another language: until a locale's
+ * messages have loaded (and for good if they fail to load), the components keep the language they
+ * last showed (English with `lang="en"` at first), unless the app handed over the locale's
+ * messages itself (`messages`, e.g. loaded on the server with `loadMessages`), which show at once.
  */
 export function LocaleProvider({ locale = 'en', messages, loadMessages: load = loadMessages, children }: LocaleProviderProps): ReactNode {
   const api = toApiLocale(locale) ?? 'en'
-  const info = getLocaleInfo(api)
   const [loaded, setLoaded] = useState<{ locale: ApiLocale; messages: Partial<Messages> }>()
 
   useEffect(() => {
@@ -48,7 +50,7 @@ export function LocaleProvider({ locale = 'en', messages, loadMessages: load = l
     let current = true
     load(api).then(
       (m) => current && setLoaded({ locale: api, messages: m }),
-      // A failed chunk load leaves English in place rather than breaking the form.
+      // A failed chunk load keeps the language shown so far rather than breaking the form.
       (error: unknown) => console.warn(`@hakiki/ui: could not load messages for "${api}"`, error),
     )
     return () => {
@@ -56,11 +58,17 @@ export function LocaleProvider({ locale = 'en', messages, loadMessages: load = l
     }
   }, [api, load])
 
-  const localeMessages = loaded?.locale === api ? loaded.messages : undefined
+  // The language shown: the one asked for once its words are here (English is bundled; messages
+  // the app handed over count), else the last one loaded, else English. A screen reader picks its
+  // voice by `lang`: English words under `lang="ar"` would be read with Arabic rules.
+  const handed = messages !== undefined && Object.keys(messages).length > 0
+  const shown: ApiLocale = api === 'en' || handed || loaded?.locale === api ? api : (loaded?.locale ?? 'en')
+  const shownMessages = loaded?.locale === shown ? loaded.messages : undefined
   const region = useMemo(() => regionOf(locale), [locale])
-  const value = useMemo(
-    (): LocaleValue => ({ locale: api, tag: info?.tag ?? 'en', dir: info?.dir ?? 'ltr', region, messages: { ...localeMessages, ...messages } }),
-    [api, info, region, localeMessages, messages],
-  )
+  const value = useMemo((): LocaleValue => {
+    const info = getLocaleInfo(shown)
+    const requested = getLocaleInfo(api)
+    return { locale: api, requestedTag: requested?.tag ?? 'en', tag: info?.tag ?? 'en', dir: info?.dir ?? 'ltr', region, messages: { ...shownMessages, ...messages } }
+  }, [api, shown, region, shownMessages, messages])
   return <LocaleContextProvider value={value}>{children}</LocaleContextProvider>
 }

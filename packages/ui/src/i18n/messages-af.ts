@@ -30,6 +30,7 @@ export const messages: Messages = {
   'email.placeholder': 'naam@example.com',
   'email.error.required': 'Voer jou e-posadres in.',
   'email.error.invalid': 'Voer ’n geldige e-posadres in, soos naam@example.com.',
+  'email.suggestion': 'Bedoel jy {address}?',
 
   'channel.legend': 'Stuur die kode per',
   'channel.sms': 'SMS',
@@ -45,6 +46,10 @@ export const messages: Messages = {
   'resend.wait': {
     one: 'Jy kan oor {count} sekonde ’n nuwe kode aanvra.',
     other: 'Jy kan oor {count} sekondes ’n nuwe kode aanvra.',
+  },
+  'resend.waitMinutes': {
+    one: 'Jy kan oor {count} minuut ’n nuwe kode aanvra.',
+    other: 'Jy kan oor {count} minute ’n nuwe kode aanvra.',
   },
   'resend.ready': 'Jy kan nou ’n nuwe kode aanvra.',
   'resend.sending': 'Nuwe kode word gestuur…',
@@ -75,6 +80,10 @@ export const messages: Messages = {
   'error.rate_limited.retry': {
     one: 'Te veel versoeke. Probeer weer oor {count} sekonde.',
     other: 'Te veel versoeke. Probeer weer oor {count} sekondes.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Te veel versoeke. Probeer weer oor {count} minuut.',
+    other: 'Te veel versoeke. Probeer weer oor {count} minute.',
   },
   'error.not_found': 'Hierdie kodeversoek is nie meer geldig nie. Vra ’n nuwe kode aan.',
   'error.expired': 'Hierdie kode het verval. Vra ’n nuwe kode aan.',

@@ -38,6 +38,7 @@ export const messages: Messages = {
   'email.placeholder': 'nom@example.com',
   'email.error.required': 'Introdueix la teva adreça electrònica.',
   'email.error.invalid': 'Introdueix una adreça electrònica vàlida, com ara nom@example.com.',
+  'email.suggestion': 'Volies dir {address}?',
 
   'channel.legend': 'Rep el codi per',
   'channel.sms': 'SMS',
@@ -54,6 +55,11 @@ export const messages: Messages = {
     one: 'Podràs demanar un codi nou d’aquí a {count} segon.',
     many: 'Podràs demanar un codi nou d’aquí a {count} de segons.',
     other: 'Podràs demanar un codi nou d’aquí a {count} segons.',
+  },
+  'resend.waitMinutes': {
+    one: 'Podràs demanar un codi nou d’aquí a {count} minut.',
+    many: 'Podràs demanar un codi nou d’aquí a {count} de minuts.',
+    other: 'Podràs demanar un codi nou d’aquí a {count} minuts.',
   },
   'resend.ready': 'Ja pots demanar un codi nou.',
   'resend.sending': 'S’està enviant un codi nou…',
@@ -94,6 +100,11 @@ export const messages: Messages = {
     one: 'Massa sol·licituds. Torna-ho a provar d’aquí a {count} segon.',
     many: 'Massa sol·licituds. Torna-ho a provar d’aquí a {count} de segons.',
     other: 'Massa sol·licituds. Torna-ho a provar d’aquí a {count} segons.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Massa sol·licituds. Torna-ho a provar d’aquí a {count} minut.',
+    many: 'Massa sol·licituds. Torna-ho a provar d’aquí a {count} de minuts.',
+    other: 'Massa sol·licituds. Torna-ho a provar d’aquí a {count} minuts.',
   },
   'error.not_found': 'Aquesta sol·licitud de codi ja no és vàlida. Demana un codi nou.',
   'error.expired': 'Aquest codi ha caducat. Demana un codi nou.',

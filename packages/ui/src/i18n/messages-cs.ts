@@ -40,6 +40,7 @@ export const messages: Messages = {
   'email.placeholder': 'name@example.com',
   'email.error.required': 'Zadejte svou e-mailovou adresu.',
   'email.error.invalid': 'Zadejte platnou e-mailovou adresu, například name@example.com.',
+  'email.suggestion': 'Měli jste na mysli {address}?',
 
   'channel.legend': 'Způsob doručení kódu',
   'channel.sms': 'SMS',
@@ -57,6 +58,12 @@ export const messages: Messages = {
     few: 'O nový kód můžete požádat za {count} sekundy.',
     many: 'O nový kód můžete požádat za {count} sekundy.',
     other: 'O nový kód můžete požádat za {count} sekund.',
+  },
+  'resend.waitMinutes': {
+    one: 'O nový kód můžete požádat za {count} minutu.',
+    few: 'O nový kód můžete požádat za {count} minuty.',
+    many: 'O nový kód můžete požádat za {count} minuty.',
+    other: 'O nový kód můžete požádat za {count} minut.',
   },
   'resend.ready': 'Nyní můžete požádat o nový kód.',
   'resend.sending': 'Posíláme nový kód…',
@@ -106,6 +113,12 @@ export const messages: Messages = {
     few: 'Příliš mnoho požadavků. Zkuste to znovu za {count} sekundy.',
     many: 'Příliš mnoho požadavků. Zkuste to znovu za {count} sekundy.',
     other: 'Příliš mnoho požadavků. Zkuste to znovu za {count} sekund.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Příliš mnoho požadavků. Zkuste to znovu za {count} minutu.',
+    few: 'Příliš mnoho požadavků. Zkuste to znovu za {count} minuty.',
+    many: 'Příliš mnoho požadavků. Zkuste to znovu za {count} minuty.',
+    other: 'Příliš mnoho požadavků. Zkuste to znovu za {count} minut.',
   },
   'error.not_found': 'Tato žádost o kód už neplatí. Požádejte o nový kód.',
   'error.expired': 'Platnost kódu vypršela. Požádejte o nový kód.',

@@ -30,6 +30,7 @@ export const messages: Messages = {
   'email.placeholder': 'navn@example.com',
   'email.error.required': 'Indtast din mailadresse.',
   'email.error.invalid': 'Indtast en gyldig mailadresse, f.eks. navn@example.com.',
+  'email.suggestion': 'Mente du {address}?',
 
   'channel.legend': 'Send koden via',
   'channel.sms': 'SMS',
@@ -45,6 +46,10 @@ export const messages: Messages = {
   'resend.wait': {
     one: 'Du kan bede om en ny kode om {count} sekund.',
     other: 'Du kan bede om en ny kode om {count} sekunder.',
+  },
+  'resend.waitMinutes': {
+    one: 'Du kan bede om en ny kode om {count} minut.',
+    other: 'Du kan bede om en ny kode om {count} minutter.',
   },
   'resend.ready': 'Du kan bede om en ny kode nu.',
   'resend.sending': 'Sender en ny kode…',
@@ -75,6 +80,10 @@ export const messages: Messages = {
   'error.rate_limited.retry': {
     one: 'For mange forespørgsler. Prøv igen om {count} sekund.',
     other: 'For mange forespørgsler. Prøv igen om {count} sekunder.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'For mange forespørgsler. Prøv igen om {count} minut.',
+    other: 'For mange forespørgsler. Prøv igen om {count} minutter.',
   },
   'error.not_found': 'Denne kodeanmodning er ikke længere gyldig. Bed om en ny kode.',
   'error.expired': 'Koden er udløbet. Bed om en ny kode.',

@@ -30,6 +30,7 @@ export const messages: Messages = {
   'email.placeholder': 'name@example.com',
   'email.error.required': 'Geben Sie Ihre E-Mail-Adresse ein.',
   'email.error.invalid': 'Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.',
+  'email.suggestion': 'Meinten Sie {address}?',
 
   'channel.legend': 'Code senden per',
   'channel.sms': 'SMS',
@@ -45,6 +46,10 @@ export const messages: Messages = {
   'resend.wait': {
     one: 'Sie können in {count} Sekunde einen neuen Code anfordern.',
     other: 'Sie können in {count} Sekunden einen neuen Code anfordern.',
+  },
+  'resend.waitMinutes': {
+    one: 'Sie können in {count} Minute einen neuen Code anfordern.',
+    other: 'Sie können in {count} Minuten einen neuen Code anfordern.',
   },
   'resend.ready': 'Sie können jetzt einen neuen Code anfordern.',
   'resend.sending': 'Neuer Code wird gesendet…',
@@ -75,6 +80,10 @@ export const messages: Messages = {
   'error.rate_limited.retry': {
     one: 'Zu viele Anfragen. Versuchen Sie es in {count} Sekunde erneut.',
     other: 'Zu viele Anfragen. Versuchen Sie es in {count} Sekunden erneut.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Zu viele Anfragen. Versuchen Sie es in {count} Minute erneut.',
+    other: 'Zu viele Anfragen. Versuchen Sie es in {count} Minuten erneut.',
   },
   'error.not_found': 'Diese Code-Anfrage ist nicht mehr gültig. Fordern Sie einen neuen Code an.',
   'error.expired': 'Dieser Code ist abgelaufen. Fordern Sie einen neuen Code an.',

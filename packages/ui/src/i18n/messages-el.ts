@@ -30,6 +30,7 @@ export const messages: Messages = {
   'email.placeholder': 'name@example.com',
   'email.error.required': 'Εισαγάγετε τη διεύθυνση email σας.',
   'email.error.invalid': 'Εισαγάγετε έγκυρη διεύθυνση email, π.χ. name@example.com.',
+  'email.suggestion': 'Μήπως εννοούσατε {address};',
 
   'channel.legend': 'Αποστολή κωδικού μέσω',
   'channel.sms': 'SMS',
@@ -45,6 +46,10 @@ export const messages: Messages = {
   'resend.wait': {
     one: 'Μπορείτε να ζητήσετε νέο κωδικό σε {count} δευτερόλεπτο.',
     other: 'Μπορείτε να ζητήσετε νέο κωδικό σε {count} δευτερόλεπτα.',
+  },
+  'resend.waitMinutes': {
+    one: 'Μπορείτε να ζητήσετε νέο κωδικό σε {count} λεπτό.',
+    other: 'Μπορείτε να ζητήσετε νέο κωδικό σε {count} λεπτά.',
   },
   'resend.ready': 'Μπορείτε τώρα να ζητήσετε νέο κωδικό.',
   'resend.sending': 'Γίνεται αποστολή νέου κωδικού…',
@@ -75,6 +80,10 @@ export const messages: Messages = {
   'error.rate_limited.retry': {
     one: 'Πάρα πολλά αιτήματα. Δοκιμάστε ξανά σε {count} δευτερόλεπτο.',
     other: 'Πάρα πολλά αιτήματα. Δοκιμάστε ξανά σε {count} δευτερόλεπτα.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Πάρα πολλά αιτήματα. Δοκιμάστε ξανά σε {count} λεπτό.',
+    other: 'Πάρα πολλά αιτήματα. Δοκιμάστε ξανά σε {count} λεπτά.',
   },
   'error.not_found': 'Αυτό το αίτημα κωδικού δεν ισχύει πλέον. Ζητήστε νέο κωδικό.',
   'error.expired': 'Αυτός ο κωδικός έληξε. Ζητήστε νέο κωδικό.',

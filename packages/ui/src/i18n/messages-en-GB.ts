@@ -35,6 +35,7 @@ export const messages: Messages = {
   'email.placeholder': 'name@example.com',
   'email.error.required': 'Enter your email address.',
   'email.error.invalid': 'Enter a valid email address, like name@example.com.',
+  'email.suggestion': 'Did you mean {address}?',
 
   'channel.legend': 'Send the code by',
   'channel.sms': 'Text message',
@@ -48,6 +49,7 @@ export const messages: Messages = {
   'resend.button': 'Resend code',
   'resend.countdown.suffix': { one: 'in {count} s', other: 'in {count} s' },
   'resend.wait': { one: 'You can request a new code in {count} second.', other: 'You can request a new code in {count} seconds.' },
+  'resend.waitMinutes': { one: 'You can request a new code in {count} minute.', other: 'You can request a new code in {count} minutes.' },
   'resend.ready': 'You can request a new code now.',
   'resend.sending': 'Sending a new code…',
 
@@ -74,6 +76,10 @@ export const messages: Messages = {
   'error.rate_limited.retry': {
     one: 'Too many requests. Try again in {count} second.',
     other: 'Too many requests. Try again in {count} seconds.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Too many requests. Try again in {count} minute.',
+    other: 'Too many requests. Try again in {count} minutes.',
   },
   'error.not_found': 'This code request is no longer valid. Request a new code.',
   'error.expired': 'This code has expired. Request a new code.',

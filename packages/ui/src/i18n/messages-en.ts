@@ -68,6 +68,8 @@ export const emailInputMessagesEn = {
   'email.error.required': 'Enter your email address.',
   /** The text is not an address a code can be sent to. */
   'email.error.invalid': 'Enter a valid email address, like name@example.com.',
+  /** The domain looks like a typo of a popular one; `{address}` is the address meant, drawn as a button that puts it in the field. */
+  'email.suggestion': 'Did you mean {address}?',
 } as const
 
 /** English messages of `ChannelPicker`. */
@@ -107,6 +109,11 @@ export const resendButtonMessagesEn = {
   'resend.wait': {
     one: 'You can ask for a new code in {count} second.',
     other: 'You can ask for a new code in {count} seconds.',
+  },
+  /** The same for a wait of two minutes or more, in whole minutes (rounded up). */
+  'resend.waitMinutes': {
+    one: 'You can ask for a new code in {count} minute.',
+    other: 'You can ask for a new code in {count} minutes.',
   },
   /** Announced when the cooldown is over. */
   'resend.ready': 'You can ask for a new code now.',
@@ -172,6 +179,11 @@ export const errorMessagesEn = {
   'error.rate_limited.retry': {
     one: 'Too many requests. Try again in {count} second.',
     other: 'Too many requests. Try again in {count} seconds.',
+  },
+  /** Too many requests, with a wait of two minutes or more, in whole minutes (rounded up). */
+  'error.rate_limited.retryMinutes': {
+    one: 'Too many requests. Try again in {count} minute.',
+    other: 'Too many requests. Try again in {count} minutes.',
   },
   /** The verification is unknown or gone. */
   'error.not_found': 'This code request is no longer valid. Ask for a new code.',

@@ -35,6 +35,7 @@ export const messages: Messages = {
   'email.placeholder': 'nombre@example.com',
   'email.error.required': 'Introduce tu correo electrónico.',
   'email.error.invalid': 'Introduce un correo electrónico válido, como nombre@example.com.',
+  'email.suggestion': '¿Querías decir {address}?',
 
   'channel.legend': 'Recibir el código por',
   'channel.sms': 'SMS',
@@ -51,6 +52,11 @@ export const messages: Messages = {
     one: 'Podrás pedir un nuevo código en {count} segundo.',
     many: 'Podrás pedir un nuevo código en {count} de segundos.',
     other: 'Podrás pedir un nuevo código en {count} segundos.',
+  },
+  'resend.waitMinutes': {
+    one: 'Podrás pedir un nuevo código en {count} minuto.',
+    many: 'Podrás pedir un nuevo código en {count} de minutos.',
+    other: 'Podrás pedir un nuevo código en {count} minutos.',
   },
   'resend.ready': 'Ya puedes pedir un nuevo código.',
   'resend.sending': 'Enviando un nuevo código…',
@@ -91,6 +97,11 @@ export const messages: Messages = {
     one: 'Demasiadas solicitudes. Inténtalo de nuevo en {count} segundo.',
     many: 'Demasiadas solicitudes. Inténtalo de nuevo en {count} de segundos.',
     other: 'Demasiadas solicitudes. Inténtalo de nuevo en {count} segundos.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Demasiadas solicitudes. Inténtalo de nuevo en {count} minuto.',
+    many: 'Demasiadas solicitudes. Inténtalo de nuevo en {count} de minutos.',
+    other: 'Demasiadas solicitudes. Inténtalo de nuevo en {count} minutos.',
   },
   'error.not_found': 'Esta solicitud de código ya no es válida. Pide un nuevo código.',
   'error.expired': 'Este código ha caducado. Pide un nuevo código.',

@@ -34,6 +34,7 @@ export const messages: Messages = {
   'email.placeholder': 'nimi@example.com',
   'email.error.required': 'Anna sähköpostiosoitteesi.',
   'email.error.invalid': 'Anna kelvollinen sähköpostiosoite, esimerkiksi nimi@example.com.',
+  'email.suggestion': 'Tarkoititko {address}?',
 
   'channel.legend': 'Koodin lähetystapa',
   'channel.sms': 'Tekstiviesti',
@@ -49,6 +50,10 @@ export const messages: Messages = {
   'resend.wait': {
     one: 'Voit pyytää uuden koodin {count} sekunnin kuluttua.',
     other: 'Voit pyytää uuden koodin {count} sekunnin kuluttua.',
+  },
+  'resend.waitMinutes': {
+    one: 'Voit pyytää uuden koodin {count} minuutin kuluttua.',
+    other: 'Voit pyytää uuden koodin {count} minuutin kuluttua.',
   },
   'resend.ready': 'Voit nyt pyytää uuden koodin.',
   'resend.sending': 'Lähetetään uutta koodia…',
@@ -79,6 +84,10 @@ export const messages: Messages = {
   'error.rate_limited.retry': {
     one: 'Liian monta pyyntöä. Yritä uudelleen {count} sekunnin kuluttua.',
     other: 'Liian monta pyyntöä. Yritä uudelleen {count} sekunnin kuluttua.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Liian monta pyyntöä. Yritä uudelleen {count} minuutin kuluttua.',
+    other: 'Liian monta pyyntöä. Yritä uudelleen {count} minuutin kuluttua.',
   },
   'error.not_found': 'Tämä koodipyyntö ei ole enää voimassa. Pyydä uusi koodi.',
   'error.expired': 'Koodi on vanhentunut. Pyydä uusi koodi.',

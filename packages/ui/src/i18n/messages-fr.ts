@@ -40,6 +40,7 @@ export const messages: Messages = {
   'email.placeholder': 'nom@example.com',
   'email.error.required': 'Saisissez votre adresse e-mail.',
   'email.error.invalid': 'Saisissez une adresse e-mail valide, par exemple nom@example.com.',
+  'email.suggestion': 'Vouliez-vous dire {address}\u00a0?',
 
   'channel.legend': 'Recevoir le code par',
   'channel.sms': 'SMS',
@@ -56,6 +57,11 @@ export const messages: Messages = {
     one: 'Vous pourrez demander un nouveau code dans {count}\u00a0seconde.',
     many: 'Vous pourrez demander un nouveau code dans {count}\u00a0de secondes.',
     other: 'Vous pourrez demander un nouveau code dans {count}\u00a0secondes.',
+  },
+  'resend.waitMinutes': {
+    one: 'Vous pourrez demander un nouveau code dans {count}\u00a0minute.',
+    many: 'Vous pourrez demander un nouveau code dans {count}\u00a0de minutes.',
+    other: 'Vous pourrez demander un nouveau code dans {count}\u00a0minutes.',
   },
   'resend.ready': 'Vous pouvez maintenant demander un nouveau code.',
   'resend.sending': 'Envoi d’un nouveau code…',
@@ -100,6 +106,11 @@ export const messages: Messages = {
     one: 'Trop de demandes. Réessayez dans {count}\u00a0seconde.',
     many: 'Trop de demandes. Réessayez dans {count}\u00a0de secondes.',
     other: 'Trop de demandes. Réessayez dans {count}\u00a0secondes.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Trop de demandes. Réessayez dans {count}\u00a0minute.',
+    many: 'Trop de demandes. Réessayez dans {count}\u00a0de minutes.',
+    other: 'Trop de demandes. Réessayez dans {count}\u00a0minutes.',
   },
   'error.not_found': 'Cette demande de code n’est plus valide. Demandez un nouveau code.',
   'error.expired': 'Ce code a expiré. Demandez un nouveau code.',

@@ -34,6 +34,7 @@ export const messages: Messages = {
   'email.placeholder': 'name@example.com',
   'email.error.required': 'יש להזין כתובת אימייל.',
   'email.error.invalid': 'יש להזין כתובת אימייל תקינה, למשל name@example.com.',
+  'email.suggestion': 'האם התכוונת ל-{address}?',
 
   'channel.legend': 'שליחת הקוד באמצעות',
   'channel.sms': 'SMS',
@@ -50,6 +51,11 @@ export const messages: Messages = {
     one: 'אפשר יהיה לבקש קוד חדש בעוד שנייה.',
     two: 'אפשר יהיה לבקש קוד חדש בעוד שתי שניות.',
     other: 'אפשר יהיה לבקש קוד חדש בעוד {count} שניות.',
+  },
+  'resend.waitMinutes': {
+    one: 'אפשר יהיה לבקש קוד חדש בעוד דקה.',
+    two: 'אפשר יהיה לבקש קוד חדש בעוד שתי דקות.',
+    other: 'אפשר יהיה לבקש קוד חדש בעוד {count} דקות.',
   },
   'resend.ready': 'אפשר לבקש קוד חדש עכשיו.',
   'resend.sending': 'שולחים קוד חדש…',
@@ -86,6 +92,11 @@ export const messages: Messages = {
     one: 'יותר מדי בקשות. אפשר לנסות שוב בעוד שנייה.',
     two: 'יותר מדי בקשות. אפשר לנסות שוב בעוד שתי שניות.',
     other: 'יותר מדי בקשות. אפשר לנסות שוב בעוד {count} שניות.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'יותר מדי בקשות. אפשר לנסות שוב בעוד דקה.',
+    two: 'יותר מדי בקשות. אפשר לנסות שוב בעוד שתי דקות.',
+    other: 'יותר מדי בקשות. אפשר לנסות שוב בעוד {count} דקות.',
   },
   'error.not_found': 'בקשת הקוד הזו כבר לא בתוקף. יש לבקש קוד חדש.',
   'error.expired': 'תוקף הקוד פג. יש לבקש קוד חדש.',

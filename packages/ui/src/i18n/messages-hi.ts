@@ -30,6 +30,7 @@ export const messages: Messages = {
   'email.placeholder': 'name@example.com',
   'email.error.required': 'अपना ईमेल पता डालें।',
   'email.error.invalid': 'मान्य ईमेल पता डालें, जैसे name@example.com',
+  'email.suggestion': 'क्या आपका मतलब {address} था?',
 
   'channel.legend': 'कोड भेजने का तरीका',
   'channel.sms': 'SMS',
@@ -45,6 +46,10 @@ export const messages: Messages = {
   'resend.wait': {
     one: 'आप {count} सेकंड बाद नया कोड माँग सकते हैं।',
     other: 'आप {count} सेकंड बाद नया कोड माँग सकते हैं।',
+  },
+  'resend.waitMinutes': {
+    one: 'आप {count} मिनट बाद नया कोड माँग सकते हैं।',
+    other: 'आप {count} मिनट बाद नया कोड माँग सकते हैं।',
   },
   'resend.ready': 'अब आप नया कोड माँग सकते हैं।',
   'resend.sending': 'नया कोड भेजा जा रहा है…',
@@ -75,6 +80,10 @@ export const messages: Messages = {
   'error.rate_limited.retry': {
     one: 'बहुत ज़्यादा अनुरोध। {count} सेकंड बाद फिर से कोशिश करें।',
     other: 'बहुत ज़्यादा अनुरोध। {count} सेकंड बाद फिर से कोशिश करें।',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'बहुत ज़्यादा अनुरोध। {count} मिनट बाद फिर से कोशिश करें।',
+    other: 'बहुत ज़्यादा अनुरोध। {count} मिनट बाद फिर से कोशिश करें।',
   },
   'error.not_found': 'यह कोड अनुरोध अब मान्य नहीं है। नया कोड माँगें।',
   'error.expired': 'इस कोड की समय-सीमा समाप्त हो गई है। नया कोड माँगें।',

@@ -38,6 +38,7 @@ export const messages: Messages = {
   'email.placeholder': 'ime@example.com',
   'email.error.required': 'Unesite svoju adresu e-pošte.',
   'email.error.invalid': 'Unesite valjanu adresu e-pošte, na primjer ime@example.com.',
+  'email.suggestion': 'Jeste li mislili na {address}?',
 
   'channel.legend': 'Pošalji kôd putem',
   'channel.sms': 'SMS',
@@ -54,6 +55,11 @@ export const messages: Messages = {
     one: 'Novi kôd možete zatražiti za {count} sekundu.',
     few: 'Novi kôd možete zatražiti za {count} sekunde.',
     other: 'Novi kôd možete zatražiti za {count} sekundi.',
+  },
+  'resend.waitMinutes': {
+    one: 'Novi kôd možete zatražiti za {count} minutu.',
+    few: 'Novi kôd možete zatražiti za {count} minute.',
+    other: 'Novi kôd možete zatražiti za {count} minuta.',
   },
   'resend.ready': 'Sada možete zatražiti novi kôd.',
   'resend.sending': 'Slanje novog koda…',
@@ -98,6 +104,11 @@ export const messages: Messages = {
     one: 'Previše zahtjeva. Pokušajte ponovno za {count} sekundu.',
     few: 'Previše zahtjeva. Pokušajte ponovno za {count} sekunde.',
     other: 'Previše zahtjeva. Pokušajte ponovno za {count} sekundi.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Previše zahtjeva. Pokušajte ponovno za {count} minutu.',
+    few: 'Previše zahtjeva. Pokušajte ponovno za {count} minute.',
+    other: 'Previše zahtjeva. Pokušajte ponovno za {count} minuta.',
   },
   'error.not_found': 'Ovaj zahtjev za kôd više ne vrijedi. Zatražite novi kôd.',
   'error.expired': 'Ovaj je kôd istekao. Zatražite novi kôd.',

@@ -34,6 +34,7 @@ export const messages: Messages = {
   'email.placeholder': 'name@example.com',
   'email.error.required': 'Adja meg az e-mail-címét.',
   'email.error.invalid': 'Adjon meg érvényes e-mail-címet, például: name@example.com.',
+  'email.suggestion': 'Erre gondolt: {address}?',
 
   'channel.legend': 'A kód küldésének módja',
   'channel.sms': 'SMS',
@@ -49,6 +50,10 @@ export const messages: Messages = {
   'resend.wait': {
     one: 'Új kódot {count} másodperc múlva kérhet.',
     other: 'Új kódot {count} másodperc múlva kérhet.',
+  },
+  'resend.waitMinutes': {
+    one: 'Új kódot {count} perc múlva kérhet.',
+    other: 'Új kódot {count} perc múlva kérhet.',
   },
   'resend.ready': 'Most már kérhet új kódot.',
   'resend.sending': 'Új kódot küldünk…',
@@ -79,6 +84,10 @@ export const messages: Messages = {
   'error.rate_limited.retry': {
     one: 'Túl sok kérés. Próbálja újra {count} másodperc múlva.',
     other: 'Túl sok kérés. Próbálja újra {count} másodperc múlva.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Túl sok kérés. Próbálja újra {count} perc múlva.',
+    other: 'Túl sok kérés. Próbálja újra {count} perc múlva.',
   },
   'error.not_found': 'Ez a kódkérés már nem érvényes. Kérjen új kódot.',
   'error.expired': 'Ez a kód lejárt. Kérjen új kódot.',

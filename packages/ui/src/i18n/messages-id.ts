@@ -27,6 +27,7 @@ export const messages: Messages = {
   'email.placeholder': 'nama@example.com',
   'email.error.required': 'Masukkan alamat email Anda.',
   'email.error.invalid': 'Masukkan alamat email yang valid, misalnya nama@example.com.',
+  'email.suggestion': 'Maksud Anda {address}?',
 
   'channel.legend': 'Kirim kode melalui',
   'channel.sms': 'SMS',
@@ -40,6 +41,7 @@ export const messages: Messages = {
   'resend.button': 'Kirim ulang kode',
   'resend.countdown.suffix': { other: 'dalam {count} dtk' },
   'resend.wait': { other: 'Anda dapat meminta kode baru dalam {count} detik.' },
+  'resend.waitMinutes': { other: 'Anda dapat meminta kode baru dalam {count} menit.' },
   'resend.ready': 'Sekarang Anda dapat meminta kode baru.',
   'resend.sending': 'Mengirim kode baru…',
 
@@ -64,6 +66,7 @@ export const messages: Messages = {
   'error.invalid_code_format': 'Masukkan kode hanya dengan angka.',
   'error.rate_limited': 'Terlalu banyak permintaan. Tunggu sebentar lalu coba lagi.',
   'error.rate_limited.retry': { other: 'Terlalu banyak permintaan. Coba lagi dalam {count} detik.' },
+  'error.rate_limited.retryMinutes': { other: 'Terlalu banyak permintaan. Coba lagi dalam {count} menit.' },
   'error.not_found': 'Permintaan kode ini sudah tidak berlaku. Minta kode baru.',
   'error.expired': 'Kode ini sudah kedaluwarsa. Minta kode baru.',
   'error.too_many_attempts': 'Terlalu banyak kode yang salah. Minta kode baru.',

@@ -39,6 +39,7 @@ export const messages: Messages = {
   'email.placeholder': 'nome@example.com',
   'email.error.required': 'Inserisci il tuo indirizzo email.',
   'email.error.invalid': 'Inserisci un indirizzo email valido, ad esempio nome@example.com.',
+  'email.suggestion': 'Forse intendevi {address}?',
 
   'channel.legend': 'Ricevi il codice tramite',
   'channel.sms': 'SMS',
@@ -55,6 +56,11 @@ export const messages: Messages = {
     one: 'Potrai chiedere un nuovo codice tra {count} secondo.',
     many: 'Potrai chiedere un nuovo codice tra {count} di secondi.',
     other: 'Potrai chiedere un nuovo codice tra {count} secondi.',
+  },
+  'resend.waitMinutes': {
+    one: 'Potrai chiedere un nuovo codice tra {count} minuto.',
+    many: 'Potrai chiedere un nuovo codice tra {count} di minuti.',
+    other: 'Potrai chiedere un nuovo codice tra {count} minuti.',
   },
   'resend.ready': 'Ora puoi chiedere un nuovo codice.',
   'resend.sending': 'Invio di un nuovo codice…',
@@ -95,6 +101,11 @@ export const messages: Messages = {
     one: 'Troppe richieste. Riprova tra {count} secondo.',
     many: 'Troppe richieste. Riprova tra {count} di secondi.',
     other: 'Troppe richieste. Riprova tra {count} secondi.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Troppe richieste. Riprova tra {count} minuto.',
+    many: 'Troppe richieste. Riprova tra {count} di minuti.',
+    other: 'Troppe richieste. Riprova tra {count} minuti.',
   },
   'error.not_found': 'Questa richiesta di codice non è più valida. Chiedi un nuovo codice.',
   'error.expired': 'Questo codice è scaduto. Chiedi un nuovo codice.',

@@ -27,6 +27,7 @@ export const messages: Messages = {
   'email.placeholder': 'name@example.com',
   'email.error.required': 'メールアドレスを入力してください。',
   'email.error.invalid': '有効なメールアドレスを入力してください（例: name@example.com）。',
+  'email.suggestion': 'もしかして {address} ですか？',
 
   'channel.legend': 'コードの受け取り方法',
   'channel.sms': 'SMS',
@@ -40,6 +41,7 @@ export const messages: Messages = {
   'resend.button': 'コードを再送信',
   'resend.countdown.suffix': { other: '{count}秒後' },
   'resend.wait': { other: '{count}秒後に新しいコードをリクエストできます。' },
+  'resend.waitMinutes': { other: '{count}分後に新しいコードをリクエストできます。' },
   'resend.ready': '新しいコードをリクエストできるようになりました。',
   'resend.sending': '新しいコードを送信しています…',
 
@@ -64,6 +66,7 @@ export const messages: Messages = {
   'error.invalid_code_format': 'コードは数字のみで入力してください。',
   'error.rate_limited': 'リクエストが多すぎます。しばらく待ってからもう一度お試しください。',
   'error.rate_limited.retry': { other: 'リクエストが多すぎます。{count}秒後にもう一度お試しください。' },
+  'error.rate_limited.retryMinutes': { other: 'リクエストが多すぎます。{count}分後にもう一度お試しください。' },
   'error.not_found': 'このコードのリクエストは無効になりました。新しいコードをリクエストしてください。',
   'error.expired': 'このコードは有効期限が切れています。新しいコードをリクエストしてください。',
   'error.too_many_attempts': '間違ったコードの入力が多すぎます。新しいコードをリクエストしてください。',

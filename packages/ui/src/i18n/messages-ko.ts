@@ -31,6 +31,7 @@ export const messages: Messages = {
   'email.placeholder': 'name@example.com',
   'email.error.required': '이메일 주소를 입력하세요.',
   'email.error.invalid': '올바른 이메일 주소를 입력하세요(예: name@example.com).',
+  'email.suggestion': '혹시 {address} 주소를 입력하려고 하셨나요?',
 
   'channel.legend': '코드 받을 방법',
   'channel.sms': '문자(SMS)',
@@ -44,6 +45,7 @@ export const messages: Messages = {
   'resend.button': '코드 재전송',
   'resend.countdown.suffix': { other: '{count}초 후' },
   'resend.wait': { other: '{count}초 후에 새 코드를 요청할 수 있습니다.' },
+  'resend.waitMinutes': { other: '{count}분 후에 새 코드를 요청할 수 있습니다.' },
   'resend.ready': '이제 새 코드를 요청할 수 있습니다.',
   'resend.sending': '새 코드를 보내는 중…',
 
@@ -68,6 +70,7 @@ export const messages: Messages = {
   'error.invalid_code_format': '코드는 숫자로만 입력하세요.',
   'error.rate_limited': '요청이 너무 많습니다. 잠시 후 다시 시도하세요.',
   'error.rate_limited.retry': { other: '요청이 너무 많습니다. {count}초 후에 다시 시도하세요.' },
+  'error.rate_limited.retryMinutes': { other: '요청이 너무 많습니다. {count}분 후에 다시 시도하세요.' },
   'error.not_found': '이 코드 요청은 더 이상 유효하지 않습니다. 새 코드를 요청하세요.',
   'error.expired': '이 코드는 만료되었습니다. 새 코드를 요청하세요.',
   'error.too_many_attempts': '잘못된 코드를 너무 많이 입력했습니다. 새 코드를 요청하세요.',

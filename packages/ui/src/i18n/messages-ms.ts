@@ -27,6 +27,7 @@ export const messages: Messages = {
   'email.placeholder': 'nama@example.com',
   'email.error.required': 'Masukkan alamat e-mel anda.',
   'email.error.invalid': 'Masukkan alamat e-mel yang sah, contohnya nama@example.com.',
+  'email.suggestion': 'Adakah maksud Anda {address}?',
 
   'channel.legend': 'Hantar kod melalui',
   'channel.sms': 'SMS',
@@ -40,6 +41,7 @@ export const messages: Messages = {
   'resend.button': 'Hantar semula kod',
   'resend.countdown.suffix': { other: 'dalam {count} s' },
   'resend.wait': { other: 'Anda boleh meminta kod baharu dalam {count} saat.' },
+  'resend.waitMinutes': { other: 'Anda boleh meminta kod baharu dalam {count} minit.' },
   'resend.ready': 'Anda kini boleh meminta kod baharu.',
   'resend.sending': 'Menghantar kod baharu…',
 
@@ -64,6 +66,7 @@ export const messages: Messages = {
   'error.invalid_code_format': 'Masukkan kod menggunakan digit sahaja.',
   'error.rate_limited': 'Terlalu banyak permintaan. Tunggu sebentar dan cuba lagi.',
   'error.rate_limited.retry': { other: 'Terlalu banyak permintaan. Cuba lagi dalam {count} saat.' },
+  'error.rate_limited.retryMinutes': { other: 'Terlalu banyak permintaan. Cuba lagi dalam {count} minit.' },
   'error.not_found': 'Permintaan kod ini tidak lagi sah. Minta kod baharu.',
   'error.expired': 'Kod ini telah tamat tempoh. Minta kod baharu.',
   'error.too_many_attempts': 'Terlalu banyak kod yang salah. Minta kod baharu.',

@@ -30,6 +30,7 @@ export const messages: Messages = {
   'email.placeholder': 'navn@example.com',
   'email.error.required': 'Skriv inn e-postadressen din.',
   'email.error.invalid': 'Skriv inn en gyldig e-postadresse, for eksempel navn@example.com.',
+  'email.suggestion': 'Mente du {address}?',
 
   'channel.legend': 'Send koden via',
   'channel.sms': 'SMS',
@@ -45,6 +46,10 @@ export const messages: Messages = {
   'resend.wait': {
     one: 'Du kan be om en ny kode om {count} sekund.',
     other: 'Du kan be om en ny kode om {count} sekunder.',
+  },
+  'resend.waitMinutes': {
+    one: 'Du kan be om en ny kode om {count} minutt.',
+    other: 'Du kan be om en ny kode om {count} minutter.',
   },
   'resend.ready': 'Du kan be om en ny kode nå.',
   'resend.sending': 'Sender en ny kode…',
@@ -75,6 +80,10 @@ export const messages: Messages = {
   'error.rate_limited.retry': {
     one: 'For mange forespørsler. Prøv igjen om {count} sekund.',
     other: 'For mange forespørsler. Prøv igjen om {count} sekunder.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'For mange forespørsler. Prøv igjen om {count} minutt.',
+    other: 'For mange forespørsler. Prøv igjen om {count} minutter.',
   },
   'error.not_found': 'Denne kodeforespørselen er ikke lenger gyldig. Be om en ny kode.',
   'error.expired': 'Denne koden har utløpt. Be om en ny kode.',

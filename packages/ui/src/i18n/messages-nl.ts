@@ -30,6 +30,7 @@ export const messages: Messages = {
   'email.placeholder': 'naam@example.com',
   'email.error.required': 'Voer je e-mailadres in.',
   'email.error.invalid': 'Voer een geldig e-mailadres in, zoals naam@example.com.',
+  'email.suggestion': 'Bedoelde je {address}?',
 
   'channel.legend': 'Code ontvangen via',
   'channel.sms': 'SMS',
@@ -45,6 +46,10 @@ export const messages: Messages = {
   'resend.wait': {
     one: 'Je kunt over {count} seconde een nieuwe code aanvragen.',
     other: 'Je kunt over {count} seconden een nieuwe code aanvragen.',
+  },
+  'resend.waitMinutes': {
+    one: 'Je kunt over {count} minuut een nieuwe code aanvragen.',
+    other: 'Je kunt over {count} minuten een nieuwe code aanvragen.',
   },
   'resend.ready': 'Je kunt nu een nieuwe code aanvragen.',
   'resend.sending': 'Nieuwe code wordt verstuurd…',
@@ -75,6 +80,10 @@ export const messages: Messages = {
   'error.rate_limited.retry': {
     one: 'Te veel verzoeken. Probeer het over {count} seconde opnieuw.',
     other: 'Te veel verzoeken. Probeer het over {count} seconden opnieuw.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Te veel verzoeken. Probeer het over {count} minuut opnieuw.',
+    other: 'Te veel verzoeken. Probeer het over {count} minuten opnieuw.',
   },
   'error.not_found': 'Deze codeaanvraag is niet meer geldig. Vraag een nieuwe code aan.',
   'error.expired': 'Deze code is verlopen. Vraag een nieuwe code aan.',

@@ -41,6 +41,7 @@ export const messages: Messages = {
   'email.placeholder': 'name@example.com',
   'email.error.required': 'Wpisz swój adres e-mail.',
   'email.error.invalid': 'Wpisz prawidłowy adres e-mail, np. name@example.com.',
+  'email.suggestion': 'Czy chodziło Ci o {address}?',
 
   'channel.legend': 'Sposób wysłania kodu',
   'channel.sms': 'SMS',
@@ -58,6 +59,12 @@ export const messages: Messages = {
     few: 'Nowy kod możesz zamówić za {count} sekundy.',
     many: 'Nowy kod możesz zamówić za {count} sekund.',
     other: 'Nowy kod możesz zamówić za {count} sekundy.',
+  },
+  'resend.waitMinutes': {
+    one: 'Nowy kod możesz zamówić za {count} minutę.',
+    few: 'Nowy kod możesz zamówić za {count} minuty.',
+    many: 'Nowy kod możesz zamówić za {count} minut.',
+    other: 'Nowy kod możesz zamówić za {count} minuty.',
   },
   'resend.ready': 'Możesz już zamówić nowy kod.',
   'resend.sending': 'Wysyłanie nowego kodu…',
@@ -107,6 +114,12 @@ export const messages: Messages = {
     few: 'Zbyt wiele żądań. Spróbuj ponownie za {count} sekundy.',
     many: 'Zbyt wiele żądań. Spróbuj ponownie za {count} sekund.',
     other: 'Zbyt wiele żądań. Spróbuj ponownie za {count} sekundy.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Zbyt wiele żądań. Spróbuj ponownie za {count} minutę.',
+    few: 'Zbyt wiele żądań. Spróbuj ponownie za {count} minuty.',
+    many: 'Zbyt wiele żądań. Spróbuj ponownie za {count} minut.',
+    other: 'Zbyt wiele żądań. Spróbuj ponownie za {count} minuty.',
   },
   'error.not_found': 'Ta prośba o kod jest już nieważna. Poproś o nowy kod.',
   'error.expired': 'Ten kod wygasł. Poproś o nowy kod.',

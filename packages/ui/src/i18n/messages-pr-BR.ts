@@ -39,6 +39,7 @@ export const messages: Messages = {
   'email.placeholder': 'nome@example.com',
   'email.error.required': 'Digite seu endereço de e-mail.',
   'email.error.invalid': 'Digite um endereço de e-mail válido, como nome@example.com.',
+  'email.suggestion': 'Você quis dizer {address}?',
 
   'channel.legend': 'Receber o código por',
   'channel.sms': 'SMS',
@@ -55,6 +56,11 @@ export const messages: Messages = {
     one: 'Você poderá pedir um novo código em {count} segundo.',
     many: 'Você poderá pedir um novo código em {count} de segundos.',
     other: 'Você poderá pedir um novo código em {count} segundos.',
+  },
+  'resend.waitMinutes': {
+    one: 'Você poderá pedir um novo código em {count} minuto.',
+    many: 'Você poderá pedir um novo código em {count} de minutos.',
+    other: 'Você poderá pedir um novo código em {count} minutos.',
   },
   'resend.ready': 'Você já pode pedir um novo código.',
   'resend.sending': 'Enviando um novo código…',
@@ -95,6 +101,11 @@ export const messages: Messages = {
     one: 'Muitas solicitações. Tente novamente em {count} segundo.',
     many: 'Muitas solicitações. Tente novamente em {count} de segundos.',
     other: 'Muitas solicitações. Tente novamente em {count} segundos.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Muitas solicitações. Tente novamente em {count} minuto.',
+    many: 'Muitas solicitações. Tente novamente em {count} de minutos.',
+    other: 'Muitas solicitações. Tente novamente em {count} minutos.',
   },
   'error.not_found': 'Esta solicitação de código não é mais válida. Peça um novo código.',
   'error.expired': 'Este código expirou. Peça um novo código.',

@@ -39,6 +39,7 @@ export const messages: Messages = {
   'email.placeholder': 'nome@example.com',
   'email.error.required': 'Introduza o seu endereço de email.',
   'email.error.invalid': 'Introduza um endereço de email válido, por exemplo nome@example.com.',
+  'email.suggestion': 'Queria dizer {address}?',
 
   'channel.legend': 'Receber o código por',
   'channel.sms': 'SMS',
@@ -55,6 +56,11 @@ export const messages: Messages = {
     one: 'Pode pedir um novo código dentro de {count} segundo.',
     many: 'Pode pedir um novo código dentro de {count} de segundos.',
     other: 'Pode pedir um novo código dentro de {count} segundos.',
+  },
+  'resend.waitMinutes': {
+    one: 'Pode pedir um novo código dentro de {count} minuto.',
+    many: 'Pode pedir um novo código dentro de {count} de minutos.',
+    other: 'Pode pedir um novo código dentro de {count} minutos.',
   },
   'resend.ready': 'Já pode pedir um novo código.',
   'resend.sending': 'A enviar um novo código…',
@@ -95,6 +101,11 @@ export const messages: Messages = {
     one: 'Demasiados pedidos. Tente novamente dentro de {count} segundo.',
     many: 'Demasiados pedidos. Tente novamente dentro de {count} de segundos.',
     other: 'Demasiados pedidos. Tente novamente dentro de {count} segundos.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Demasiados pedidos. Tente novamente dentro de {count} minuto.',
+    many: 'Demasiados pedidos. Tente novamente dentro de {count} de minutos.',
+    other: 'Demasiados pedidos. Tente novamente dentro de {count} minutos.',
   },
   'error.not_found': 'Este pedido de código já não é válido. Peça um novo código.',
   'error.expired': 'Este código expirou. Peça um novo código.',

@@ -38,6 +38,7 @@ export const messages: Messages = {
   'email.placeholder': 'nume@example.com',
   'email.error.required': 'Introduceți adresa de e-mail.',
   'email.error.invalid': 'Introduceți o adresă de e-mail validă, de exemplu nume@example.com.',
+  'email.suggestion': 'Ați vrut să scrieți {address}?',
 
   'channel.legend': 'Trimite codul prin',
   'channel.sms': 'SMS',
@@ -54,6 +55,11 @@ export const messages: Messages = {
     one: 'Puteți cere un cod nou peste {count} secundă.',
     few: 'Puteți cere un cod nou peste {count} secunde.',
     other: 'Puteți cere un cod nou peste {count} de secunde.',
+  },
+  'resend.waitMinutes': {
+    one: 'Puteți cere un cod nou peste {count} minut.',
+    few: 'Puteți cere un cod nou peste {count} minute.',
+    other: 'Puteți cere un cod nou peste {count} de minute.',
   },
   'resend.ready': 'Acum puteți cere un cod nou.',
   'resend.sending': 'Se trimite un cod nou…',
@@ -98,6 +104,11 @@ export const messages: Messages = {
     one: 'Prea multe solicitări. Încercați din nou peste {count} secundă.',
     few: 'Prea multe solicitări. Încercați din nou peste {count} secunde.',
     other: 'Prea multe solicitări. Încercați din nou peste {count} de secunde.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Prea multe solicitări. Încercați din nou peste {count} minut.',
+    few: 'Prea multe solicitări. Încercați din nou peste {count} minute.',
+    other: 'Prea multe solicitări. Încercați din nou peste {count} de minute.',
   },
   'error.not_found': 'Această solicitare de cod nu mai este valabilă. Cereți un cod nou.',
   'error.expired': 'Acest cod a expirat. Cereți un cod nou.',

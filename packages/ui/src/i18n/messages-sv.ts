@@ -30,6 +30,7 @@ export const messages: Messages = {
   'email.placeholder': 'namn@example.com',
   'email.error.required': 'Ange din e-postadress.',
   'email.error.invalid': 'Ange en giltig e-postadress, till exempel namn@example.com.',
+  'email.suggestion': 'Menade du {address}?',
 
   'channel.legend': 'Skicka koden via',
   'channel.sms': 'SMS',
@@ -45,6 +46,10 @@ export const messages: Messages = {
   'resend.wait': {
     one: 'Du kan begära en ny kod om {count} sekund.',
     other: 'Du kan begära en ny kod om {count} sekunder.',
+  },
+  'resend.waitMinutes': {
+    one: 'Du kan begära en ny kod om {count} minut.',
+    other: 'Du kan begära en ny kod om {count} minuter.',
   },
   'resend.ready': 'Nu kan du begära en ny kod.',
   'resend.sending': 'Skickar en ny kod…',
@@ -75,6 +80,10 @@ export const messages: Messages = {
   'error.rate_limited.retry': {
     one: 'För många förfrågningar. Försök igen om {count} sekund.',
     other: 'För många förfrågningar. Försök igen om {count} sekunder.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'För många förfrågningar. Försök igen om {count} minut.',
+    other: 'För många förfrågningar. Försök igen om {count} minuter.',
   },
   'error.not_found': 'Den här kodbegäran är inte längre giltig. Begär en ny kod.',
   'error.expired': 'Koden har gått ut. Begär en ny kod.',

@@ -30,6 +30,7 @@ export const messages: Messages = {
   'email.placeholder': 'name@example.com',
   'email.error.required': 'กรอกอีเมลของคุณ',
   'email.error.invalid': 'กรอกอีเมลที่ถูกต้อง เช่น name@example.com',
+  'email.suggestion': 'คุณหมายถึง {address} ใช่ไหม',
 
   'channel.legend': 'ส่งรหัสทาง',
   'channel.sms': 'SMS',
@@ -43,6 +44,7 @@ export const messages: Messages = {
   'resend.button': 'ส่งรหัสอีกครั้ง',
   'resend.countdown.suffix': { other: 'ใน {count} วิ' },
   'resend.wait': { other: 'คุณขอรหัสใหม่ได้ในอีก {count} วินาที' },
+  'resend.waitMinutes': { other: 'คุณขอรหัสใหม่ได้ในอีก {count} นาที' },
   'resend.ready': 'ตอนนี้คุณขอรหัสใหม่ได้แล้ว',
   'resend.sending': 'กำลังส่งรหัสใหม่…',
 
@@ -67,6 +69,7 @@ export const messages: Messages = {
   'error.invalid_code_format': 'กรอกรหัสเป็นตัวเลขเท่านั้น',
   'error.rate_limited': 'มีคำขอมากเกินไป โปรดรอสักครู่แล้วลองอีกครั้ง',
   'error.rate_limited.retry': { other: 'มีคำขอมากเกินไป โปรดลองอีกครั้งในอีก {count} วินาที' },
+  'error.rate_limited.retryMinutes': { other: 'มีคำขอมากเกินไป โปรดลองอีกครั้งในอีก {count} นาที' },
   'error.not_found': 'คำขอรหัสนี้ใช้ไม่ได้แล้ว โปรดขอรหัสใหม่',
   'error.expired': 'รหัสนี้หมดอายุแล้ว โปรดขอรหัสใหม่',
   'error.too_many_attempts': 'กรอกรหัสผิดหลายครั้งเกินไป โปรดขอรหัสใหม่',

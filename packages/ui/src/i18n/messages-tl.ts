@@ -34,6 +34,7 @@ export const messages: Messages = {
   'email.placeholder': 'pangalan@example.com',
   'email.error.required': 'Ilagay ang iyong email address.',
   'email.error.invalid': 'Maglagay ng wastong email address, gaya ng pangalan@example.com.',
+  'email.suggestion': 'Ang ibig mo bang sabihin ay {address}?',
 
   'channel.legend': 'Ipadala ang code sa pamamagitan ng',
   'channel.sms': 'SMS',
@@ -49,6 +50,10 @@ export const messages: Messages = {
   'resend.wait': {
     one: 'Puwede kang humingi ng bagong code pagkalipas ng {count} segundo.',
     other: 'Puwede kang humingi ng bagong code pagkalipas ng {count} segundo.',
+  },
+  'resend.waitMinutes': {
+    one: 'Puwede kang humingi ng bagong code pagkalipas ng {count} minuto.',
+    other: 'Puwede kang humingi ng bagong code pagkalipas ng {count} minuto.',
   },
   'resend.ready': 'Maaari ka nang humingi ng bagong code.',
   'resend.sending': 'Nagpapadala ng bagong code…',
@@ -85,6 +90,10 @@ export const messages: Messages = {
   'error.rate_limited.retry': {
     one: 'Masyadong maraming kahilingan. Subukang muli pagkalipas ng {count} segundo.',
     other: 'Masyadong maraming kahilingan. Subukang muli pagkalipas ng {count} segundo.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Masyadong maraming kahilingan. Subukang muli pagkalipas ng {count} minuto.',
+    other: 'Masyadong maraming kahilingan. Subukang muli pagkalipas ng {count} minuto.',
   },
   'error.not_found': 'Hindi na wasto ang kahilingang ito para sa code. Humingi ng bagong code.',
   'error.expired': 'Nag-expire na ang code na ito. Humingi ng bagong code.',

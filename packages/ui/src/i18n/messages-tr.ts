@@ -35,6 +35,7 @@ export const messages: Messages = {
   'email.placeholder': 'isim@example.com',
   'email.error.required': 'E-posta adresinizi girin.',
   'email.error.invalid': 'isim@example.com gibi geçerli bir e-posta adresi girin.',
+  'email.suggestion': '{address} adresini mi demek istediniz?',
 
   'channel.legend': 'Kod gönderme yöntemi',
   'channel.sms': 'SMS',
@@ -50,6 +51,10 @@ export const messages: Messages = {
   'resend.wait': {
     one: '{count} saniye sonra yeni kod isteyebilirsiniz.',
     other: '{count} saniye sonra yeni kod isteyebilirsiniz.',
+  },
+  'resend.waitMinutes': {
+    one: '{count} dakika sonra yeni kod isteyebilirsiniz.',
+    other: '{count} dakika sonra yeni kod isteyebilirsiniz.',
   },
   'resend.ready': 'Artık yeni kod isteyebilirsiniz.',
   'resend.sending': 'Yeni kod gönderiliyor…',
@@ -80,6 +85,10 @@ export const messages: Messages = {
   'error.rate_limited.retry': {
     one: 'Çok fazla istek gönderildi. {count} saniye sonra tekrar deneyin.',
     other: 'Çok fazla istek gönderildi. {count} saniye sonra tekrar deneyin.',
+  },
+  'error.rate_limited.retryMinutes': {
+    one: 'Çok fazla istek gönderildi. {count} dakika sonra tekrar deneyin.',
+    other: 'Çok fazla istek gönderildi. {count} dakika sonra tekrar deneyin.',
   },
   'error.not_found': 'Bu kod isteği artık geçerli değil. Yeni kod isteyin.',
   'error.expired': 'Bu kodun süresi doldu. Yeni kod isteyin.',

@@ -27,6 +27,7 @@ export const messages: Messages = {
   'email.placeholder': 'name@example.com',
   'email.error.required': 'Nhập địa chỉ email của bạn.',
   'email.error.invalid': 'Nhập địa chỉ email hợp lệ, ví dụ name@example.com.',
+  'email.suggestion': 'Ý bạn là {address}?',
 
   'channel.legend': 'Gửi mã qua',
   'channel.sms': 'SMS',
@@ -40,6 +41,7 @@ export const messages: Messages = {
   'resend.button': 'Gửi lại mã',
   'resend.countdown.suffix': { other: 'sau {count} giây' },
   'resend.wait': { other: 'Bạn có thể yêu cầu mã mới sau {count} giây.' },
+  'resend.waitMinutes': { other: 'Bạn có thể yêu cầu mã mới sau {count} phút.' },
   'resend.ready': 'Giờ bạn có thể yêu cầu mã mới.',
   'resend.sending': 'Đang gửi mã mới…',
 
@@ -64,6 +66,7 @@ export const messages: Messages = {
   'error.invalid_code_format': 'Chỉ nhập chữ số cho mã.',
   'error.rate_limited': 'Quá nhiều yêu cầu. Hãy đợi một lát rồi thử lại.',
   'error.rate_limited.retry': { other: 'Quá nhiều yêu cầu. Hãy thử lại sau {count} giây.' },
+  'error.rate_limited.retryMinutes': { other: 'Quá nhiều yêu cầu. Hãy thử lại sau {count} phút.' },
   'error.not_found': 'Yêu cầu mã này không còn hiệu lực. Hãy yêu cầu mã mới.',
   'error.expired': 'Mã này đã hết hạn. Hãy yêu cầu mã mới.',
   'error.too_many_attempts': 'Bạn đã nhập sai mã quá nhiều lần. Hãy yêu cầu mã mới.',

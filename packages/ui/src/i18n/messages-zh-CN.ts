@@ -27,6 +27,7 @@ export const messages: Messages = {
   'email.placeholder': 'name@example.com',
   'email.error.required': '请输入邮箱地址。',
   'email.error.invalid': '请输入有效的邮箱地址，例如 name@example.com。',
+  'email.suggestion': '您是否想输入 {address}？',
 
   'channel.legend': '验证码接收方式',
   'channel.sms': '短信',
@@ -40,6 +41,7 @@ export const messages: Messages = {
   'resend.button': '重新发送验证码',
   'resend.countdown.suffix': { other: '{count} 秒后' },
   'resend.wait': { other: '{count} 秒后可重新获取验证码。' },
+  'resend.waitMinutes': { other: '{count} 分钟后可重新获取验证码。' },
   'resend.ready': '现在可以重新获取验证码了。',
   'resend.sending': '正在发送新的验证码…',
 
@@ -64,6 +66,7 @@ export const messages: Messages = {
   'error.invalid_code_format': '验证码只能包含数字。',
   'error.rate_limited': '请求过于频繁。请稍候再试。',
   'error.rate_limited.retry': { other: '请求过于频繁。请在 {count} 秒后重试。' },
+  'error.rate_limited.retryMinutes': { other: '请求过于频繁。请在 {count} 分钟后重试。' },
   'error.not_found': '此验证码请求已失效。请重新获取验证码。',
   'error.expired': '此验证码已过期。请重新获取验证码。',
   'error.too_many_attempts': '错误次数过多。请重新获取验证码。',

@@ -31,6 +31,7 @@ export const messages: Messages = {
   'email.placeholder': 'name@example.com',
   'email.error.required': '請輸入電郵地址。',
   'email.error.invalid': '請輸入有效的電郵地址，例如 name@example.com。',
+  'email.suggestion': '你是否想輸入 {address}？',
 
   'channel.legend': '驗證碼接收方式',
   'channel.sms': '短訊',
@@ -44,6 +45,7 @@ export const messages: Messages = {
   'resend.button': '重新傳送驗證碼',
   'resend.countdown.suffix': { other: '{count} 秒後' },
   'resend.wait': { other: '{count} 秒後可再次索取驗證碼。' },
+  'resend.waitMinutes': { other: '{count} 分鐘後可再次索取驗證碼。' },
   'resend.ready': '你現在可以索取新的驗證碼。',
   'resend.sending': '正在傳送新的驗證碼…',
 
@@ -68,6 +70,7 @@ export const messages: Messages = {
   'error.invalid_code_format': '驗證碼只可包含數字。',
   'error.rate_limited': '要求過於頻繁。請稍候再試。',
   'error.rate_limited.retry': { other: '要求過於頻繁。請於 {count} 秒後再試。' },
+  'error.rate_limited.retryMinutes': { other: '要求過於頻繁。請於 {count} 分鐘後再試。' },
   'error.not_found': '此驗證碼要求已失效。請索取新的驗證碼。',
   'error.expired': '此驗證碼已失效。請索取新的驗證碼。',
   'error.too_many_attempts': '錯誤次數過多。請索取新的驗證碼。',
