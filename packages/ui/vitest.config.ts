@@ -210,9 +210,6 @@ export default defineConfig({
             instances: browserInstances({
               firefox: {
                 exclude: [
-                  // Focus and blur called from script while the button waits: in Firefox these reach the
-                  // button only when its frame holds the focus, which a run of many files does not keep.
-                  'src/resend-button.browser.test.tsx',
                   // The whole flow, 73 tests: ~220 s in Firefox at load 20 here (one file at a time, the
                   // suite's long pole), and its six 320 px cases time out on clicks there (not yet
                   // explained). Its parts run in Firefox in their own files; WebKit runs it (~60 s).
