@@ -1,4 +1,6 @@
-import { request as httpRequest } from 'node:http'
+import { createServer, request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { toNodeListener } from './node'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Harness } from '../test/harness'
 import { GHANA, startHarness } from '../test/harness'
@@ -88,5 +90,23 @@ describe('toNodeListener', () => {
     const res = await raw(h.origin, { method: 'GET', path: '/api/verify/rates', headers: { host: 'bad host^' } })
     expect(res.status).toBe(400)
     expect(JSON.parse(res.text)).toMatchObject({ code: 'invalid_request' })
+  })
+
+  it("hands any other Fetch handler mounted through it the request's body (an app's own routes beside the proxy)", async () => {
+    // The demo's /api/signup and an app's own routes go through the same adapter as the proxy.
+    const listener = toNodeListener(async (request) => Response.json({ got: await request.json(), method: request.method }))
+    const server = createServer(listener)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      const framings: Record<string, string>[] = [{ 'content-type': 'application/json' }, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }]
+      for (const headers of framings) {
+        const res = await raw(url, { method: 'POST', path: '/api/signup', headers, body: JSON.stringify({ name: 'Ama', to: GHANA }) })
+        expect(res.status).toBe(200)
+        expect(JSON.parse(res.text)).toEqual({ got: { name: 'Ama', to: GHANA }, method: 'POST' })
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

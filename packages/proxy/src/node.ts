@@ -103,13 +103,39 @@ function toRequest(req: IncomingMessage, options: NodeAdapterOptions, body: stri
       headers.delete('content-length')
       init.body = body
     } else {
-      // Read from Node's stream when the handler asks, not through a web stream (out-of-band-body.ts).
+      // The proxy's own handler reads Node's stream directly (out-of-band-body.ts: no web stream on
+      // its hot path); any other Fetch handler mounted through this adapter (an app's own routes
+      // beside the proxy) reads `request.body` as usual, from a stream that pulls only when read.
+      init.body = lazyBody(req)
+      init.duplex = 'half'
       const request = new Request(url, init)
       setBodyReader(request, nodeBodyReader(req))
       return request
     }
   }
   return new Request(url, init)
+}
+
+/**
+ * `req`'s body as a web stream that touches `req` only once read (high-water mark 0: no pull
+ * ahead), so it never competes with {@link nodeBodyReader} for the same bytes.
+ */
+function lazyBody(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let chunks: AsyncIterator<Buffer> | undefined
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        chunks ??= req[Symbol.asyncIterator]() as AsyncIterator<Buffer>
+        const { done, value } = await chunks.next()
+        if (done) controller.close()
+        else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))
+      },
+      async cancel() {
+        await chunks?.return?.()
+      },
+    },
+    { highWaterMark: 0 },
+  )
 }
 
 /** Requests whose body was refused (too large, too late) before its end. */

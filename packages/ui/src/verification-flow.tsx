@@ -4,17 +4,15 @@ import { useVerificationFlow, type PhoneChangeDetails, type PhoneCountries, type
 import { useEffect, useRef, type ReactNode } from 'react'
 import { cx } from './class-names'
 import { AddressStep } from './flow/address-step'
-import { CodeStep } from './flow/code-step'
 import { useFlowFocus, useStepHandover } from './flow/flow-focus'
-import { RetryText, type FlowHeading, type VerificationFlowClassNames } from './flow/flow-parts'
+import { RetryText, type CodeFieldAttributes, type FlowHeading, type VerificationFlowClassNames } from './flow/flow-parts'
 import { FlowProviders } from './flow/flow-providers'
-import { useFlowText } from './flow/flow-text'
-import { ProblemStep } from './flow/problem-step'
-import { VerifiedStep } from './flow/verified-step'
+import { displayAddress, useFlowText } from './flow/flow-text'
+import { useLaterSteps } from './flow/use-later-steps'
 import { useLocale, useMessages } from './i18n/locale-context'
-import { flowMessagesEn, type Messages } from './i18n/messages-en'
+import { errorMessagesEn, flowMessagesEn, type Messages } from './i18n/messages-en'
 
-export type { VerificationFlowClassNames } from './flow/flow-parts'
+export type { CodeFieldAttributes, VerificationFlowClassNames } from './flow/flow-parts'
 
 /** What {@link VerificationFlowProps.onVerified} learns besides the receipt. */
 export interface VerifiedDetails {
@@ -68,6 +66,13 @@ export interface VerificationFlowProps {
   onStateChange?: (state: FlowState) => void
   /** Check the code as soon as its last digit is typed (said in the hint). @default true */
   autoSubmit?: boolean
+  /**
+   * `data-*` attributes for the code field's real `<input>`, such as the opt-outs of password
+   * managers that offer saved codes or draw an icon over the last box:
+   * `{ 'data-1p-ignore': true, 'data-lpignore': 'true', 'data-bwignore': true }` (1Password,
+   * LastPass, Bitwarden; each vendor's own names). The flow's own attributes win over these.
+   */
+  codeFieldAttributes?: CodeFieldAttributes
   /** Class of the root element. */
   className?: string
   /** Classes of the inner parts. */
@@ -99,6 +104,7 @@ function FlowView({
   persistKey,
   headingLevel = 2,
   autoSubmit = true,
+  codeFieldAttributes,
   onVerified,
   onError,
   onStateChange,
@@ -109,6 +115,7 @@ function FlowView({
   const first = defaultChannel && offered.includes(defaultChannel) ? defaultChannel : (offered[0] ?? 'sms')
   const { tag, dir, requestedTag } = useLocale()
   const t = useMessages(flowMessagesEn)
+  const te = useMessages(errorMessagesEn)
   // Sent with the request only when the app chose a language (the one asked for, even while its
   // messages still load); otherwise the proxy's default.
   const messageLocale = dir === undefined ? undefined : requestedTag
@@ -124,7 +131,20 @@ function FlowView({
     onStateChange,
     onVerified: (s) => onVerified?.(s.receipt, { to: s.verification.to, channel: s.verification.channel, verificationId: s.verification.id }),
   })
-  const { state, step: phase, verification, announcement } = api
+  const { verification, announcement } = api
+
+  // The steps after the address step come with `import()`, started when the address is submitted
+  // (`onSubmitCapture` below), in parallel with the start request. Until they arrive, the view
+  // stays on the address step, busy, as if the request were still on its way: focus, the step
+  // hand-over and the live region follow what is shown (`state`), not the machine (`api.state`).
+  // A load that failed is said (the network error's words) and the next "Send code" loads again.
+  const later = useLaterSteps(api.step !== 'address')
+  const waiting = api.step !== 'address' && !later.steps
+  const shown = useRef(api.state)
+  if (!waiting) shown.current = api.state
+  const state = shown.current
+  const phase = waiting ? 'address' : api.step
+  const { steps } = later
 
   // The phone field's last validation, to word a refusal before any request (not a copy of the address).
   const phoneDetails = useRef<PhoneChangeDetails | undefined>(undefined)
@@ -154,7 +174,7 @@ function FlowView({
   // A new announcement waits until focus has had its turn (`useStepHandover`); one already said
   // stays while it is current, so that a re-render never makes it a new node (read again).
   const words = useRef<{ id: number; tag: string; text: string } | undefined>(undefined)
-  const spoken = api.spoken && (settled || api.spoken.id === words.current?.id) ? api.spoken : undefined
+  const spoken = api.spoken && !waiting && (settled || api.spoken.id === words.current?.id) ? api.spoken : undefined
   if (spoken && (words.current?.id !== spoken.id || words.current.tag !== tag)) {
     words.current = { id: spoken.id, tag, text: spokenText(spoken.announcement, api.waitUntil) }
   }
@@ -179,9 +199,16 @@ function FlowView({
       {errors.flow.code === 'rate_limited' && errors.flow.retryAt !== undefined ? <RetryText retryAt={errors.flow.retryAt} /> : errorText(errors.flow)}
     </p>
   )
+  // The next step could not be loaded (offline): said under "Send code", which tries again.
+  const stepsFailed = waiting && later.failed
+  const stepsErrorNode = stepsFailed && (
+    <p data-part="error" className={cx('hakiki-flow-error', classNames.error)}>
+      {te('error.network_error')}
+    </p>
+  )
 
   return (
-    <div className={cx('hakiki', 'hakiki-flow', className)} {...api.getRootProps()} dir={dir} lang={dir && tag}>
+    <div className={cx('hakiki', 'hakiki-flow', className)} {...api.getRootProps()} data-step={phase} dir={dir} lang={dir && tag} onSubmitCapture={later.load}>
       <AddressStep
         api={api}
         offered={offered}
@@ -192,13 +219,14 @@ function FlowView({
         addressRef={addressRef}
         phoneDetails={phoneDetails}
         fieldError={addressError}
-        generalError={generalErrorNode}
+        generalError={stepsErrorNode || generalErrorNode}
         waitUntil={waitUntil}
         announceWait={announceWait}
         leaving={leaving === 'address'}
+        nextStep={waiting ? (stepsFailed ? 'failed' : 'loading') : undefined}
       />
-      {(phase === 'code' || leaving === 'code') && verification && (
-        <CodeStep
+      {steps && (phase === 'code' || leaving === 'code') && verification && (
+        <steps.CodeStep
           leaving={leaving === 'code'}
           api={api}
           verification={verification}
@@ -207,6 +235,7 @@ function FlowView({
           classNames={classNames}
           codeRef={codeRef}
           autoSubmit={autoSubmit}
+          codeFieldAttributes={codeFieldAttributes}
           fieldError={codeError}
           generalError={generalErrorNode}
           announceWait={announceWait}
@@ -217,15 +246,15 @@ function FlowView({
           resent={spoken?.announcement.kind === 'resent'}
         />
       )}
-      {(phase === 'problem' || leaving === 'problem') && (
-        <ProblemStep leaving={leaving === 'problem'} api={api} heading={Heading} headingRef={headingRef} classNames={classNames} errorText={errorText} announceWait={announceWait} changeLabel={changeLabel} />
+      {steps && (phase === 'problem' || leaving === 'problem') && (
+        <steps.ProblemStep leaving={leaving === 'problem'} api={api} heading={Heading} headingRef={headingRef} classNames={classNames} errorText={errorText} announceWait={announceWait} changeLabel={changeLabel} />
       )}
-      {phase === 'verified' && verification && <VerifiedStep verification={verification} heading={Heading} headingRef={headingRef} classNames={classNames} />}
+      {steps && phase === 'verified' && verification && <steps.VerifiedStep address={displayAddress(verification.to, verification.channel)} heading={Heading} headingRef={headingRef} classNames={classNames} />}
 
       {/* The flow's one live region (polite): every outcome, once, in order. Present from the
           start: screen readers only announce changes to regions they already know. */}
       <output data-part="sr-only" data-region="flow">
-        {spoken && spokenWords && <span key={spoken.id}>{spokenWords}</span>}
+        {stepsFailed ? <span key={`steps-${later.failures}`}>{te('error.network_error')}</span> : spoken && spokenWords && <span key={spoken.id}>{spokenWords}</span>}
       </output>
     </div>
   )

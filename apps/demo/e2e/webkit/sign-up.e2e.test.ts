@@ -104,7 +104,7 @@ test('an expired code says so, and a new code verifies', async () => {
   await (await byName('Expire the code')).click()
   await waitForText('The clock moved 10 minutes on')
   await typeCode(first.code)
-  await byName('Your code has expired')
+  await waitForText('Your code has expired')
   expect(await axeViolations(), 'axe on the expired screen').toEqual([])
 
   await (await byName('Send a new code')).click()

@@ -39,6 +39,12 @@ export interface AddressStepProps {
   announceWait: true | 'end'
   /** The flow just left this step: it stays in the page, out of sight, until focus moved on (`useStepHandover`). */
   leaving?: boolean
+  /**
+   * The flow went on, but the next step's code is still on its way (`loading`: this step stays,
+   * busy, as if the request were) or could not be loaded (`failed`: "Send code" submits nothing;
+   * `VerificationFlow` loads the step again on every submit).
+   */
+  nextStep?: 'loading' | 'failed'
 }
 
 /**
@@ -46,8 +52,10 @@ export interface AddressStepProps {
  * hidden, so that "Change number" finds what was typed. Checks the address before any request;
  * a press while the phone field waits for a country's metadata is kept and honoured once read.
  */
-export function AddressStep({ api, offered, countries, showFees, heading: Heading, classNames, addressRef, phoneDetails, fieldError, generalError, waitUntil, announceWait, leaving }: AddressStepProps): ReactNode {
-  const { state, send, step: phase } = api
+export function AddressStep({ api, offered, countries, showFees, heading: Heading, classNames, addressRef, phoneDetails, fieldError, generalError, waitUntil, announceWait, leaving, nextStep }: AddressStepProps): ReactNode {
+  const { state, send } = api
+  // Still the step on screen while the next one loads.
+  const phase = nextStep ? 'address' : api.step
   const isEmail = isEmailChannel(state.channel)
   const { tag } = useLocale()
   const t = useMessages(flowMessagesEn)
@@ -95,6 +103,7 @@ export function AddressStep({ api, offered, countries, showFees, heading: Headin
   }
   const submitAddress = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault()
+    if (nextStep) return
     if (state.status !== 'idle' && state.status !== 'failed') return
     // Digits typed in a country whose metadata is on its way are not "no number": the press is
     // kept (the button shows progress) and honoured once the field has read them.
@@ -117,7 +126,7 @@ export function AddressStep({ api, offered, countries, showFees, heading: Headin
 
   const addressError = clientError ?? fieldError
   // The address step sends, or is about to: a kept press waits for the number to be read.
-  const sendingAddress = phase === 'address' && (state.status === 'sending' || sendWhenRead)
+  const sendingAddress = nextStep === 'loading' || (phase === 'address' && (state.status === 'sending' || sendWhenRead))
   const picker = api.getChannelPickerProps()
   const country = api.getCountryProps()
   // "Use email instead" beside a number no code can reach, when the flow offers e-mail.
@@ -159,7 +168,7 @@ export function AddressStep({ api, offered, countries, showFees, heading: Headin
           ref={addressRef}
           value={state.to}
           required
-          readOnly={sendingAddress}
+          readOnly={sendingAddress || nextStep === 'failed'}
           error={addressError}
           onValueChange={(next) => {
             send({ type: 'SET_ADDRESS', to: next })
@@ -174,7 +183,7 @@ export function AddressStep({ api, offered, countries, showFees, heading: Headin
           countries={countries}
           fees={countryFees}
           required
-          readOnly={sendingAddress}
+          readOnly={sendingAddress || nextStep === 'failed'}
           error={addressError}
           onCountryChange={country.onCountryChange}
           onLoadingChange={(loading, details) => {
@@ -197,7 +206,7 @@ export function AddressStep({ api, offered, countries, showFees, heading: Headin
             the address dismisses the error, and with it the wait. */}
         <ResendButton
           type="submit"
-          retryAt={phase === 'address' ? waitUntil : undefined}
+          retryAt={phase === 'address' && !nextStep ? waitUntil : undefined}
           announce={announceWait}
           aria-disabled={sendingAddress || undefined}
           data-part="submit"

@@ -9,7 +9,7 @@ import { useMessages } from '../i18n/locale-context'
 import { codeInputMessagesEn, flowMessagesEn } from '../i18n/messages-en'
 import { ResendButton } from '../resend-button'
 import type { FlowText } from './flow-text'
-import { ATTEMPTS_WARN_AT, buttonParts, withProgress, type FlowHeading, type VerificationFlowClassNames } from './flow-parts'
+import { ATTEMPTS_WARN_AT, buttonParts, withProgress, type CodeFieldAttributes, type FlowHeading, type VerificationFlowClassNames } from './flow-parts'
 
 /** Props of {@link CodeStep}. */
 export interface CodeStepProps {
@@ -27,6 +27,8 @@ export interface CodeStepProps {
   codeRef: RefObject<HTMLInputElement | null>
   /** Check the code as soon as its last digit is typed (said in the hint). */
   autoSubmit: boolean
+  /** The app's `data-*` attributes for the code field (password managers' opt-outs). */
+  codeFieldAttributes?: CodeFieldAttributes
   /** The error this step shows on the code field, worded. */
   fieldError: string | undefined
   /** The flow's own error (no field's), drawn below the buttons. */
@@ -48,7 +50,7 @@ export interface CodeStepProps {
 }
 
 /** The code step: where the code went, the code field, Verify with the code's clock, resend and switch. */
-export function CodeStep({ api, verification, switchTo, heading: Heading, classNames, codeRef, autoSubmit, fieldError, generalError, announceWait, changeLabel, codeHeading, sentText, deliveryText, resent, leaving }: CodeStepProps): ReactNode {
+export function CodeStep({ api, verification, switchTo, heading: Heading, classNames, codeRef, autoSubmit, codeFieldAttributes, fieldError, generalError, announceWait, changeLabel, codeHeading, sentText, deliveryText, resent, leaving }: CodeStepProps): ReactNode {
   const { state, error } = api
   const t = useMessages(flowMessagesEn)
   const tCode = useMessages(codeInputMessagesEn)
@@ -84,6 +86,8 @@ export function CodeStep({ api, verification, switchTo, heading: Heading, classN
         </button>
       </div>
       <CodeInput
+        // First, so that the flow's own props below win over the app's.
+        {...codeFieldAttributes}
         key={verification.id}
         ref={codeRef}
         length={verification.codeLength}

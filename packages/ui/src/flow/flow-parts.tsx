@@ -25,6 +25,9 @@ export interface VerificationFlowClassNames {
   button?: string
 }
 
+/** `data-*` attributes for the code field of `VerificationFlow` (its `codeFieldAttributes`). */
+export type CodeFieldAttributes = { [key: `data-${string}`]: string | boolean | undefined }
+
 /** The heading element of every step, at the level the app chose. */
 export type FlowHeading = `h${1 | 2 | 3 | 4 | 5 | 6}`
 

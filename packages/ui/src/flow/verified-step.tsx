@@ -1,15 +1,16 @@
 'use client'
-import type { SentVerification } from '@hakiki/core'
 import type { ReactNode, RefObject } from 'react'
 import { useMessages } from '../i18n/locale-context'
 import { flowMessagesEn } from '../i18n/messages-en'
 import type { FlowHeading, VerificationFlowClassNames } from './flow-parts'
-import { displayAddress } from './flow-text'
 
 /** Props of {@link VerifiedStep}. */
 export interface VerifiedStepProps {
-  /** The verification that was approved. */
-  verification: SentVerification
+  /**
+   * The verified address as shown (`displayAddress`), worded by the up-front view: this step comes
+   * in a chunk loaded later, which should not carry the phone number formatting other components share.
+   */
+  address: string
   /** The heading element. */
   heading: FlowHeading
   /** The heading, for focus. */
@@ -19,7 +20,7 @@ export interface VerifiedStepProps {
 }
 
 /** The verified step: a heading and the address that was verified. */
-export function VerifiedStep({ verification, heading: Heading, headingRef, classNames }: VerifiedStepProps): ReactNode {
+export function VerifiedStep({ address, heading: Heading, headingRef, classNames }: VerifiedStepProps): ReactNode {
   const t = useMessages(flowMessagesEn)
   return (
     <div data-part="step" data-step="verified" className={classNames.step}>
@@ -30,7 +31,7 @@ export function VerifiedStep({ verification, heading: Heading, headingRef, class
         {t('flow.heading.verified')}
       </Heading>
       <p data-part="message" className={classNames.message}>
-        {t('flow.verified', { address: displayAddress(verification.to, verification.channel) })}
+        {t('flow.verified', { address })}
       </p>
     </div>
   )

@@ -1,0 +1,8 @@
+/**
+ * The steps after the address step, in one module that `VerificationFlow` loads with `import()`
+ * when the address is submitted (see `use-later-steps.ts`): they and what only they draw (the code
+ * field, the expiry and attempts notices) are not needed for the first screen.
+ */
+export { CodeStep } from './code-step'
+export { ProblemStep } from './problem-step'
+export { VerifiedStep } from './verified-step'
