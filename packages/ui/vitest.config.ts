@@ -210,6 +210,11 @@ export default defineConfig({
             instances: browserInstances({
               firefox: {
                 exclude: [
+                  // Focus and blur called from script while the button waits: in Firefox these reach the
+                  // button only when its frame holds the focus. It passed alone and after five other
+                  // files, but 3 of 14 failed in a whole Firefox run at load 30 (with focus failures in
+                  // other files too): kept out until Firefox's focus in long runs is understood.
+                  'src/resend-button.browser.test.tsx',
                   // The whole flow, 73 tests: ~220 s in Firefox at load 20 here (one file at a time, the
                   // suite's long pole), and its six 320 px cases time out on clicks there (not yet
                   // explained). Its parts run in Firefox in their own files; WebKit runs it (~60 s).

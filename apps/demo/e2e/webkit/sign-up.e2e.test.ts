@@ -50,7 +50,12 @@ async function byName(name: string) {
 
 /** Waits until the page shows `text` somewhere. */
 async function waitForText(text: string): Promise<void> {
-  await browser.waitUntil(async () => ((await browser.execute(() => document.body.innerText)) as string).includes(text), { timeout: 30_000, timeoutMsg: `the page never showed "${text}"` })
+  let shown = ''
+  await browser
+    .waitUntil(async () => (shown = (await browser.execute(() => document.body.innerText)) as string).includes(text), { timeout: 30_000 })
+    .catch(() => {
+      throw new Error(`the page never showed "${text}"; it showed:\n${shown}`)
+    })
 }
 
 /** axe (WCAG 2.2 AA) on the page as it is, with a readable list of what it found. */
@@ -70,9 +75,9 @@ async function openAndSend(name: string, to: string): Promise<void> {
   await (await byName('Send code')).click()
 }
 
+/** Types `code` into the code field (WebDriver's Element Send Keys: focus, then one key per digit). */
 async function typeCode(code: string): Promise<void> {
-  await (await byName('Verification code')).click()
-  await browser.keys(code.split(''))
+  await (await byName('Verification code')).addValue(code)
 }
 
 test('sign-up by SMS: a wrong code says so with the attempts left, the right one verifies; axe on each screen', async () => {
