@@ -2,6 +2,7 @@ import type { Bundler } from './bundlers'
 import type { Machine } from './machine'
 import type { ListResult } from './list/measure-list'
 import type { SizeRow } from './published-sizes'
+import type { ImportCost } from './proxy/import-cost'
 import type { FlowPhase, ProxyBenchResult } from './proxy/measure-proxy'
 import type { RendersResult } from './renders/measure-renders'
 
@@ -34,7 +35,7 @@ const machineLine = (m: Machine): string =>
 export function performanceMarkdown(results: {
   size?: SizeFile
   renders?: Dated<RendersResult>
-  proxy?: Dated<ProxyBenchResult>
+  proxy?: Dated<ProxyBenchResult> & { importCost?: ImportCost[]; loadAverageAtEnd?: [number, number, number] }
   list?: Dated<ListResult>
 }): string {
   const out: string[] = ['## Performance', '']
@@ -140,8 +141,10 @@ export function performanceMarkdown(results: {
         : `Sandbox and proxy (node:http) on 127.0.0.1 in one process, load from another; `) +
         `a flow is a start for a fresh number, the code read ` +
         `from the sandbox's inbox, and a check. ${w.concurrency} flows at once, ${w.rounds} alternating rounds of up to ${w.flows} flows or ` +
-        `${w.seconds} s per path after ${w.warmupFlows} warm-up flows, then ${w.serialFlows} flows one at a time per path. The proxy's send and check caps were raised for the bench ` +
-        `(every counter still runs). ${day(proxy.date)}, ${machineLine(proxy.machine)}.`,
+        `${w.seconds} s per path after ${w.warmupFlows} warm-up flows, then ${w.serialFlows} flows one at a time per path. The proxy's send and check caps were raised for the bench` +
+        `${proxy.before ? ', its budgets of unverified sends and its conversion guard on and raised alike' : ''} ` +
+        `(every counter still runs). ${day(proxy.date)}, ${machineLine(proxy.machine)}` +
+        `${proxy.loadAverageAtEnd ? `, ${proxy.loadAverageAtEnd[0].toFixed(2)} at the end` : ''}.`,
       '',
       '| path | flows/s | start p50 / p99 ms | check p50 / p99 ms | failed |',
       '|---|---:|---:|---:|---:|',
@@ -149,9 +152,11 @@ export function performanceMarkdown(results: {
     const rows: [string, FlowPhase | undefined][] = [
       ['`@hakiki/verify-client` → sandbox (direct)', proxy.direct],
       ['browser contract → naive forwarder → sandbox', proxy.forwarder as FlowPhase | undefined],
+      ...(proxy.before ? ([[`browser contract → \`@hakiki/proxy\` before (${proxy.before.commit ?? 'earlier build'}) → sandbox`, proxy.before.proxy]] as [string, FlowPhase][]) : []),
       ['browser contract → **`@hakiki/proxy`** → sandbox', proxy.proxy],
       ['direct, one flow at a time', proxy.serial.direct],
       ['forwarder, one flow at a time', proxy.serial.forwarder as FlowPhase | undefined],
+      ...(proxy.before ? ([['proxy before, one flow at a time', proxy.before.serial]] as [string, FlowPhase][]) : []),
       ['proxy, one flow at a time', proxy.serial.proxy],
     ]
     for (const [label, p] of rows) {
@@ -169,6 +174,23 @@ export function performanceMarkdown(results: {
           `${proxy.proxyProfile.slice(0, 5).map((f) => `${f.name.replace(/ \(.*\)$/, '')} ${f.selfPercent.toFixed(1)}%`).join(', ')}.`,
         '',
       )
+      const e = proxy.before
+      if (e) {
+        out.push(
+          `Before (${e.commit ?? 'an earlier build'}), in the same rounds: over the forwarder start +${e.serialStartP50Ms.toFixed(2)} ms, check +${e.serialCheckP50Ms.toFixed(2)} ms; ` +
+            `throughput ${e.throughputRatio.toFixed(2)}× the direct one; CPU per flow ${e.cpuPerFlowMs.toFixed(2)} ms (${(e.cpuPerFlowMs / c.forwarder).toFixed(2)}× the forwarder's). ` +
+            `Top of its CPU profile: ${e.profile.slice(0, 5).map((f) => `${f.name.replace(/ \(.*\)$/, '')} ${f.selfPercent.toFixed(1)}%`).join(', ')}.`,
+          '',
+        )
+      }
+      const hono = proxy.importCost?.[0]
+      if (hono && proxy.importCost) {
+        out.push(
+          `Import cost at start-up (published build, a fresh \`node\` each, medians): ` +
+            `${proxy.importCost.map((cost) => `${cost.label} ${cost.ms.toFixed(0)} ms, ${cost.heapMb.toFixed(2)} MB heap`).join('; ')}.`,
+          '',
+        )
+      }
     } else {
       out.push(
         `Proxy overhead with ${w.concurrency} flows at once: start +${o.startP50Ms.toFixed(1)} ms, check +${o.checkP50Ms.toFixed(1)} ms at p50 ` +

@@ -41,7 +41,9 @@ async function main(): Promise<void> {
       `${w.rounds} alternating rounds of up to ${w.flows} flows or ${w.seconds} s per target, after ${w.warmupFlows} warm-up flows each; then ${w.serialFlows} flows one at a time per target.`,
   )
   console.info(
-    'Proxy limits raised for the bench (every counter still runs): sends per destination, per session and per IP, and checks per destination, to 1 000 000.\n',
+    'Proxy limits raised for the bench (every counter still runs): sends per destination, per session and per IP, and checks per destination, to 1 000 000; ' +
+      'the budgets of unverified sends on, raised alike; the conversion guard on, blocking only past 1 000 000 sends a window (the burst is never verified).' +
+      `${result.before ? ' The earlier build runs with the same bench servers and settings.' : ''}\n`,
   )
   console.info(`${'target'.padEnd(34)} ${'flows/s'.padStart(8)}  ${'start p50'.padStart(9)} ${'start p99'.padStart(9)}  ${'check p50'.padStart(9)} ${'check p99'.padStart(9)}  failed`)
   row('verify-client → sandbox (direct)', result.direct)

@@ -44,22 +44,26 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
   // makes every import() it sees an entry, so CodeInput's modules (shared with that chunk) come in
   // a chunk of their own too (an import line and exported names more).
   { name: 'hakiki CodeInput', kind: 'hakiki', code: "export { CodeInput } from '@hakiki/ui'", budgetGzip: 5.7 * 1024, budgetsBy: { esbuild: 5.75 * 1024 } },
-  { name: 'hakiki PhoneInput (with validation)', kind: 'hakiki', code: "export { PhoneInput } from '@hakiki/ui'", budgetGzip: 16.5 * 1024, budgetsBy: { rolldown: 16.6 * 1024, webpack: 17.05 * 1024 } },
+  // PhoneInput and CountrySelect, session 3: the country list (rows, keys, search) and the letters of
+  // the tiles beyond the 14 are chunks fetched as the picker's button is first hovered, focused or
+  // pressed (-1.7 kB up front). Goal 15 kB: met with esbuild and rolldown; webpack's runtime lists
+  // every lazy chunk's file (56 phone-region chunks among them), ~0.7 kB more.
+  { name: 'hakiki PhoneInput (with validation)', kind: 'hakiki', code: "export { PhoneInput } from '@hakiki/ui'", budgetGzip: 15 * 1024, budgetsBy: { webpack: 15.8 * 1024 } },
   {
     // `countries="all"`: what a mounted field loads before any interaction. The region index
-    // (every region's calling code and metadata loader) is fetched only when needed (the list
-    // opens, a `+` number, a country beyond the 14), so it is counted with the first country
+    // (every region's calling code and metadata loader) is fetched only when needed (the picker's
+    // button hovered or the list opened, a `+` number, a country beyond the 14), so it is counted with the first country
     // beyond the 14 (`measureEveryCountryPhoneInput`, size-budget.test.ts). Issue 15's goal is
     // 15 kB up front.
     name: 'hakiki PhoneInput, every country (up front)',
     kind: 'hakiki',
     code: "export { PhoneInput } from '@hakiki/ui'",
-    budgetGzip: 16.5 * 1024,
-    budgetsBy: { rolldown: 16.6 * 1024, webpack: 17.05 * 1024 },
+    budgetGzip: 15 * 1024,
+    budgetsBy: { webpack: 15.8 * 1024 },
   },
-  // Country search by readings and common names (ja kana, ru "США", en "Turkey"…) added ~0.15–0.4 kB
-  // of matching and loader code; the aliases themselves are a chunk fetched when the list opens.
-  { name: 'hakiki CountrySelect', kind: 'hakiki', code: "export { CountrySelect } from '@hakiki/ui'", budgetGzip: 5.75 * 1024, budgetsBy: { rolldown: 6.35 * 1024, webpack: 6.9 * 1024 } },
+  // The picker's button up front; its list, the search (core's loadCountrySearch) and the search's
+  // readings and common names are chunks fetched as the button is reached for and the list opens.
+  { name: 'hakiki CountrySelect', kind: 'hakiki', code: "export { CountrySelect } from '@hakiki/ui'", budgetGzip: 3.95 * 1024, budgetsBy: { rolldown: 4.65 * 1024, webpack: 5.3 * 1024 } },
   // Session 2: +~1.3 kB in rolldown/webpack for the one live region, the delivery status and the step
   // hand-over (issues 25, 22). Session 3: esbuild −2.4 kB, core's phone-region loader no longer
   // linked up front (named re-exports in core's barrel made esbuild link the barrel and so every

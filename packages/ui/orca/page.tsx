@@ -1,9 +1,12 @@
 /**
  * The page Orca reads (`run-orca.ts`): the whole `VerificationFlow` over the memory adapter, with
- * short lifetimes so that expiry, lock and resend happen within seconds. The code is always 123456.
+ * short lifetimes so that expiry, lock and resend happen within seconds, and buttons to start again
+ * by call and by e-mail. The code is always 123456.
  */
 import '../src/styles.css'
 import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
+import type { Channel } from '@hakiki/core'
+import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { VerificationFlow } from '../src/verification-flow'
 
@@ -17,4 +20,23 @@ const adapter = createMemoryAdapter({
   latencyMs: Number(params.get('latency') ?? 400),
 })
 
-createRoot(document.getElementById('root') as HTMLElement).render(<VerificationFlow adapter={adapter} defaultCountry="GH" headingLevel={1} />)
+/**
+ * The flow, then two buttons that start it again with one channel: a sign-up by call and one by
+ * e-mail follow the SMS one in the same page (a flow with one channel shows no channel picker).
+ */
+function Page() {
+  const [run, setRun] = useState<{ n: number; channel?: Channel }>({ n: 0 })
+  return (
+    <>
+      <VerificationFlow key={run.n} adapter={adapter} defaultCountry="GH" headingLevel={1} {...(run.channel ? { channels: [run.channel] } : {})} />
+      <button type="button" onClick={() => setRun({ n: run.n + 1, channel: 'call' })}>
+        Start again by call
+      </button>
+      <button type="button" onClick={() => setRun({ n: run.n + 1, channel: 'email' })}>
+        Start again by email
+      </button>
+    </>
+  )
+}
+
+createRoot(document.getElementById('root') as HTMLElement).render(<Page />)

@@ -168,6 +168,39 @@ async function inner() {
     type('123456')
     await said(/is verified\.$/)
     await sleep(1500) // anything said late, twice, would show here
+
+    // Back from the verified heading: each run by another channel starts from a button after the
+    // flow, then Shift+Tab into the new flow's field, as a keyboard user would.
+    const into = async (field) => {
+      for (let i = 0; i < 4 && !transcript.lines().slice(transcript.cursor).some((l) => l.text.startsWith(field)); i++) {
+        key('shift+Tab')
+        await sleep(1500)
+      }
+      await said(new RegExp(`^${field}`))
+    }
+    step('again, by call')
+    key('Tab')
+    await said(/^Start again by call/)
+    key('Return')
+    await into('Phone number entry')
+    // Another number: a new person signing up (the SMS run's number is verified already).
+    type('0201234567')
+    key('Return')
+    await said(/^We are calling/)
+    type('123456')
+    await said(/is verified\.$/)
+    await sleep(1000)
+    step('again, by email')
+    key('Tab', 'Tab')
+    await said(/^Start again by email/)
+    key('Return')
+    await into('Email address entry')
+    type('ama@example.com')
+    key('Return')
+    await said(/^We sent a code to /)
+    type('123456')
+    await said(/is verified\.$/)
+    await sleep(1500)
     step('end')
 
     console.info(transcript.format(steps))
@@ -212,6 +245,20 @@ function check(lines) {
     ['Checking the code…', /^Checking the code…$/],
     ['the verified heading', /^Verified heading/],
     ['verified', /is verified\.$/],
+    // By call: the field on arrival says the call is coming, then the outcome.
+    ['Sending the code… (call)', /^Sending the code…$/],
+    ['the code field (call)', /^Verification code entry/],
+    ['where the code comes from (call)', /^We are calling \+233 20 123 4567 to read you a code\. Enter the 6-digit code\./],
+    ['Checking the code… (call)', /^Checking the code…$/],
+    ['the verified heading (call)', /^Verified heading/],
+    ['verified (call)', /^\+233 20 123 4567 is verified\.$/],
+    // By e-mail.
+    ['Sending the code… (email)', /^Sending the code…$/],
+    ['the code field (email)', /^Verification code entry/],
+    ['where the code went (email)', /^We sent a code to \S+@example\.com\. It may take a minute to arrive\. Enter the 6-digit code\./],
+    ['Checking the code… (email)', /^Checking the code…$/],
+    ['the verified heading (email)', /^Verified heading/],
+    ['verified (email)', /@example\.com is verified\.$/],
   ]
   let at = 0
   for (const [what, pattern] of expected) {

@@ -5,7 +5,7 @@ import { useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNod
 import { cx } from './class-names'
 import type * as CountryListModule from './country-list'
 import { countryName } from './country-names'
-import { Flag } from './flags'
+import { Flag, loadFlagLetters } from './flags'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { phoneInputMessagesEn } from './i18n/messages-en'
 
@@ -75,6 +75,8 @@ let listLoading: Promise<unknown> | undefined
  * earlier to have it sooner (e.g. on a page that opens the list at once).
  */
 export function preloadCountryList(): Promise<void> {
+  // The tiles' letters come along, but the list does not wait for them (a tile draws them on arrival).
+  loadFlagLetters().catch(() => undefined)
   listLoading ??= Promise.all([import('./country-list'), loadCountrySearch()]).then(
     ([module, search]) => (listModule = { ...module, search }),
     (error: unknown) => {
@@ -84,7 +86,6 @@ export function preloadCountryList(): Promise<void> {
   )
   return listLoading.then(() => undefined)
 }
-
 
 /**
  * Country picker: a button showing the flag and dialing code that opens a searchable list,

@@ -1,6 +1,8 @@
+'use client'
 import type { CountryCode } from '@hakiki/core'
 import type { PhoneCountryCode } from '@hakiki/core'
-import type { ReactNode, SVGProps } from 'react'
+import { useEffect, useReducer, type ReactNode, type SVGProps } from 'react'
+import type * as FlagLettersModule from './flag-letters'
 
 /**
  * Flags of the 14 covered countries as inline SVG, drawn at 3:2 and simplified to what reads at
@@ -129,38 +131,23 @@ const DRAWINGS: Record<CountryCode, () => ReactNode> = {
   ),
 }
 
+/** The tile letters' drawing (flag-letters.ts, a chunk of its own), once loaded. */
+let tileLetters: typeof FlagLettersModule | undefined
+let tileLettersLoading: Promise<unknown> | undefined
+
 /**
- * Capital letters in a 3 × 5 pixel font, row by row: the placeholder tile draws a country's ISO
- * letters as shapes, not text, since a flag is an image (`aria-hidden`) whose text would otherwise
- * count as the picker button's visible label (WCAG 2.5.3, axe's label-content-name-mismatch).
+ * Fetches the drawing of the tile letters (once; a failed fetch is tried again on the next call):
+ * `Flag` does as it first draws a tile, `CountrySelect` as its list is fetched.
  */
-const GLYPHS: Readonly<Record<string, string>> = {
-  A: '010101111101101', B: '110101110101110', C: '011100100100011', D: '110101101101110', E: '111100111100111',
-  F: '111100111100100', G: '011100101101011', H: '101101111101101', I: '111010010010111', J: '001001001101010',
-  K: '101101110101101', L: '100100100100111', M: '101111111101101', N: '110101101101101', O: '010101101101010',
-  P: '110101110100100', Q: '010101101110011', R: '110101110101101', S: '011100010001110', T: '111010010010010',
-  U: '101101101101011', V: '101101101010010', W: '101101111111101', X: '101101010101101', Y: '101101010010010',
-  Z: '111001010100111',
-}
-
-const paths = new Map<string, string>()
-
-/** An SVG path drawing `letters` centred in the 30 × 20 flag box, one square per lit pixel (built once per code). */
-function lettersPath(letters: string): string {
-  const cached = paths.get(letters)
-  if (cached !== undefined) return cached
-  const size = 2.4
-  const width = letters.length * 3 * size + (letters.length - 1) * size
-  let d = ''
-  ;[...letters].forEach((letter, i) => {
-    const x0 = (30 - width) / 2 + i * 4 * size
-    const glyph = GLYPHS[letter] ?? ''
-    for (let p = 0; p < glyph.length; p++) {
-      if (glyph[p] === '1') d += `M${(x0 + (p % 3) * size).toFixed(1)} ${(4 + Math.floor(p / 3) * size).toFixed(1)}h${size}v${size}h-${size}z`
-    }
-  })
-  paths.set(letters, d)
-  return d
+export function loadFlagLetters(): Promise<unknown> {
+  tileLettersLoading ??= import('./flag-letters').then(
+    (module) => (tileLetters = module),
+    (error: unknown) => {
+      tileLettersLoading = undefined
+      throw error
+    },
+  )
+  return tileLettersLoading
 }
 
 /** Props of {@link Flag}: any SVG attribute, plus the country. */
@@ -176,10 +163,16 @@ export interface FlagProps extends SVGProps<SVGSVGElement> {
  * flag: drawing some 230 more flags faithfully would cost tens of kB in every bundle (a picker
  * shows them all at once, so they cannot load one by one), a wrong simplified flag is worse than
  * none, and the emoji flags that would cost nothing show as the same two letters on Windows
- * anyway. The name and dialing code beside it say which country it is.
+ * anyway. The name and dialing code beside it say which country it is. The letters' drawing is
+ * fetched as the first tile is drawn (the tile shows its frame meanwhile, and on the server).
  */
 export function Flag({ country, ...props }: FlagProps): ReactNode {
   const draw = Object.hasOwn(DRAWINGS, country) ? DRAWINGS[country as CountryCode] : undefined
+  // Drawn again once the letters are in.
+  const [, lettersArrived] = useReducer(() => true, false)
+  useEffect(() => {
+    if (!draw && !tileLetters) loadFlagLetters().then(lettersArrived, () => undefined)
+  }, [draw])
   return (
     <svg viewBox="0 0 30 20" aria-hidden="true" focusable="false" data-part="flag" data-country={country} data-flag={draw ? undefined : 'placeholder'} {...props}>
       {draw ? (
@@ -187,7 +180,7 @@ export function Flag({ country, ...props }: FlagProps): ReactNode {
       ) : (
         <>
           <rect x="0.5" y="0.5" width="29" height="19" rx="1.5" fill="none" stroke="currentColor" strokeOpacity="0.4" />
-          <path d={lettersPath(country.slice(0, 2).toUpperCase())} fill="currentColor" fillOpacity="0.75" />
+          <path d={tileLetters?.lettersPath(country.slice(0, 2).toUpperCase()) ?? ''} fill="currentColor" fillOpacity="0.75" />
         </>
       )}
     </svg>

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createMemoryStore, createVerifyHandler, type LimitsOptions } from '@hakiki/proxy'
+import { createMemoryStore, createVerifyHandler, type BudgetOptions, type ConversionGuardOptions, type LimitsOptions } from '@hakiki/proxy'
 import { toNodeListener as proxyListener } from '@hakiki/proxy/node'
 import { createSandbox, TOKEN_PATH, type Sandbox } from '@hakiki/sandbox'
 import { toNodeListener as sandboxListener } from '@hakiki/sandbox/node'
@@ -20,6 +20,27 @@ export const BENCH_LIMITS: LimitsOptions = {
   failedChecksPerDestinationPerHour: 1_000_000,
   sendsTotal: { hour: 1_000_000, day: 1_000_000 },
 }
+
+/**
+ * The budgets of unverified sends, on (a proxy on loopback leaves them off unless configured) and
+ * raised the same way: the 500 starts of the burst are never verified, and would spend an IP's,
+ * a prefix's and a country's budget for the rest of the run. Every budget is still read, taken
+ * and given back on each flow.
+ */
+export const BENCH_BUDGETS: BudgetOptions = {
+  unverifiedPerIp: 1_000_000,
+  unverifiedPerIpv6Network: 1_000_000,
+  unverifiedPerPrefix: 1_000_000,
+  unverifiedUsdPerCountry: 1_000_000,
+  unverifiedUsdSoftLimit: 1_000_000,
+}
+
+/**
+ * The conversion guard, on with its defaults except the sends a window needs before it may block:
+ * the burst's unverified starts would otherwise block the bench's one prefix. Its tallies and
+ * windows are still read and counted on every start and verification.
+ */
+export const BENCH_CONVERSION_GUARD: ConversionGuardOptions = { minSends: 1_000_000 }
 
 /** A sandbox on loopback that counts the token requests it answers. */
 export interface CountingSandbox {
@@ -73,6 +94,8 @@ export async function startBenchProxy(sandboxUrl: string): Promise<BenchProxy> {
     secret: randomBytes(32).toString('base64'),
     basePath: BENCH_BASE_PATH,
     limits: BENCH_LIMITS,
+    budgets: BENCH_BUDGETS,
+    conversionGuard: BENCH_CONVERSION_GUARD,
     // Room for every key of a long run, so the store never sweeps in the middle of a measurement.
     store: createMemoryStore({ maxCounters: 2_000_000, maxRecords: 2_000_000 }),
   })

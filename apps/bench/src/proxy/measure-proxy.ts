@@ -260,7 +260,7 @@ async function measureWith(
     maxFlows,
     firstNumber: phase++ * PHASE_STRIDE,
   })
-  for (const target of targets) await checked(worker, job(target, workload.warmupFlows))
+  for (const target of targets) await checked(worker, job(target, workload.warmupFlows), target)
   const results: Record<Target, FlowsResult[]> = { direct: [], forwarder: [], proxy: [], before: [] }
   const cpu = { proxy: 0, forwarder: 0, sandbox: 0, before: 0 }
   const flowsThrough = { proxy: 0, forwarder: 0, sandbox: 0, before: 0 }
@@ -350,9 +350,9 @@ async function measureWith(
 }
 
 /** Runs a warm-up job and refuses to go on if its flows fail: the figures after would be of errors. */
-async function checked(worker: LoadWorker, job: FlowsJob): Promise<void> {
+async function checked(worker: LoadWorker, job: FlowsJob, target: Target): Promise<void> {
   const result = await worker.run(job)
-  if (result.failed > 0) throw new Error(`${job.target} warm-up: ${result.failed} flows failed (${result.firstFailure ?? ''})`)
+  if (result.failed > 0) throw new Error(`${target} warm-up: ${result.failed} flows failed (${result.firstFailure ?? ''})`)
 }
 
 function combine(rounds: readonly FlowsResult[]): FlowPhase {
