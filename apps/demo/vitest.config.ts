@@ -14,8 +14,11 @@ import { defineConfig } from 'vitest/config'
 // page; Playwright reads the ids instead in Firefox (patches/playwright-core*.patch, (4)). Other
 // engine differences are absorbed in e2e/support (a real paste, Firefox's colour scheme and phone
 // scrollbars in engine.ts).
-// Never WebKit: Playwright has no driver for Debian's WebKitGTK (see e2e/support/engine.ts).
+// WebKit: Playwright has no driver for Debian's WebKitGTK (see e2e/support/engine.ts), so the walks
+// above cannot run there; e2e/webkit/ walks the main paths through WebDriver (webdriverio), its own
+// project, when WebKit is selected.
 const engines = selectedEngines().filter((engine) => engine !== 'webkit')
+const webkit = selectedEngines().includes('webkit')
 
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
@@ -40,10 +43,19 @@ export default defineConfig({
         test: {
           name: `e2e (${engine})`,
           include: ['e2e/**/*.e2e.test.ts'],
+          exclude: ['e2e/webkit/**', '**/node_modules/**'],
           globalSetup: ['e2e/support/global-setup.ts'],
           provide: { engine },
         },
       })),
+      ...(webkit
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'e2e (webkit)', include: ['e2e/webkit/**/*.e2e.test.ts'], globalSetup: ['e2e/support/global-setup.ts'] },
+            },
+          ]
+        : []),
     ],
   },
 })

@@ -204,27 +204,23 @@ export default defineConfig({
             enabled: true,
             headless: true,
             // Chromium and Firefox through Playwright, WebKit through webdriverio (build-config/browsers.js);
-            // all three by default, `HAKIKI_BROWSERS=chromium` one (a quick local run). Firefox and
-            // WebKit run the components' own files; these stay Chromium-only, for time (the whole `pnpm test` must stay well under 10
-            // minutes on 2 cores: Firefox runs files one at a time) and for what they measure:
+            // all three by default, `HAKIKI_BROWSERS=chromium` one (a quick local run). Every file runs
+            // in Chromium and WebKit; Firefox skips these (it runs files one at a time, and the whole
+            // `pnpm test` must stay well under 10 minutes on 2 cores):
             instances: browserInstances({
-              otherEngines: {
+              firefox: {
                 exclude: [
-                  // The whole flow, 71 tests (~2.5 min in WebKit, ~8 in Firefox here); its parts run in
-                  // every engine below. Its 320 px layouts cannot be had in WebKit (MiniBrowser's window
-                  // is at least 447 px wide).
+                  // Focus and blur called from script while the button waits: in Firefox these reach the
+                  // button only when its frame holds the focus. It passed alone and after five other
+                  // files, but 3 of 14 failed in a whole Firefox run at load 30 (with focus failures in
+                  // other files too): kept out until Firefox's focus in long runs is understood.
+                  'src/resend-button.browser.test.tsx',
+                  // The whole flow, 73 tests: ~220 s in Firefox at load 20 here (one file at a time, the
+                  // suite's long pole), and its six 320 px cases time out on clicks there (not yet
+                  // explained). Its parts run in Firefox in their own files; WebKit runs it (~60 s).
                   'src/verification-flow.browser.test.tsx',
                 ],
               },
-              // Focus and blur called from script while the button waits: in Firefox these reach the
-              // button only when its frame holds the focus, which a run of many files does not keep.
-              // (WebKit runs it.)
-              firefox: { exclude: ['src/resend-button.browser.test.tsx'] },
-              // The theme at 320 px: MiniBrowser's window is at least 447 px wide, so the code boxes'
-              // fluid layout cannot be measured there (Firefox runs it; forced colours are Chromium's
-              // only, skipped in the file); WebKit also drew no focus ring on the active box under
-              // WebDriver (not yet explained).
-              webkit: { exclude: ['src/styles.browser.test.tsx'] },
             }),
             commands: {
               // Windows' forced colours, for the theme's test (styles.browser.test.tsx). Only

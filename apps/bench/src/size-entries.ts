@@ -43,12 +43,18 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
   // esbuild +64 B in session 3: VerificationFlow's later steps are a chunk of their own, and esbuild
   // makes every import() it sees an entry, so CodeInput's modules (shared with that chunk) come in
   // a chunk of their own too (an import line and exported names more).
-  { name: 'hakiki CodeInput', kind: 'hakiki', code: "export { CodeInput } from '@hakiki/ui'", budgetGzip: 5.7 * 1024, budgetsBy: { esbuild: 5.75 * 1024 } },
+  // +0.45–0.5 kB in session 3 for the password-manager badge strategy (input-otp's
+  // pushPasswordManagerStrategy: a badge found on focus, the input widened past the boxes). Loading
+  // its watcher with import() on the first focus measured worse: Vite's preload helper and webpack's
+  // chunk runtime weigh more than the watcher.
+  { name: 'hakiki CodeInput', kind: 'hakiki', code: "export { CodeInput } from '@hakiki/ui'", budgetGzip: 5.95 * 1024, budgetsBy: { esbuild: 6.25 * 1024 } },
   // PhoneInput and CountrySelect, session 3: the country list (rows, keys, search) and the letters of
   // the tiles beyond the 14 are chunks fetched as the picker's button is first hovered, focused or
   // pressed (-1.7 kB up front). Goal 15 kB: met with esbuild and rolldown; webpack's runtime lists
-  // every lazy chunk's file (56 phone-region chunks among them), ~0.7 kB more.
-  { name: 'hakiki PhoneInput (with validation)', kind: 'hakiki', code: "export { PhoneInput } from '@hakiki/ui'", budgetGzip: 15 * 1024, budgetsBy: { webpack: 15.8 * 1024 } },
+  // every lazy chunk's file (56 phone-region chunks among them), ~0.7 kB more. Then +72 B in rolldown
+  // (15,410 B: the goal missed by 50 B) for a correct Worker/SSR bundle: the country-search chunk is
+  // handed what it shares by loadCountrySearch instead of importing it (core's country-search.ts says why).
+  { name: 'hakiki PhoneInput (with validation)', kind: 'hakiki', code: "export { PhoneInput } from '@hakiki/ui'", budgetGzip: 15 * 1024, budgetsBy: { rolldown: 15.1 * 1024, webpack: 15.8 * 1024 } },
   {
     // `countries="all"`: what a mounted field loads before any interaction. The region index
     // (every region's calling code and metadata loader) is fetched only when needed (the picker's
@@ -59,11 +65,12 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
     kind: 'hakiki',
     code: "export { PhoneInput } from '@hakiki/ui'",
     budgetGzip: 15 * 1024,
-    budgetsBy: { webpack: 15.8 * 1024 },
+    budgetsBy: { rolldown: 15.1 * 1024, webpack: 15.8 * 1024 },
   },
   // The picker's button up front; its list, the search (core's loadCountrySearch) and the search's
-  // readings and common names are chunks fetched as the button is reached for and the list opens.
-  { name: 'hakiki CountrySelect', kind: 'hakiki', code: "export { CountrySelect } from '@hakiki/ui'", budgetGzip: 3.95 * 1024, budgetsBy: { rolldown: 4.65 * 1024, webpack: 5.3 * 1024 } },
+  // readings and common names are chunks fetched as the button is reached for and the list opens
+  // (+0.1 kB esbuild for what loadCountrySearch hands the search chunk: see the PhoneInput entry).
+  { name: 'hakiki CountrySelect', kind: 'hakiki', code: "export { CountrySelect } from '@hakiki/ui'", budgetGzip: 4.05 * 1024, budgetsBy: { rolldown: 4.65 * 1024, webpack: 5.3 * 1024 } },
   // Session 2: +~1.3 kB in rolldown/webpack for the one live region, the delivery status and the step
   // hand-over (issues 25, 22). Session 3: esbuild −2.4 kB, core's phone-region loader no longer
   // linked up front (named re-exports in core's barrel made esbuild link the barrel and so every

@@ -35,6 +35,8 @@ import { useControllableState } from './use-controllable-state'
 import { useIsoLayoutEffect } from './use-iso-layout-effect'
 import { useLatestRef } from './use-latest-ref'
 import { listenWebOTP } from './listen-web-otp'
+import { watchPasswordManagerBadge } from './password-manager-badge'
+
 import { useObservedInput } from './use-observed-input'
 
 /** What {@link UseCodeInputOptions.onChange} learns besides the code. */
@@ -85,6 +87,14 @@ export interface UseCodeInputOptions {
    * when the SMS ends with `@your.domain #123456`. @default true
    */
   webOtp?: boolean
+  /**
+   * What to do when a password manager draws its badge inside the end of the field (over the last
+   * box): `push` widens the input 40 px past the boxes, where the badge then sits, when there is
+   * room (the strategy of input-otp's `pushPasswordManagerStrategy`); `none` leaves it. Checked
+   * when the field gets focus, and 2 and 5 s later. The input says what it found in `data-badge`
+   * (`pushed`, or `unpushed` without room). @default 'push'
+   */
+  passwordManagerBadge?: 'push' | 'none'
 }
 
 /** One drawn box of the code. */
@@ -138,6 +148,9 @@ export interface UseCodeInputResult {
 
 const flag = (on: boolean | undefined): string | undefined => (on ? '' : undefined)
 
+/** Room a password manager's badge needs beyond the last box (input-otp's figure). */
+const BADGE_SPACE_PX = 40
+
 
 /** The native value setter: React notices the change and fires `onChange` for the event we dispatch. */
 function setNativeValue(input: HTMLInputElement, value: string): void {
@@ -158,7 +171,7 @@ function setNativeValue(input: HTMLInputElement, value: string): void {
  * selection sync polls the page; this hook covers the same ground in about half the bytes.
  */
 export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputResult {
-  const { length: lengthOption = 6, value: valueProp, defaultValue = '', disabled, readOnly, loading, invalid, mask, name, autoFocus, webOtp = true } = options
+  const { length: lengthOption = 6, value: valueProp, defaultValue = '', disabled, readOnly, loading, invalid, mask, name, autoFocus, webOtp = true, passwordManagerBadge = 'push' } = options
   const length = checkCodeLength(lengthOption, 'useCodeInput')
   const generatedId = useId()
   const id = options.id ?? generatedId
@@ -170,6 +183,8 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
   })
   const [active, setActive] = useState(() => value.length)
   const [isFocused, setFocused] = useState(false)
+  /** A password manager's badge found over the field's end (see `passwordManagerBadge`). */
+  const [badge, setBadge] = useState<'pushed' | 'unpushed' | undefined>(undefined)
   /** The text an input method is composing, shown as it is until the composition ends. */
   const [composingText, setComposingText] = useState<string | undefined>(undefined)
 
@@ -284,6 +299,11 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
       return next
     }, [commit, latest, setActive]),
   })
+
+  useEffect(() => {
+    const el = inputRef.current
+    return isFocused && !badge && passwordManagerBadge === 'push' && el ? watchPasswordManagerBadge(el, BADGE_SPACE_PX, setBadge) : undefined
+  }, [isFocused, badge, passwordManagerBadge])
 
   // WebOTP: Chrome on Android offers the code of an SMS bound to this origin; it replaces the field.
   useEffect(() => (webOtp && !disabled ? listenWebOTP(length, (code) => insert(code, [0, valueRef.current.length])) : undefined), [webOtp, disabled, length, insert])
@@ -444,7 +464,10 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
       'aria-invalid': invalid || undefined,
       'aria-busy': loading || undefined,
       ...dataAttributes,
+      'data-badge': badge,
       ...rest,
+      // The badge's room: the input (it covers the boxes) grows past them, the growth clipped away.
+      ...(badge === 'pushed' ? { style: { ...rest.style, inlineSize: `calc(100% + ${BADGE_SPACE_PX}px)`, clipPath: `inset(0 ${BADGE_SPACE_PX}px 0 0)` } } : {}),
       value: composingText ?? value,
       ref: (el: HTMLInputElement | null) => {
         inputRef.current = el

@@ -68,6 +68,11 @@ export interface CodeInputProps
   error?: ReactNode
   /** Read the code of an SMS with WebOTP where available (Chrome on Android). @default true */
   webOtp?: boolean
+  /**
+   * A password manager's badge over the last box: `push` widens the input past the boxes so the
+   * badge sits beside them (when there is room), `none` leaves it (see `useCodeInput`). @default 'push'
+   */
+  passwordManagerBadge?: 'push' | 'none'
   /** Class of the root element. */
   className?: string
   /** Classes of the inner parts. */
@@ -97,6 +102,7 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
     description,
     error,
     webOtp,
+    passwordManagerBadge,
     className,
     classNames = {},
     disabled,
@@ -127,6 +133,7 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
     autoFocus,
     id: inputId,
     webOtp,
+    passwordManagerBadge,
   })
   const hint =
     description ?? (address ? t('code.hintSentTo', { count: length, address: isolate(address) }) : t('code.hint', { count: length }))

@@ -1,5 +1,5 @@
 import axe from 'axe-core'
-import { commands, userEvent } from 'vitest/browser'
+import { commands, page, userEvent } from 'vitest/browser'
 import { engine } from './engine'
 
 /** Sets an input's value the way the browser does (not through React's tracker) and fires `input`:
@@ -74,6 +74,17 @@ export function clickAt(element: Element, x: number, y: number): Record<string, 
 }
 
 /**
+ * Empties `input` with Backspace, as a user does, keeping the focus in it for the keys typed next.
+ * Not `userEvent.clear`: WebDriver's Element Clear (WebKit here) blurs the field, by its spec, so
+ * keys typed after it reached nothing.
+ */
+export async function clearByKeyboard(input: HTMLInputElement): Promise<void> {
+  input.focus()
+  input.setSelectionRange(input.value.length, input.value.length)
+  await userEvent.keyboard('{Backspace}'.repeat(input.value.length))
+}
+
+/**
  * Empties `input` the way a test tool's `fill('')` does. webdriverio sends `fill('')` as WebDriver
  * "Element Send Keys" with no text, which WebKitWebDriver refuses ("Missing text parameter"); its
  * "Element Clear" (`userEvent.clear`) is the same edit there.
@@ -99,4 +110,35 @@ export function foreignRequests(): string[] {
 /** Waits for React to flush work scheduled in microtasks and the next frame. */
 export function nextFrame(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => resolve()))
+}
+
+/**
+ * The pixels of `element` as the engine drew them (a screenshot, decoded). In WebKit the page's
+ * screenshot is cropped to the element's box: WebKitWebDriver's element screenshot of an element
+ * inside a frame (every test runs in Vitest's frame) comes back black.
+ */
+export async function screenshotPixels(element: HTMLElement): Promise<ImageData> {
+  const whole = engine === 'webkit'
+  const base64 = await page.screenshot(whole ? { save: false } : { element, save: false })
+  const image = new Image()
+  image.src = `data:image/png;base64,${base64}`
+  await image.decode()
+  const canvas = document.createElement('canvas')
+  const context = canvas.getContext('2d', { willReadFrequently: true })
+  if (!context) throw new Error('no 2d context')
+  if (!whole) {
+    canvas.width = image.width
+    canvas.height = image.height
+    context.drawImage(image, 0, 0)
+    return context.getImageData(0, 0, image.width, image.height)
+  }
+  // The screenshot is of the window; the test frame sits in it at its own offset.
+  const frame = window.frameElement?.getBoundingClientRect() ?? { left: 0, top: 0 }
+  const box = element.getBoundingClientRect()
+  const scale = image.width / (window.parent === window ? innerWidth : window.parent.innerWidth)
+  const [x, y, width, height] = [(frame.left + box.left) * scale, (frame.top + box.top) * scale, box.width * scale, box.height * scale].map(Math.round) as [number, number, number, number]
+  canvas.width = width
+  canvas.height = height
+  context.drawImage(image, x, y, width, height, 0, 0, width, height)
+  return context.getImageData(0, 0, width, height)
 }

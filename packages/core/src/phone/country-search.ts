@@ -1,7 +1,5 @@
-import { COUNTRIES, getCountry } from './countries'
-import { getCountryAliases } from './load-country-aliases'
-import { getPhoneCountries, getPhoneCountryCallingCode, type PhoneCountries, type PhoneCountryCode } from './offered-phone-countries'
-import { regionNames } from './region-names'
+import type { CountryInfo } from './countries'
+import type { PhoneCountries, PhoneCountryCode } from './offered-phone-countries'
 
 /*
  * A country list's names and search, framework-free, loaded with `import()` by
@@ -22,7 +20,31 @@ export interface CountryEntry {
   dialCode: string
 }
 
-const COVERED: readonly PhoneCountryCode[] = /* @__PURE__ */ COUNTRIES.map((c) => c.iso2)
+/**
+ * What the search reads of modules the rest of the package shares, handed over by
+ * `loadCountrySearch` before it gives this module out. A module loaded with `import()` imports
+ * nothing with state of its own: in a bundle without code splitting (esbuild for a Worker, as
+ * wrangler builds) every module a dynamic import reaches statically is wrapped in a lazy
+ * initialiser, and esbuild never calls the initialiser of a module the barrel re-exports with
+ * `export *` in a side-effect-free package (evanw/esbuild#1490): `COUNTRIES` was `undefined` in
+ * the proxy's Worker (runtime-tests' workerd test).
+ */
+export interface CountrySearchDeps {
+  countries: readonly CountryInfo[]
+  getCountry: (iso2: string) => CountryInfo | undefined
+  getCountryAliases: (iso2: string) => readonly string[]
+  getPhoneCountries: () => readonly PhoneCountryCode[]
+  getPhoneCountryCallingCode: (iso2: string) => string | undefined
+  regionNames: (tag: string) => Intl.DisplayNames | undefined
+}
+
+let deps: CountrySearchDeps
+
+/** Hands over {@link CountrySearchDeps}; `loadCountrySearch` calls it once, before anything else here runs. */
+export function provideCountrySearchDeps(given: CountrySearchDeps): void {
+  deps = given
+}
+
 const cache = /* @__PURE__ */ new Map<string, CountryEntry[]>()
 
 /**
@@ -32,8 +54,9 @@ const cache = /* @__PURE__ */ new Map<string, CountryEntry[]>()
  * `Intl.DisplayNames`, so no table of 245 × 36 names ships in the bundle; a browser without it
  * shows the English names of the covered countries and the ISO codes of the others.
  */
-export function countryEntries(tag: string, countries: PhoneCountries = COVERED): CountryEntry[] {
-  const known = getPhoneCountries()
+export function countryEntries(tag: string, countries: PhoneCountries = deps.countries.map((c) => c.iso2)): CountryEntry[] {
+  const { getCountry, getPhoneCountryCallingCode, regionNames } = deps
+  const known = deps.getPhoneCountries()
   const key = `${tag}:${known.length}`
   let all = cache.get(key)
   if (!all) {
@@ -87,7 +110,7 @@ function nativeName(iso2: string): string {
   let name = nativeNames.get(iso2)
   if (name === undefined) {
     try {
-      name = regionNames(new Intl.Locale(`und-${iso2}`).maximize().language)?.of(iso2) ?? ''
+      name = deps.regionNames(new Intl.Locale(`und-${iso2}`).maximize().language)?.of(iso2) ?? ''
     } catch {
       name = ''
     }
@@ -129,7 +152,7 @@ function laterWords(name: string): string[] {
  */
 function rank(entry: CountryEntry, q: string): number | undefined {
   // With core's readings and common names in ja, ru, en, ar and zh once loaded (`loadCountryAliases`).
-  const aliases = [...(ALIASES[entry.iso2] ?? []), ...getCountryAliases(entry.iso2)]
+  const aliases = [...(ALIASES[entry.iso2] ?? []), ...deps.getCountryAliases(entry.iso2)]
   if (aliases.some((a) => isAbbreviation(a) && fold(a) === q)) return 0
   const local = fold(entry.name)
   const others = [entry.englishName, nativeName(entry.iso2), ...aliases.filter((a) => !isAbbreviation(a))].filter(Boolean).map(fold)

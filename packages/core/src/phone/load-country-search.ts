@@ -1,4 +1,8 @@
 import type * as CountrySearchModule from './country-search'
+import { COUNTRIES, getCountry } from './countries'
+import { getCountryAliases } from './load-country-aliases'
+import { getPhoneCountries, getPhoneCountryCallingCode } from './offered-phone-countries'
+import { regionNames } from './region-names'
 
 export type { CountryEntry } from './country-search'
 
@@ -16,9 +20,16 @@ let loading: Promise<CountrySearch> | undefined
  * `@hakiki/ui`'s `CountrySelect` loads it with its list.
  */
 export function loadCountrySearch(): Promise<CountrySearch> {
-  loading ??= import('./country-search').catch((error: unknown) => {
-    loading = undefined
-    throw error
-  })
+  // The chunk gets what it shares with the rest of the package from here (country-search.ts says why).
+  loading ??= import('./country-search').then(
+    (module) => {
+      module.provideCountrySearchDeps({ countries: COUNTRIES, getCountry, getCountryAliases, getPhoneCountries, getPhoneCountryCallingCode, regionNames })
+      return module
+    },
+    (error: unknown) => {
+      loading = undefined
+      throw error
+    },
+  )
   return loading
 }

@@ -1,0 +1,44 @@
+/** Elements the well-known managers add to the page (input-otp's list). */
+const MANAGER_ELEMENTS = '[data-lastpass-icon-root],com-1password-button,[data-dashlanecreated],[style$="2147483647 !important;"]'
+
+/** Free pixels right of `box`, up to the nearest ancestor that clips overflow, else the viewport. */
+function roomRightOf(box: HTMLElement): number {
+  const right = box.getBoundingClientRect().right
+  for (let el: HTMLElement | null = box; el; el = el.parentElement) {
+    if (getComputedStyle(el).overflowX !== 'visible') {
+      const r = el.getBoundingClientRect()
+      return r.left + el.clientLeft + el.clientWidth - right
+    }
+  }
+  return box.ownerDocument.documentElement.clientWidth - right
+}
+
+/** A manager's badge sits on `box`: a known manager's element is in the page, or something else covers its end. */
+function hasBadge(box: HTMLElement): boolean {
+  const doc = box.ownerDocument
+  if (doc.querySelector(MANAGER_ELEMENTS)) return true
+  const r = box.getBoundingClientRect()
+  // Where managers draw their badge: inside the end of the field, vertically centred.
+  const hit = doc.elementFromPoint(r.right - 18, r.top + r.height / 2)
+  return hit !== null && !box.contains(hit)
+}
+
+/**
+ * Watches for a password manager's badge over the code field's end, the way input-otp's
+ * `pushPasswordManagerStrategy` does: managers draw their icon inside the end of the input, which
+ * here spans every box, so it covers the last digit. Checked as focus arrives, then 2 s and 5 s
+ * later (managers draw late); `report('pushed')` when there is room to widen the input past the
+ * boxes for the badge (`space` px), `'unpushed'` when there is not (a clipping parent, the
+ * viewport's edge). `input`'s parent is the box the input covers. Returns the cleanup.
+ */
+export function watchPasswordManagerBadge(input: HTMLInputElement, space: number, report: (found: 'pushed' | 'unpushed') => void): () => void {
+  let done = false
+  const check = (): void => {
+    const box = input.parentElement
+    if (done || !box || !hasBadge(box)) return
+    done = true
+    report(roomRightOf(box) >= space ? 'pushed' : 'unpushed')
+  }
+  const timers = [0, 2000, 5000].map((ms) => setTimeout(check, ms))
+  return () => timers.forEach(clearTimeout)
+}
