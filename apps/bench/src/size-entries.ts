@@ -69,8 +69,9 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
   },
   // The picker's button up front; its list, the search (core's loadCountrySearch) and the search's
   // readings and common names are chunks fetched as the button is reached for and the list opens
-  // (+0.1 kB esbuild for what loadCountrySearch hands the search chunk: see the PhoneInput entry).
-  { name: 'hakiki CountrySelect', kind: 'hakiki', code: "export { CountrySelect } from '@hakiki/ui'", budgetGzip: 4.05 * 1024, budgetsBy: { rolldown: 4.65 * 1024, webpack: 5.3 * 1024 } },
+  // (+0.1 kB esbuild for what loadCountrySearch hands the search chunk: see the PhoneInput entry; a few
+  // bytes more for fetching the tiles' letters only for a list beyond the 14).
+  { name: 'hakiki CountrySelect', kind: 'hakiki', code: "export { CountrySelect } from '@hakiki/ui'", budgetGzip: 4.05 * 1024, budgetsBy: { rolldown: 4.7 * 1024, webpack: 5.3 * 1024 } },
   // Session 2: +~1.3 kB in rolldown/webpack for the one live region, the delivery status and the step
   // hand-over (issues 25, 22). Session 3: esbuild −2.4 kB, core's phone-region loader no longer
   // linked up front (named re-exports in core's barrel made esbuild link the barrel and so every

@@ -1,5 +1,5 @@
 'use client'
-import { COUNTRIES, getPhoneCountryCallingCode, isPhoneCountriesLoaded, loadCountrySearch, loadPhoneCountries, needsPhoneCountries, type CountrySearch } from '@hakiki/core'
+import { COUNTRIES, getPhoneCountryCallingCode, isCoveredCountry, isPhoneCountriesLoaded, loadCountrySearch, loadPhoneCountries, needsPhoneCountries, type CountrySearch } from '@hakiki/core'
 import { usePhoneCountries, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
 import { useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { cx } from './class-names'
@@ -75,8 +75,6 @@ let listLoading: Promise<unknown> | undefined
  * earlier to have it sooner (e.g. on a page that opens the list at once).
  */
 export function preloadCountryList(): Promise<void> {
-  // The tiles' letters come along, but the list does not wait for them (a tile draws them on arrival).
-  loadFlagLetters().catch(() => undefined)
   listLoading ??= Promise.all([import('./country-list'), loadCountrySearch()]).then(
     ([module, search]) => (listModule = { ...module, search }),
     (error: unknown) => {
@@ -176,6 +174,9 @@ export function CountrySelect({
    */
   const preload = (): void => {
     if (!listModule) preloadCountryList().catch(() => undefined)
+    // A list beyond the 14 shows lettered tiles: their drawing comes along, not waited for (a tile
+    // draws it on arrival). A picker of the 14 has a flag for each and fetches nothing for tiles.
+    if (countries === 'all' || countries.some((iso2) => !isCoveredCountry(iso2))) loadFlagLetters().catch(() => undefined)
     if (!isPhoneCountriesLoaded() && needsPhoneCountries(countries)) void (loadCountries ?? loadPhoneCountries)().catch(() => undefined)
   }
 

@@ -2,16 +2,20 @@
 // published files), so that Server Components can import this entry and call its helpers
 // (loadMessages, formatMessage, validateEmail, the catalogs). src/client-directives.test.ts
 // checks which modules have it.
-export * from './code-input'
+// Named, not `export *`, for the modules the flow's later steps (a chunk loaded with `import()`)
+// import: in a bundle without code splitting (esbuild's default) esbuild wraps those in a lazy
+// initialiser and never calls it behind a side-effect-free package's `export *`
+// (evanw/esbuild#1490): `CodeInput` was undefined in such a bundle (apps/bench's renders page).
+export { CodeInput, type CodeInputClassNames, type CodeInputProps } from './code-input'
 export type { FieldValueEvent } from './field-value-event'
 export * from './phone-input'
 export * from './email-input'
 export * from './validate-email'
 export * from './channel-picker'
 export * from './locale-select'
-export * from './resend-button'
-export * from './expiry-notice'
-export * from './attempts-notice'
+export { ResendButton, type ResendButtonClassNames, type ResendButtonProps } from './resend-button'
+export { ExpiryNotice, type ExpiryNoticeClassNames, type ExpiryNoticeProps } from './expiry-notice'
+export { AttemptsNotice, type AttemptsNoticeProps } from './attempts-notice'
 export * from './verification-flow'
 export * from './country-select'
 export * from './flags'
