@@ -10,6 +10,8 @@ import { VerificationFlow, type VerificationFlowProps } from './verification-flo
 interface FlowStoryProps extends VerificationFlowProps {
   /** Options of `createMemoryAdapter`; every story's code is 123456. */
   adapterOptions?: MemoryAdapterOptions
+  /** Holds every code check this long (the send stays quick), so a story can show the flow checking. */
+  checkDelayMs?: number
 }
 
 /** The flow on a fresh memory adapter per render, so that stories never share verifications. */
@@ -24,8 +26,13 @@ function flowRegion(root: HTMLElement): HTMLElement {
   return root.querySelector<HTMLElement>('[data-region="flow"]') as HTMLElement
 }
 
-function FlowStory({ adapterOptions, ...props }: FlowStoryProps) {
-  const [adapter] = useState(() => createMemoryAdapter({ fixedCode: '123456', ...adapterOptions }))
+function FlowStory({ adapterOptions, checkDelayMs, ...props }: FlowStoryProps) {
+  const [adapter] = useState(() => {
+    const memory = createMemoryAdapter({ fixedCode: '123456', ...adapterOptions })
+    if (checkDelayMs === undefined) return memory
+    const check: typeof memory.check = (id, code, options) => new Promise((resolve) => setTimeout(resolve, checkDelayMs)).then(() => memory.check(id, code, options))
+    return { ...memory, check }
+  })
   return <VerificationFlow adapter={adapter} {...props} />
 }
 
@@ -157,7 +164,9 @@ export const IncompleteCode: Story = {
 
 /** Checking the code: busy, announced. */
 export const Checking: Story = {
-  args: { adapterOptions: { latencyMs: 150 } },
+  // The check held for a minute: with a short latency for every call, a loaded machine could finish
+  // the check before the play function looked (the send stays quick).
+  args: { checkDelayMs: 60_000 },
   play: async ({ canvas, userEvent }) => {
     const code = await sendCode(canvas, userEvent)
     await userEvent.type(code, '123456')
