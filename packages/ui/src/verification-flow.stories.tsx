@@ -127,7 +127,8 @@ export const Sending: Story = {
 export const CodeSent: Story = {
   play: async ({ canvas, userEvent }) => {
     const code = await sendCode(canvas, userEvent)
-    await expect(code).toHaveFocus()
+    // Focus moves once the leaving step is gone (two frames; the later steps are a chunk): waited for.
+    await waitFor(() => expect(code).toHaveFocus(), { timeout: 15_000 })
     await expect(canvas.getByRole('heading', { name: /^Enter the code sent to \u2068\+233\s24\s123\s4567\u2069$/ })).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'Change number' })).toBeVisible()
     await expect(canvas.getByRole('textbox', { name: 'Verification code' })).toBe(code)
