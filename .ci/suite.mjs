@@ -45,7 +45,6 @@ const CHAINS = [
     steps: [
       // Chromium, Firefox and WebKit (packages/ui/vitest.config.ts), then Orca reading the flow.
       { name: 'ui', command: 'pnpm --filter @hakiki/ui test' },
-      { name: 'orca', command: 'pnpm --filter @hakiki/ui orca' },
     ],
   },
   {
@@ -74,6 +73,12 @@ const CHAINS = [
   },
 ]
 
+/**
+ * After every chain, alone: Orca reading the flow by speech is timing-sensitive, and beside the
+ * other chains (load ~11 on 2 cores) it once missed an utterance ("the locked heading").
+ */
+const LAST = { name: 'last', steps: [{ name: 'orca', command: 'pnpm --filter @hakiki/ui orca' }] }
+
 const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts ?? {}
 const groups = Object.keys(scripts)
   .filter((name) => name.startsWith('test:group:'))
@@ -83,6 +88,7 @@ const chains = [...CHAINS, ...groups]
 if (process.argv.includes('--dry')) {
   console.info(`prepare (at once): ${PREPARE.map((step) => step.command).join(' | ')}`)
   for (const chain of chains) console.info(`chain ${chain.name}: ${chain.steps.map((step) => step.command).join('  →  ')}`)
+  console.info(`then alone: ${LAST.steps.map((step) => step.command).join('  →  ')}`)
   process.exit(0)
 }
 
@@ -161,6 +167,7 @@ if (failed) {
   console.error('suite: the build failed, no tests were run')
 } else {
   await Promise.all(chains.map(runChain))
+  await runChain(LAST)
   table()
   failed = results.some((r) => r.code !== 0)
   if (failed) console.error(`suite: FAILED steps: ${results.filter((r) => r.code !== 0).map((r) => `[${r.chain}] ${r.step}`).join(', ')}`)
