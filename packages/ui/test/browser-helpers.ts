@@ -142,3 +142,21 @@ export async function screenshotPixels(element: HTMLElement): Promise<ImageData>
   context.drawImage(image, x, y, width, height, 0, 0, width, height)
   return context.getImageData(0, 0, width, height)
 }
+
+/**
+ * What a screen reader hears from a live region, the way it hears it: a node is read when it is
+ * added, never when it stays or is taken out; a text changed inside a node would be read again (so
+ * the flow's tests expect `changed` to stay empty).
+ */
+export function listen(region: Element): { heard: string[]; changed: string[]; stop: () => void } {
+  const heard: string[] = []
+  const changed: string[] = []
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'characterData') changed.push(record.target.textContent ?? '')
+      for (const node of record.addedNodes) (record.target === region ? heard : changed).push(node.textContent ?? '')
+    }
+  })
+  observer.observe(region, { childList: true, subtree: true, characterData: true })
+  return { heard, changed, stop: () => observer.disconnect() }
+}

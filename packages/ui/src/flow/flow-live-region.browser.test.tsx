@@ -4,28 +4,8 @@ import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
 import { render } from '@testing-library/react'
 import { expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
+import { listen } from '../../test/browser-helpers'
 import { VerificationFlow } from '../verification-flow'
-
-/**
- * What a screen reader hears from the flow's live region, the way it hears it: a node is read when
- * it is added, never when it stays or is taken out; a text changed inside a node would be read
- * again (so none may change). Runs in every engine the suite runs (Chromium and Firefox).
- */
-function listen(region: Element) {
-  const heard: string[] = []
-  const changed: string[] = []
-  const observer = new MutationObserver((records) => {
-    for (const record of records) {
-      if (record.type === 'characterData') changed.push(record.target.textContent ?? '')
-      for (const node of record.addedNodes) {
-        if (record.target === region) heard.push(node.textContent ?? '')
-        else changed.push(node.textContent ?? '')
-      }
-    }
-  })
-  observer.observe(region, { childList: true, subtree: true, characterData: true })
-  return { heard, changed, stop: () => observer.disconnect() }
-}
 
 test('every outcome is said once, in order, by one polite region: sending, wrong code, lock, new code, expiry, new code, verified', async () => {
   // Two attempts and no cooldown, so the code locks within seconds; a latency so "Checking…"

@@ -4,26 +4,13 @@ import { render } from '@testing-library/react'
 import { expect, test, vi } from 'vitest'
 import { commands, userEvent } from 'vitest/browser'
 import { engine } from '../../test/engine'
+import { listen } from '../../test/browser-helpers'
 import { VerificationFlow } from '../verification-flow'
 
 // The steps after the address step are a chunk of their own (`later-steps.ts`), loaded when the
 // address is submitted; here its request fails. A file of its own: a page whose chunk failed
 // cannot load it later in Firefox, which keeps a failed module fetch for the page's life (Chromium
 // and WebKit fetch it again), so no other test may share this page.
-
-/** What the flow's live region adds, as a screen reader hears it (see flow-live-region.browser.test.tsx). */
-function listen(region: Element) {
-  const heard: string[] = []
-  const changed: string[] = []
-  const observer = new MutationObserver((records) => {
-    for (const record of records) {
-      if (record.type === 'characterData') changed.push(record.target.textContent ?? '')
-      for (const node of record.addedNodes) (record.target === region ? heard : changed).push(node.textContent ?? '')
-    }
-  })
-  observer.observe(region, { childList: true, subtree: true, characterData: true })
-  return { heard, changed, stop: () => observer.disconnect() }
-}
 
 /** The step the focused element is in. */
 const focusedStep = () => document.activeElement?.closest('form[data-step]')?.getAttribute('data-step')

@@ -3,6 +3,7 @@ import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
 import { render } from '@testing-library/react'
 import { expect, test, vi } from 'vitest'
 import { commands, userEvent } from 'vitest/browser'
+import { listen } from '../../test/browser-helpers'
 import { VerificationFlow } from '../verification-flow'
 
 // The steps after the address step are a chunk of their own (`later-steps.ts`), loaded when the
@@ -10,20 +11,6 @@ import { VerificationFlow } from '../verification-flow'
 // run in this order, in a page of their own: the first load of the chunk in this page is the first
 // test's (a module, once loaded, is not requested again). A chunk that fails: its own file
 // (later-steps-failure.browser.test.tsx), so that the failure stays in a page of its own.
-
-/** What the flow's live region adds, as a screen reader hears it (see flow-live-region.browser.test.tsx). */
-function listen(region: Element) {
-  const heard: string[] = []
-  const changed: string[] = []
-  const observer = new MutationObserver((records) => {
-    for (const record of records) {
-      if (record.type === 'characterData') changed.push(record.target.textContent ?? '')
-      for (const node of record.addedNodes) (record.target === region ? heard : changed).push(node.textContent ?? '')
-    }
-  })
-  observer.observe(region, { childList: true, subtree: true, characterData: true })
-  return { heard, changed, stop: () => observer.disconnect() }
-}
 
 test('the next step loads on submit, beside the start request: the address step waits, busy, then hands focus to the code field', async () => {
   await commands.holdModule('later-steps*')
