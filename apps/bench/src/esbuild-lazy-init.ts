@@ -166,8 +166,8 @@ export function publishedEntries(options: { dist?: boolean } = {}): PublishedEnt
 /** Leaves every package but ours (and Node's built-ins) out of the bundle, as they do not change how ours link. */
 const othersExternal: Plugin = {
   name: 'others-external',
-  setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@hakiki/') ? undefined : { path: args.path, external: true }))
+  setup(bundler) {
+    bundler.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@hakiki/') ? undefined : { path: args.path, external: true }))
   },
 }
 
