@@ -24,6 +24,9 @@ function edited(edit) {
   return texts.map((text) => ({ at: '', text }))
 }
 
+/** How many lines of the good run match `pattern`. */
+const count = (pattern) => good.filter((l) => pattern.test(l.text)).length
+
 /** Index of the `n`th (0-based) line matching `pattern`. */
 function nth(texts, pattern, n = 0) {
   let seen = -1
@@ -52,7 +55,6 @@ test('reads Orca’s debug log: speech only, key echo out, isolates and no-break
 })
 
 test('the same number signed up twice, heard wrong (session 3): no "Checking the code…", "… is verified." twice', () => {
-  const count = (pattern) => good.filter((l) => pattern.test(l.text)).length
   const checking = count(/^Checking the code…$/)
   const verified = count(/ is verified\.$/)
   // The last round signs the first number up again: its "Checking" lost, its verdict said twice.
