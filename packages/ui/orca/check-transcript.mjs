@@ -41,7 +41,7 @@ const outcomeOf = (text) => OUTCOMES.find(([, pattern]) => pattern.test(text))?.
 /**
  * What the run must hear, in order: `[what, pattern, outcome?]` (`outcome`: its short name, if it is one). The script's keys make it so: a number by
  * SMS, a resend, two wrong codes (locked), a new code, its expiry, a new code and the right one;
- * then again by call (another number) and by e-mail.
+ * then again by call (another number), by e-mail, and by SMS with the first number.
  */
 export const EXPECTED = [
   ['Sending the code…', /^Sending the code…$/, 'sending'],
@@ -83,6 +83,13 @@ export const EXPECTED = [
   ['Checking the code… (email)', /^Checking the code…$/, 'checking'],
   ['the verified heading (email)', /^Verified heading/, 'verified heading'],
   ['verified (email)', /@example\.com is verified\.$/, 'verified'],
+  // The first number again, by SMS: heard as the first time.
+  ['Sending the code… (same number)', /^Sending the code…$/, 'sending'],
+  ['the code field (same number)', /^Verification code entry/],
+  ['where the code went (same number)', /^We sent a code by SMS to \+233 24 123 4567\. Enter the 6-digit code\./],
+  ['Checking the code… (same number)', /^Checking the code…$/, 'checking'],
+  ['the verified heading (same number)', /^Verified heading/, 'verified heading'],
+  ['verified (same number)', /^\+233 24 123 4567 is verified\.$/, 'verified'],
 ]
 
 /**
