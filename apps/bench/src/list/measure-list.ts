@@ -79,15 +79,17 @@ const METHOD =
   'next requestAnimationFrame (MessageChannel) with the options in it, i.e. after the open list is painted; runs interleaved'
 
 /**
- * In the page: resolves, once `start()` was called, with the ms from the start to the first task
- * after a frame painted with `option` in the document. (No named helper: tsx would wrap it in a
+ * In the page: resolves with the ms from `startAt` to the first task after a frame painted with an
+ * `option` shown (react-international-phone keeps its closed list in the page, `display: none`). (No named helper: tsx would wrap it in a
  * `__name` call the page does not have.)
  */
 const WAIT_FOR_OPEN = `(option, startAt) => new Promise((resolve) => {
+  const shown = () => [...document.querySelectorAll(option)].filter((o) => o.checkVisibility({ visibilityProperty: true })).length
   const step = () => requestAnimationFrame(() => {
     const channel = new MessageChannel()
     channel.port1.onmessage = () => {
-      if (document.querySelectorAll(option).length > 0 || performance.now() - startAt > 10000) resolve({ ms: performance.now() - startAt, options: document.querySelectorAll(option).length })
+      const options = shown()
+      if (options > 0 || performance.now() - startAt > 10000) resolve({ ms: performance.now() - startAt, options })
       else step()
     }
     channel.port2.postMessage(undefined)
@@ -163,34 +165,41 @@ export async function measureList(options: { runs?: number; candidates?: readonl
           page.on('request', (request) => {
             if (request.resourceType() === 'script') fetched++
           })
+          // The page's waiting helper, as a global (a string the page evaluates: tsx would wrap a function's helpers).
+          await page.evaluate(`window.hakikiWaitForOpen = ${WAIT_FOR_OPEN}`)
           let measured: { ms: number; options: number; clickMs?: number }
           if (mode === 'click') {
             measured = await page.evaluate(
-              async ({ trigger: selector, option, wait }) => {
+              async ({ trigger: selector, option }) => {
                 const button = document.querySelector<HTMLElement>(selector)
                 if (!button) throw new Error(`no ${selector}`)
                 const start = performance.now()
                 button.click()
                 const clickMs = performance.now() - start
                 // React renders a discrete event's update before click() returns; a cold list first fetches its code.
-                return { ...(await (0, eval)(wait)(option, start)), clickMs }
+                return { ...(await window.hakikiWaitForOpen?.(option, start)), clickMs } as { ms: number; options: number; clickMs: number }
               },
-              { trigger: candidate.trigger, option: candidate.option, wait: WAIT_FOR_OPEN },
+              { trigger: candidate.trigger, option: candidate.option },
             )
           } else {
             // The clock starts at the first input event the page sees, in the page's time.
             const opened = page.evaluate(
-              ({ trigger: selector, option, wait, first }) =>
+              ({ trigger: selector, option, first }) =>
                 new Promise<{ ms: number; options: number }>((resolve) => {
                   const button = document.querySelector(selector)
-                  const onFirst = (event: Event): void => {
-                    if (first === 'pointerover' && !button?.contains(event.target as Node)) return
-                    window.removeEventListener(first, onFirst, true)
-                    ;((0, eval)(wait) as (o: string, s: number) => Promise<{ ms: number; options: number }>)(option, event.timeStamp).then(resolve)
-                  }
-                  window.addEventListener(first, onFirst, true)
+                  // Inline and unnamed: tsx would wrap a named function in a `__name` call the page does not have.
+                  const done = new AbortController()
+                  window.addEventListener(
+                    first,
+                    (event) => {
+                      if (first === 'pointerover' && !button?.contains(event.target as Node)) return
+                      done.abort()
+                      void window.hakikiWaitForOpen?.(option, event.timeStamp).then(resolve)
+                    },
+                    { capture: true, signal: done.signal },
+                  )
                 }),
-              { trigger: candidate.trigger, option: candidate.option, wait: WAIT_FOR_OPEN, first: mode === 'pointer' ? 'pointerover' : 'keydown' },
+              { trigger: candidate.trigger, option: candidate.option, first: mode === 'pointer' ? 'pointerover' : 'keydown' },
             )
             if (mode === 'pointer') {
               const box = await trigger.boundingBox()
