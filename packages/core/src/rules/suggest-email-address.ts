@@ -73,7 +73,7 @@ export function suggestEmailAddress(address: string): string | undefined {
   const domain = trimmed.slice(at + 1).toLowerCase()
   const { known, compared, tldTypos } = domainTables()
   if (known.has(domain)) return undefined
-  const near = compared.filter((known) => distance(domain, known, 1) <= 1)
+  const near = compared.filter((popular) => distance(domain, popular, 1) <= 1)
   if (near.length === 1) return `${local}@${near[0]}`
   if (near.length > 1) return undefined
   const dot = domain.lastIndexOf('.')

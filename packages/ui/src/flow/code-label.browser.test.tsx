@@ -48,8 +48,8 @@ test.each([
   // Above the boxes and close to them (not parted by the step's gap), starting where they start.
   expect(text.bottom).toBeLessThanOrEqual(slots.top)
   expect(slots.top - text.bottom).toBeLessThan(16)
-  if (dir === 'ltr') expect(Math.abs(text.left - slots.left)).toBeLessThan(2)
-  else expect(Math.abs(text.right - slots.right)).toBeLessThan(2)
+  const start = (r: DOMRect) => (dir === 'ltr' ? r.left : r.right)
+  expect(Math.abs(start(text) - start(slots))).toBeLessThan(2)
   // Inside the card; the page does not scroll sideways.
   expect(text.left).toBeGreaterThanOrEqual(card.left + 24 - 1)
   expect(text.right).toBeLessThanOrEqual(card.right - 24 + 1)

@@ -11,6 +11,7 @@ import { countryName } from '../country-names'
 import { useLocale, useMessages } from '../i18n/locale-context'
 import { attemptsNoticeMessagesEn, errorMessagesEn, flowMessagesEn } from '../i18n/messages-en'
 import { waitCount } from '../i18n/wait-count'
+import type { spokenStepText } from './step-text'
 
 /**
  * An address as shown: kept left to right inside RTL text, and a phone number formatted (with the
@@ -34,7 +35,7 @@ export interface FlowText {
 }
 
 /** `spokenStepText` of `flow/step-text.ts`, handed over once the later steps are loaded. */
-export type SpokenStepText = typeof import('./step-text').spokenStepText
+export type SpokenStepText = typeof spokenStepText
 
 /** What the wording needs to know beside the error: the code's length, the country, e-mail on offer. */
 export interface FlowTextContext {
