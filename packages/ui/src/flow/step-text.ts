@@ -6,7 +6,8 @@
  * Addresses come worded by the caller (`displayAddress`): this chunk carries no phone formatting.
  */
 import type { Channel, FinalDelivery, FlowAnnouncement } from '@hakiki/core'
-import { translator, useLocale, type LocaleValue } from '../i18n/locale-context'
+import { useLocale, type LocaleValue } from '../i18n/locale-context'
+import { translator } from '../i18n/translator'
 import { channelPickerMessagesEn, codeInputMessagesEn, flowStepsMessagesEn, resendButtonMessagesEn } from '../i18n/messages-en'
 import { waitCount } from '../i18n/wait-count'
 
