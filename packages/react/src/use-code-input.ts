@@ -157,8 +157,8 @@ interface FieldState {
   options: UseCodeInputOptions
   length: number
   controlled: boolean
-  /** The input, and the one the listeners and the value observer are on, with their removal. */
-  input?: HTMLInputElement | null
+  /** The input; then the one the listeners and the value observer are on, with their removal. */
+  current: HTMLInputElement | null
   observed?: HTMLInputElement
   stop?: () => void
   /** Each box, for the click that picks the box under the pointer. */
@@ -175,6 +175,9 @@ interface FieldState {
   completed?: string
   /** A code the last paste or autofill only guessed at: shown, never completed by itself. */
   guessed?: string | undefined
+  /** This render's `attach` and `insert`, for the effects (they only read this object). */
+  attach: (el: HTMLInputElement | null) => void
+  insert: (text: string, at: CodeSelection) => void
 }
 
 /** The handlers `getInputProps` puts after the caller's own (skipped when the caller's called `preventDefault`). */
@@ -207,14 +210,9 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
   const [badge, setBadge] = useState<'pushed' | 'unpushed'>()
   /** The text an input method is composing, shown as it is until the composition ends. */
   const [composingText, setComposingText] = useState<string>()
-  const state = useRef<FieldState>(undefined as never)
-  const s = (state.current ??= { options, length, controlled, value, selection: [value.length, value.length], slots: [] })
+  // The ref object itself holds the state (its `current` is the input).
+  const s = useRef(null) as unknown as FieldState
   const activeIndex = codeActiveIndex(value, active, length)
-  // Insertion effects run before any ref of the commit is attached: a form library writing its
-  // default value from its own ref callback meets this render's options.
-  useInsertionEffect(() => {
-    Object.assign(s, { options, length, controlled, value })
-  })
 
   /**
    * The selection the next edit replaces: the element's own while it has focus (a selection made
@@ -222,7 +220,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
    * this hook last set.
    */
   const currentSelection = (): CodeSelection => {
-    const el = s.input
+    const el = s.current
     return el && el.ownerDocument.activeElement === el && el.selectionStart !== null ? [el.selectionStart, el.selectionEnd ?? el.selectionStart] : s.selection
   }
 
@@ -247,7 +245,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
 
   /** Puts the selection on slot `index`: the digit there (typing replaces it) or the caret at the end. */
   const select = (index: number): void => {
-    const el = s.input
+    const el = s.current
     const [start, end] = (s.selection = codeSlotSelection(s.value, index, s.length))
     if (el && el.ownerDocument.activeElement === el && (el.selectionStart !== start || el.selectionEnd !== end)) el.setSelectionRange(start, end, 'forward')
   }
@@ -261,7 +259,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
   /** Applies an edit the way the browser would: set the value, then dispatch `input`, so that the
    * caller's native `onChange` (react-hook-form's `register`) sees it like typing. */
   const edit = (out: CodeFieldEdit | undefined): void => {
-    const el = s.input
+    const el = s.current
     if (!out || !el) return
     s.guessed = out.guessed ? out.value : undefined
     if (out.value === s.value) return moveTo(out.caret)
@@ -288,7 +286,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
    * polyfill that misses deletions and drops), and the observer of writes that bypass React
    * (react-hook-form's `setValue`/`reset` on a registered field, a form reset).
    */
-  const attach = (el: HTMLInputElement | null | undefined): void => {
+  const attach = (el: HTMLInputElement | null): void => {
     if (!el || el === s.observed) return
     s.stop?.()
     s.observed = el
@@ -309,16 +307,23 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
       s.observed = undefined
     }
   }
+  // Insertion effects run before any ref of the commit is attached: a form library writing its
+  // default value from its own ref callback meets this render's options.
+  useInsertionEffect(() => {
+    Object.assign(s, { options, length, controlled, value, attach, insert })
+    s.selection ??= [value.length, value.length]
+    s.slots ??= []
+  })
   useEffect(() => {
     // A no-op after mount; after a Strict Mode simulated unmount it puts the listeners back.
-    attach(s.input)
+    s.attach(s.current)
     return () => s.stop?.()
-  }, [])
+  }, [s])
 
-  useEffect(() => (isFocused && !badge && passwordManagerBadge === 'push' && s.input ? watchPasswordManagerBadge(s.input, BADGE_SPACE_PX, setBadge) : undefined), [isFocused, badge, passwordManagerBadge])
+  useEffect(() => (isFocused && !badge && passwordManagerBadge === 'push' && s.current ? watchPasswordManagerBadge(s.current, BADGE_SPACE_PX, setBadge) : undefined), [isFocused, badge, passwordManagerBadge])
 
   // WebOTP: Chrome on Android offers the code of an SMS bound to this origin; it replaces the field.
-  useEffect(() => (webOtp && !disabled ? listenWebOTP(length, (code) => insert(code, [0, s.value.length])) : undefined), [webOtp, disabled, length])
+  useEffect(() => (webOtp && !disabled ? listenWebOTP(length, (code) => s.insert(code, [0, s.value.length])) : undefined), [webOtp, disabled, length, s])
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>, userOnChange: ((event: ChangeEvent<HTMLInputElement>) => void) | undefined): void => {
     const el = event.currentTarget
@@ -326,17 +331,17 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
     // An input method is composing (a full-width digit, a Chinese or Japanese IME): its text stays
     // as it is until it is committed. Rewriting it now made the IME commit it again (１ then ２ gave 1122).
     if (s.composing) return setComposingText(raw)
-    const own = s.forced
+    const forced = s.forced
     s.forced = undefined
     const out =
-      own ??
+      forced ??
       // A script wrote the code through `value` before firing `input` (autofill scripts): the
       // observer already took it in; the caret is where the script left it.
       (raw === s.value && raw !== value
         ? { value: raw, caret: el.selectionEnd ?? raw.length, guessed: false }
         : // iOS autofill and some keyboards paste through `input`, not `paste`: the same guess rule.
           readCodeInput(s.value, raw, s.selection, s.length))
-    if (!own) s.guessed = out.guessed ? out.value : undefined
+    if (!forced) s.guessed = out.guessed ? out.value : undefined
     // Show the normalized code before the caller's onChange reads `event.target.value`.
     if (raw !== out.value) setNativeValue(el, out.value)
     setActive(out.caret)
@@ -436,7 +441,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
     slots,
     setValue: set,
     clear: () => set(''),
-    focus: () => s.input?.focus(),
+    focus: () => s.current?.focus(),
     getRootProps: <P extends HTMLAttributes<HTMLElement>>(props?: P) => ({ ...props, ...dataAttributes }) as P & DataAttributes,
     getInputProps: (props: CodeInputUserProps = {}): CodeInputElementProps => {
       const merged: CodeInputElementProps = {
@@ -464,7 +469,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
         ...(badge === 'pushed' ? { style: { ...props.style, inlineSize: `calc(100% + ${BADGE_SPACE_PX}px)`, clipPath: `inset(0 ${BADGE_SPACE_PX}px 0 0)` } } : {}),
         value: composingText ?? value,
         ref: (el) => {
-          s.input = el
+          s.current = el
           attach(el)
           assignRef(props.ref, el)
         },
