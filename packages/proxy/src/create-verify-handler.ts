@@ -74,7 +74,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     warn: logger.warn?.bind(logger) ?? silent,
     error: logger.error?.bind(logger) ?? silent,
   }
-  const origins = createOriginPolicy({ publicOrigin: options.publicOrigin, allowedOrigins: options.allowedOrigins, logError: log.error })
+  const origins = createOriginPolicy({ publicOrigin: options.publicOrigin, allowedOrigins: options.allowedOrigins, log, now })
   const allowedHeaders = (options.allowedHeaders ?? []).map((name) => {
     if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) throw new TypeError(`allowedHeaders entries must be header names (got "${name}")`)
     return name
@@ -171,7 +171,11 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
       if (origin !== null && origins.isAllowed(origin, request)) corsOrigin = origin
       if (request.method === 'OPTIONS') {
         state.route = 'preflight'
-        if (!match || corsOrigin === undefined) throw new ProxyError('forbidden_origin')
+        if (!match) throw new ProxyError('forbidden_origin')
+        if (corsOrigin === undefined) {
+          origins.noteRefused(origin)
+          throw new ProxyError('forbidden_origin')
+        }
         return preflightResponse(corsOrigin, allowedHeaders)
       }
       if (!match) throw new ProxyError('not_found')
@@ -190,7 +194,10 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
       }
       if (request.method === 'POST') {
         // State-changing calls: an allowed Origin and a JSON body, or nothing happens (see origin.ts).
-        if (corsOrigin === undefined) throw new ProxyError('forbidden_origin')
+        if (corsOrigin === undefined) {
+          origins.noteRefused(origin)
+          throw new ProxyError('forbidden_origin')
+        }
         if (!isJsonContentType(request.headers.get('content-type'))) {
           throw new ProxyError('invalid_request', { status: 415, detail: 'The body must be application/json.' })
         }
