@@ -284,7 +284,7 @@ async function measureWith(
     maxFlows,
     firstNumber: phase++ * PHASE_STRIDE,
   })
-  for (const target of targets) await checked(worker, job(target, workload.warmupFlows), target)
+  for (const target of targets) await checked(worker, () => job(target, workload.warmupFlows), target)
   const results: Record<Target, FlowsResult[]> = { direct: [], forwarder: [], proxy: [], before: [] }
   const cpu = { proxy: 0, forwarder: 0, sandbox: 0, before: 0 }
   const flowsThrough = { proxy: 0, forwarder: 0, sandbox: 0, before: 0 }
@@ -377,10 +377,22 @@ async function measureWith(
   }
 }
 
-/** Runs a warm-up job and refuses to go on if its flows fail: the figures after would be of errors. */
-async function checked(worker: LoadWorker, job: FlowsJob, target: Target): Promise<void> {
-  const result = await worker.run(job)
-  if (result.failed > 0) throw new Error(`${target} warm-up: ${result.failed} flows failed (${result.firstFailure ?? ''})`)
+/**
+ * Runs a warm-up job and refuses to go on if its flows fail: the figures after would be of errors.
+ * One exception, waited out: on a loaded machine the burst's starts can pass the client's timeout,
+ * and the proxy's circuit breaker then refuses starts with 503 for up to a few minutes (as it
+ * should); the warm-up is retried until the breaker has closed again, within `patienceMs`.
+ */
+async function checked(worker: LoadWorker, job: () => FlowsJob, target: Target, patienceMs = 240_000): Promise<void> {
+  const until = Date.now() + patienceMs
+  for (;;) {
+    const result = await worker.run(job())
+    if (result.failed === 0) return
+    const breakerOpen = result.firstFailure?.includes('503 upstream_unavailable') === true
+    if (!breakerOpen || Date.now() > until) throw new Error(`${target} warm-up: ${result.failed} flows failed (${result.firstFailure ?? ''})`)
+    console.info(`${target} warm-up: ${result.failed} flows refused (${result.firstFailure ?? ''}): the circuit breaker opened on timeouts during the burst; waiting for it to close`)
+    await new Promise((resolve) => setTimeout(resolve, 10_000))
+  }
 }
 
 function combine(rounds: readonly FlowsResult[]): FlowPhase {
