@@ -76,8 +76,6 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
   // readings and common names are chunks fetched as the button is reached for and the list opens
   // (+0.1 kB esbuild for what loadCountrySearch hands the search chunk: see the PhoneInput entry; a few
   // bytes more for fetching the tiles' letters only for a list beyond the 14).
-  // webpack +3 B after session 4's flow changes, which add lazy chunks (webpack's chunk runtime
-  // names every lazy chunk of the graph).
   // Session 4: −0.8 kB, the flags fetched as drawn (see PhoneInput).
   { name: 'hakiki CountrySelect', kind: 'hakiki', code: "export { CountrySelect } from '@hakiki/ui'", budgetGzip: 3.3 * 1024, budgetsBy: { rolldown: 3.9 * 1024, webpack: 4.6 * 1024 } },
   // Session 2: +~1.3 kB in rolldown/webpack for the one live region, the delivery status and the step
@@ -85,7 +83,7 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
   // linked up front (named re-exports in core's barrel made esbuild link the barrel and so every
   // module it imports; the barrels re-export with `export *` only, see core's index.ts); then
   // −3 to −3.5 kB in every bundler, the steps after the address step loaded on submit (flow/later-steps.ts).
-  // Session 4: −1.7 kB in every bundler (33.6 / 33.3 / 35.1 → 31.8 / 31.5 / 33.4): the later steps'
+  // Session 4: −1.8 kB in every bundler (32.8 / 32.5 / 34.3 → 31.0 / 30.7 / 32.5 kB): the later steps'
   // words come with their chunk (flow/step-text.ts, i18n/flow-steps-messages-en.ts), the 35 locales'
   // loaders are a chunk of their own (i18n/message-loaders.ts), the e-mail typo rule loads on the
   // field's first focus (email-suggestion.ts).
