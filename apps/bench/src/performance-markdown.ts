@@ -163,6 +163,14 @@ export function performanceMarkdown(results: {
       if (p) out.push(`| ${label} | ${p.flowsPerSecond.toFixed(0)} | ${p.start.p50.toFixed(1)} / ${p.start.p99.toFixed(1)} | ${p.check.p50.toFixed(1)} / ${p.check.p99.toFixed(1)} | ${p.failed} |`)
     }
     out.push('')
+    const busiest = Math.max(proxy.machine.loadAverage[0], proxy.loadAverageAtEnd?.[0] ?? 0)
+    if (busiest > proxy.machine.cores * 2) {
+      out.push(
+        `The machine was busy during this run (load average up to ${busiest.toFixed(1)} on ${proxy.machine.cores} cores, shared with other work): latencies and ` +
+          `shared-core throughputs are mostly that work's queueing; each process's CPU per flow holds best, and before/after come from the same alternating rounds.`,
+        '',
+      )
+    }
     if (v) {
       const c = proxy.cpuPerFlowMs
       out.push(

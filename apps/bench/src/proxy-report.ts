@@ -61,6 +61,13 @@ async function main(): Promise<void> {
   )
   const v = result.versusForwarder
   const c = result.cpuPerFlowMs
+  const busiest = Math.max(machine.loadAverage[0], loadAtEnd[0])
+  if (busiest > machine.cores * 2) {
+    console.info(
+      `\nNB: the machine was busy (load average up to ${busiest.toFixed(1)} on ${machine.cores} cores): the latencies and shared-core throughputs above are mostly ` +
+        `other work's queueing; the CPU per flow of each process (below) is the figure that holds best, and before/after come from the same alternating rounds.`,
+    )
+  }
   console.info(
     `\nIssue 24's goals: the proxy over the naive forwarder, one flow at a time, p50: start +${v.serialStartP50Ms} ms, check +${v.serialCheckP50Ms} ms ` +
       `(goal ≤ ${v.overheadGoalMs} ms: ${mark(v.overheadMet)}); throughput at ${w.concurrency} flows at once, proxy and API each on a CPU of its own: ` +
