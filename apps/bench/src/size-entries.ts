@@ -47,9 +47,13 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
   // pushPasswordManagerStrategy: a badge found on focus, the input widened past the boxes). Loading
   // its watcher with import() on the first focus measured worse: Vite's preload helper and webpack's
   // chunk runtime weigh more than the watcher (any import() costs ~0.6 kB in webpack, ~0.85 kB in Vite).
-  // Session 4 (#24), 6.36 / 6.07 / 6.04 → 5.81 / 5.61 / 5.55 kB: useCodeInput's state in one object,
-  // the caller's handlers composed in one loop, observeInput without a hook of its own.
-  { name: 'hakiki CodeInput', kind: 'hakiki', code: "export { CodeInput } from '@hakiki/ui'", budgetGzip: 5.5 * 1024, budgetsBy: { esbuild: 5.7 * 1024 } },
+  // Session 4 (#24), 6.36 / 6.07 / 6.04 → 5.70 / 5.51 / 5.46 kB: useCodeInput's state in one object,
+  // the caller's handlers composed in one loop, observeInput without a hook of its own, shorter edit
+  // rules and badge watcher. The 3.5 kB goal needs features dropped: what each costs (gzip, esbuild /
+  // rolldown / webpack): codes in pasted sentences 521 / 535 / 524 B, writes that bypass React
+  // (react-hook-form register, form reset) 330 / 305 / 344, i18n 326 / 307 / 309, the badge 300 /
+  // 299 / 302, WebOTP 142 / 145 / 153; all five 1.65 kB: ~3.9 kB left (notes/codeinput.md).
+  { name: 'hakiki CodeInput', kind: 'hakiki', code: "export { CodeInput } from '@hakiki/ui'", budgetGzip: 5.45 * 1024, budgetsBy: { esbuild: 5.65 * 1024 } },
   // PhoneInput and CountrySelect, session 3: the country list (rows, keys, search) and the letters of
   // the tiles beyond the 14 are chunks fetched as the picker's button is first hovered, focused or
   // pressed (-1.7 kB up front). Goal 15 kB: met with esbuild and rolldown; webpack's runtime lists
