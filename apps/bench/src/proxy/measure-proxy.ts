@@ -392,13 +392,16 @@ async function measureWith(
  * Runs a warm-up job and refuses to go on if its flows fail: the figures after would be of errors.
  * One exception, waited out: on a loaded machine the burst's starts can pass the client's timeout,
  * and the proxy's circuit breaker then refuses starts with 503 for up to a few minutes (as it
- * should); the warm-up is retried until the breaker has closed again, within `patienceMs`.
+ * should); the warm-up is retried on fresh numbers until the breaker has closed again, within
+ * `patienceMs` (at 10 s a try, well within a phase block's numbers).
  */
 async function checked(worker: LoadWorker, job: FlowsJob, target: Target, patienceMs = 240_000): Promise<void> {
   const until = Date.now() + patienceMs
+  let attempt = 0
   for (;;) {
-    // The same numbers again: their caps are out of reach, and the phase blocks stay within the bench's numbers.
-    const result = await worker.run(job)
+    // Fresh numbers each attempt (a number just started waits out its resend cooldown: 429),
+    // further on in the same phase block, so the blocks stay within the bench's numbers.
+    const result = await worker.run({ ...job, firstNumber: job.firstNumber + attempt++ * job.maxFlows })
     if (result.failed === 0) return
     const breakerOpen = result.firstFailure?.includes('503 upstream_unavailable') === true
     if (!breakerOpen || Date.now() > until) throw new Error(`${target} warm-up: ${result.failed} flows failed (${result.firstFailure ?? ''})`)
