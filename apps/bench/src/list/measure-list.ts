@@ -218,7 +218,12 @@ export async function measureList(options: { runs?: number; candidates?: readonl
               await page.keyboard.press('Tab')
               await page.keyboard.press('Enter')
             }
-            measured = await opened
+            // A page that never saw the input would hang the bench: fail it loudly instead.
+            let timer: ReturnType<typeof setTimeout> | undefined
+            const timedOut = new Promise<never>((_, reject) => {
+              timer = setTimeout(() => reject(new Error(`${candidate.name}: no ${mode} input reached the page, or the list never showed, within 30 s`)), 30_000)
+            })
+            measured = await Promise.race([opened, timedOut]).finally(() => clearTimeout(timer))
           }
           await page.close()
           if (errors.length > 0) throw new Error(`${candidate.name}: page error: ${errors[0]}`)
