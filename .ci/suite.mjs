@@ -125,7 +125,7 @@ const queue = [
     .filter((pkg) => !LANE_PACKAGES.includes(pkg.name))
     // `pnpm --dir`: the package's own script, without pnpm reading the whole workspace first.
     .map((pkg) => ({ name: pkg.name.replace(/^@hakiki\//, ''), key: pkg.name, command: `pnpm --dir ${pkg.dir} test` })),
-].sort((a, b) => rank(a.key ?? a.name) - rank(b.key ?? b.name) || (a.key ?? a.name).localeCompare(b.key ?? b.name))
+].toSorted((a, b) => rank(a.key ?? a.name) - rank(b.key ?? b.name) || (a.key ?? a.name).localeCompare(b.key ?? b.name))
 
 if (process.argv.includes('--dry')) {
   console.info(`prepare: ${PREPARE.map((step) => step.command).join(' | ')}`)
@@ -271,9 +271,11 @@ async function runLane(lane, shared) {
   for (let step = shared.shift(); step; step = shared.shift()) await run(lane.name, step)
 }
 
+/** The sum of one figure over every step that has it. */
+const sum = (key) => results.reduce((total, r) => total + (Number.isFinite(r[key]) ? r[key] : 0), 0)
+
 function table() {
   const total = Date.now() - started
-  const sum = (key) => results.reduce((s, r) => s + (Number.isFinite(r[key]) ? r[key] : 0), 0)
   const measured = cgroups !== null
   const cpuTotal = measured ? sum('cpuAll') : sum('cpu')
   const suiteCpu = measured ? cgroupCpu(cgroups.dir) : Number.NaN
