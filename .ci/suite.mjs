@@ -40,9 +40,9 @@ const engines = selectedEngines()
 
 /**
  * Vitest `--project` options of a browser suite's run in `wanted` engines (of those selected), with
- * its other projects (`also`): one Vitest run drives Chromium and Firefox side by side but WebKit
- * (webdriverio, which Vitest 4.1 runs as a non-parallel provider) only after both are done, so the
- * suites' WebKit runs are steps of their own, in a lane beside them. Null if no engine is left.
+ * its other projects (`also`), or null if nothing is left. One Vitest run drives Chromium and
+ * Firefox side by side but WebKit (webdriverio, which Vitest 4.1 runs as a non-parallel provider)
+ * only once both are done: the ui suite's WebKit run is a step of its own, in a lane beside them.
  */
 function projects(suite, wanted, also = []) {
   const picked = engines.filter((engine) => wanted.includes(engine))
@@ -51,9 +51,9 @@ function projects(suite, wanted, also = []) {
 }
 
 /**
- * The lanes and their own steps: the browser suites (Chromium and Firefox in one lane each, WebKit
- * in one of its own), so that no more than about three browsers run at once, and their tests stay
- * free of timing failures.
+ * The lanes and their own steps: the browser suites, one lane each (WebKit's ui run beside the
+ * Chromium and Firefox one), so that about four browsers run at once and their tests stay free of
+ * timing failures; one lane for the queue alone; each `test:group:*` (below) one more.
  */
 const LANES = [
   { name: 'ui', steps: [{ name: 'ui', command: `pnpm --filter @hakiki/ui test ${projects('browser', ['chromium', 'firefox'], ['server'])}` }] },
@@ -61,25 +61,17 @@ const LANES = [
     name: 'webkit',
     steps: [
       { name: 'ui webkit', command: `pnpm --filter @hakiki/ui test ${projects('browser', ['webkit'])}` },
-      { name: 'stories webkit', command: `pnpm test:stories ${projects('storybook', ['webkit'])}` },
+      // Every story in every engine: one Vite server for the three (WebKit's part comes last in it).
+      { name: 'stories', command: 'pnpm test:stories' },
     ].filter((step) => !step.command.endsWith(' null')),
   },
-  {
-    name: 'apps',
-    steps: [
-      // The production build's e2e in Chromium and Firefox (Playwright) and WebKit (WebDriver).
-      { name: 'demo', command: 'pnpm --filter @hakiki/demo test' },
-      { name: 'stories', command: `pnpm test:stories ${projects('storybook', ['chromium', 'firefox'])}` },
-      { name: 'next-example', command: 'pnpm --filter @hakiki/next-example test' },
-    ].filter((step) => !step.command.endsWith(' null')),
-  },
-  // Two lanes that start with the shared queue (the node packages mostly wait on sockets and processes).
-  { name: 'node1', steps: [] },
-  { name: 'node2', steps: [] },
+  // The production build's e2e in Chromium and Firefox (Playwright) and WebKit (WebDriver), two files at a time.
+  { name: 'apps', steps: [{ name: 'demo', command: 'pnpm --filter @hakiki/demo test' }] },
+  { name: 'node', steps: [] },
 ]
 
 /** Packages whose tests are steps of a lane above (the queue runs every other package's). */
-const LANE_PACKAGES = ['@hakiki/ui', '@hakiki/demo', '@hakiki/next-example']
+const LANE_PACKAGES = ['@hakiki/ui', '@hakiki/demo']
 
 /**
  * The shared queue's steps besides the packages' tests, and the order the queue starts with: the
@@ -90,7 +82,7 @@ const QUEUE_EXTRA = [
   // Types of every package (beside the tests: nothing waits for it).
   { name: 'typecheck', command: 'pnpm typecheck' },
 ]
-const QUEUE_ORDER = ['@hakiki/snippets-check', '@hakiki/dist-check', 'typecheck', '@hakiki/bench', '@hakiki/core', '@hakiki/react', '@hakiki/proxy', '@hakiki/server', '@hakiki/api-reference', '@hakiki/engine', '@hakiki/store-deno-kv', '@hakiki/sandbox', '@hakiki/runtime-tests']
+const QUEUE_ORDER = ['@hakiki/snippets-check', '@hakiki/dist-check', 'typecheck', '@hakiki/bench', '@hakiki/next-example', '@hakiki/core', '@hakiki/react', '@hakiki/proxy', '@hakiki/server', '@hakiki/api-reference', '@hakiki/engine', '@hakiki/store-deno-kv', '@hakiki/sandbox', '@hakiki/runtime-tests']
 
 /**
  * After every lane, alone: Orca reading the flow by speech is timing-sensitive, and beside the
