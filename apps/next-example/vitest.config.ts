@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['e2e/**/*.e2e.test.ts', 'server/**/*.test.ts', 'app/**/*.test.ts'],
+    include: ['e2e/**/*.e2e.test.ts', 'server/**/*.test.ts', 'app/**/*.test.ts', 'scaffold/guide-steps.test.ts', 'scaffold/express-guide.test.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
     // Ceilings, not waits: conditions end every wait; a busy 2-core machine needs the room.
     testTimeout: 120_000,

@@ -224,6 +224,15 @@ function webkitProvider() {
   return { ...base, supportedBrowser: ['webkit'], providerFactory: (project) => new WebKitGtkProvider(project, {}) }
 }
 
+/**
+ * The page Playwright opens for the tests (Chromium, Firefox): large enough for every test frame
+ * a test asks for (up to 1024 px high), so Vitest never shrinks the frame with a CSS `scale()` to fit
+ * Playwright's default 1280×720 page. In a scaled frame Firefox's clicks failed ("element is not
+ * visible" after scrolling, until the test's timeout: the flow's 320×800 cases), and every engine
+ * drew the test at 0.9 of its size.
+ */
+const PAGE = Object.freeze({ viewport: { width: 1280, height: 1024 } })
+
 /** An instance's `exclude`: the files, and node_modules as Vitest's default has it. */
 function excluded(files) {
   return files.length ? { exclude: [...files, '**/node_modules/**'] } : {}
@@ -242,7 +251,7 @@ export function browserInstances(options = {}) {
   const instances = {
     chromium: {
       browser: 'chromium',
-      provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])] } }),
+      provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])] }, contextOptions: PAGE }),
     },
     firefox: {
       ...excluded([...(options.otherEngines?.exclude ?? []), ...(options.firefox?.exclude ?? [])]),
@@ -250,7 +259,7 @@ export function browserInstances(options = {}) {
       // One file at a time: Playwright emulates a focused page per tab in Chromium only; Firefox
       // tabs running side by side take the focus from each other (blur, lost keys, flaky tests).
       fileParallelism: false,
-      provider: playwright({ launchOptions: { channel: 'moz-firefox', executablePath: FIREFOX_PATH, firefoxUserPrefs: FIREFOX_PREFS } }),
+      provider: playwright({ launchOptions: { channel: 'moz-firefox', executablePath: FIREFOX_PATH, firefoxUserPrefs: FIREFOX_PREFS }, contextOptions: PAGE }),
     },
     webkit: {
       ...excluded([...(options.otherEngines?.exclude ?? []), ...(options.webkit?.exclude ?? [])]),

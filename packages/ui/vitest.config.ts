@@ -205,23 +205,9 @@ export default defineConfig({
             headless: true,
             // Chromium and Firefox through Playwright, WebKit through webdriverio (build-config/browsers.js);
             // all three by default, `HAKIKI_BROWSERS=chromium` one (a quick local run). Every file runs
-            // in Chromium and WebKit; Firefox skips these (it runs files one at a time, and the whole
-            // `pnpm test` must stay well under 10 minutes on 2 cores):
-            instances: browserInstances({
-              firefox: {
-                exclude: [
-                  // Focus and blur called from script while the button waits: in Firefox these reach the
-                  // button only when its frame holds the focus. It passed alone and after five other
-                  // files, but 3 of 14 failed in a whole Firefox run at load 30 (with focus failures in
-                  // other files too): kept out until Firefox's focus in long runs is understood.
-                  'src/resend-button.browser.test.tsx',
-                  // The whole flow, 73 tests: ~220 s in Firefox at load 20 here (one file at a time, the
-                  // suite's long pole), and its six 320 px cases time out on clicks there (not yet
-                  // explained). Its parts run in Firefox in their own files; WebKit runs it (~60 s).
-                  'src/verification-flow.browser.test.tsx',
-                ],
-              },
-            }),
+            // in every engine; what an engine cannot do is skipped in the test, with the reason
+            // (`skipIn`). Firefox's focus is checked before each test (test/setup.ts).
+            instances: browserInstances(),
             commands: {
               // Windows' forced colours, for the theme's test (styles.browser.test.tsx). Only
               // Chromium emulates it: Playwright's Firefox (BiDi) and WebDriver classic have no such
@@ -257,8 +243,8 @@ export default defineConfig({
                 heldModules.delete(holdKey(context, file))
                 if (hold?.routed) await (context as unknown as { page: Page }).page.unroute(`**/${file}*`)
               },
-              // Gives the test's frame the focus (Firefox only, see test/setup.ts): a click on the
-              // frame's empty top-left corner, as a user would.
+              // Gives the test's frame the focus (Firefox only, when test/setup.ts finds it does not
+              // take focus): a click on the frame's empty top-left corner, as a user's would.
               focusTestFrame: async (context) => {
                 if (context.project.config.browser.name !== 'firefox') return
                 const { page, frame } = context as unknown as { page: Page; frame: () => Promise<Frame> }

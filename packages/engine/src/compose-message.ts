@@ -1,6 +1,6 @@
 /**
  * Builds the message of one send: the locale's template with the app's overrides, rendered with
- * the code, the lifetime and the origin-bound line, and the sender for that locale and channel.
+ * the code, the time it has left and the origin-bound line, and the sender for that locale and channel.
  */
 import { toApiLocale, toLanguageTag, type ApiLocale, type Channel } from '@hakiki/core'
 import type { MessageOverride } from './engine-options'
@@ -15,7 +15,11 @@ export interface ComposeInput {
   /** BCP-47 tag or API locale; an unknown one falls back to English. */
   locale: string
   code: string
-  lifetimeSeconds: number
+  /**
+   * Seconds until the code expires, from the verification's own clock: a re-send or a failover keeps
+   * the first send's expiry, so its message must not promise the full lifetime again.
+   */
+  secondsLeft: number
   reference: string
   verificationId: string
 }
@@ -58,7 +62,9 @@ export function createComposer(settings: ComposerSettings): (input: ComposeInput
     const rendered = renderMessage(template, input.channel, {
       app: settings.appName,
       code: input.code,
-      minutes: Math.max(1, Math.ceil(input.lifetimeSeconds / 60)),
+      // Rounded down: a message never promises time the code does not have (350 s left is "5 minutes").
+      // Messages count in minutes, so the last minute is still "1 minute".
+      minutes: Math.max(1, Math.floor(input.secondsLeft / 60)),
       autofillHost: settings.webOtpHost,
     })
     const sender = from[input.channel]

@@ -94,6 +94,36 @@ describe('createEngineProvider', () => {
     expect(() => createEngineProvider({ secret: SECRET, appName: 'A', routes: [{ transport: createInboxTransport() }], messages: { xx: {} } })).toThrow(/unknown locale/)
   })
 
+  it("states the time the code has left: a re-send, a re-send by e-mail and a failover say what the first send's clock leaves", async () => {
+    const { engine, inbox, call, advance } = setup()
+    const { id } = await engine.start({ to: PHONE, channel: 'sms', locale: 'en' }, call)
+    expect(inbox.list(PHONE)[0]!.text).toContain('It expires in 10 minutes.')
+    // 250 s later 350 s are left: whole minutes rounded down, so no message promises time the code does not have.
+    advance(250)
+    await engine.start({ to: PHONE, channel: 'sms', locale: 'en', resend: { id, channel: 'sms', sends: 1 } }, call)
+    expect(inbox.list(PHONE)[0]!.text).toContain('It expires in 5 minutes.')
+    await engine.start({ to: 'ama@example.com', channel: 'email', locale: 'de' }, call)
+    advance(530)
+    await engine.start({ to: 'ama@example.com', channel: 'email', locale: 'de' }, call)
+    // 70 s left: "1 Minute", the plural form of the locale.
+    expect(inbox.list('ama@example.com')[0]!.text).toMatch(/\b1 Minute\b/)
+    // Under a minute left still says one minute: messages count in minutes.
+    advance(50)
+    await engine.start({ to: 'ama@example.com', channel: 'email', locale: 'de' }, call)
+    expect(inbox.list('ama@example.com')[0]!.text).toMatch(/\b1 Minute\b/)
+  })
+
+  it('states the time left in a failover send too', async () => {
+    const first = gateway('first', 'accept')
+    const second = gateway('second', 'accept')
+    const { engine, call, advance } = setup(() => [{ transport: first }, { transport: second }], { reportTimeoutSeconds: 130 })
+    const { id } = await engine.start({ to: PHONE, channel: 'sms', locale: 'en' }, call)
+    advance(130)
+    expect(await engine.status(id, call)).toMatchObject({ route: 'second' })
+    expect(first.sent[0]!.text).toContain('It expires in 10 minutes.')
+    expect(second.sent[0]!.text).toContain('It expires in 7 minutes.')
+  })
+
   it('approves once when the right code races itself', async () => {
     const { engine, inbox, call } = setup()
     const { id } = await engine.start({ to: PHONE, channel: 'sms', locale: 'en' }, call)

@@ -164,7 +164,7 @@ export function createEngineWith(options: EngineOptions, internals: EngineIntern
     for (let index = from; index < candidates.length; index++) {
       call.signal?.throwIfAborted()
       const transport = candidates[index]!.transport
-      const message = compose({ channel: record.channel, to: record.to, locale: record.locale, code, lifetimeSeconds: limits.lifetimeSeconds, reference: `${record.id}-${record.sends}-${index}`, verificationId: record.id })
+      const message = compose({ channel: record.channel, to: record.to, locale: record.locale, code, secondsLeft: (record.expiresAt - call.clock.now()) / 1000, reference: `${record.id}-${record.sends}-${index}`, verificationId: record.id })
       try {
         const receipt = await transport.send(message, { signal: call.signal })
         return { status: receipt.status, route: index, transport: transport.name, at: call.clock.now(), ...(receipt.messageId === undefined ? {} : { messageId: receipt.messageId }) }

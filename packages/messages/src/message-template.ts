@@ -14,7 +14,8 @@ export interface MessageTemplate {
   /** The API locale the file is for; equals its file name. */
   locale: ApiLocale | string
   /**
-   * What `{minutes}` becomes: the code's lifetime with its unit, in the form the count takes
+   * What `{minutes}` becomes: the minutes the code has left (its lifetime on the first send, less on
+   * a re-send, which keeps the first send's expiry) with its unit, in the form the count takes
    * ("1 minute", "10 minutes"; Arabic "دقيقتين" for two, "{count} دقائق" for 3–10), picked by
    * `Intl.PluralRules` of the locale; `{count}` is the number. A form may say the number in words
    * and leave `{count}` out (Arabic and Hebrew one and two).

@@ -11,7 +11,7 @@ export interface MessageValues {
   app: string
   /** The one-time code. */
   code: string
-  /** Lifetime of the code, in whole minutes. */
+  /** Whole minutes the code has left: its lifetime on the first send, the time left on a re-send. */
   minutes: number
   /** Host for the SMS autofill line (`example.com`), if any. */
   autofillHost?: string

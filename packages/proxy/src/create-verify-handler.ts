@@ -26,6 +26,7 @@ import { startVerification } from './routes/start-verification'
 import { deliveryReport } from './routes/delivery-report'
 import { createSessionCodec } from './session'
 import { markReceiptStore } from './replay-guard'
+import { markOutOfBandReader } from './out-of-band-body'
 import { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, createMemoryStore, storeWithDeadline } from '@hakiki/store'
 import { isVerifyStore, storeForRequest } from './request-store'
 import type { VerifyHandlerOptions } from './verify-handler-options'
@@ -74,7 +75,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     warn: logger.warn?.bind(logger) ?? silent,
     error: logger.error?.bind(logger) ?? silent,
   }
-  const origins = createOriginPolicy({ publicOrigin: options.publicOrigin, allowedOrigins: options.allowedOrigins, logError: log.error })
+  const origins = createOriginPolicy({ publicOrigin: options.publicOrigin, allowedOrigins: options.allowedOrigins, log, now })
   const allowedHeaders = (options.allowedHeaders ?? []).map((name) => {
     if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) throw new TypeError(`allowedHeaders entries must be header names (got "${name}")`)
     return name
@@ -162,7 +163,8 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   // One time budget for every store call of a request (the provider's time is not counted).
   const forRequest = (): HandlerContext => ({ ...ctx, store: storeForRequest(rawStore, storeTimeoutMs, storeTimeoutMs) })
 
-  return async function verifyHandler(request: Request): Promise<Response> {
+  // It reads bodies through an adapter's reader when there is one (read-json-body.ts).
+  const verifyHandler = async function verifyHandler(request: Request): Promise<Response> {
     const state: RequestState = { request, route: 'unknown', base: basePath }
     const origin = request.headers.get('origin')
     let corsOrigin: string | undefined
@@ -171,7 +173,11 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
       if (origin !== null && origins.isAllowed(origin, request)) corsOrigin = origin
       if (request.method === 'OPTIONS') {
         state.route = 'preflight'
-        if (!match || corsOrigin === undefined) throw new ProxyError('forbidden_origin')
+        if (!match) throw new ProxyError('forbidden_origin')
+        if (corsOrigin === undefined) {
+          origins.noteRefused(origin)
+          throw new ProxyError('forbidden_origin')
+        }
         return preflightResponse(corsOrigin, allowedHeaders)
       }
       if (!match) throw new ProxyError('not_found')
@@ -190,7 +196,10 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
       }
       if (request.method === 'POST') {
         // State-changing calls: an allowed Origin and a JSON body, or nothing happens (see origin.ts).
-        if (corsOrigin === undefined) throw new ProxyError('forbidden_origin')
+        if (corsOrigin === undefined) {
+          origins.noteRefused(origin)
+          throw new ProxyError('forbidden_origin')
+        }
         if (!isJsonContentType(request.headers.get('content-type'))) {
           throw new ProxyError('invalid_request', { status: 415, detail: 'The body must be application/json.' })
         }
@@ -216,6 +225,8 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
       return problemResponse(problem, headers)
     }
   }
+  markOutOfBandReader(verifyHandler)
+  return verifyHandler
 }
 
 function finish(response: Response, corsOrigin: string | undefined): Response {

@@ -103,6 +103,9 @@ export function reportUpstreamFailure(ctx: HandlerContext, state: RequestState, 
   }
   if (error instanceof ProviderError && error.status !== undefined) event.upstreamStatus = error.status
   ctx.emit(event)
-  // The reason and status only: the client's message may quote the API's text.
-  ctx.log.warn('verification provider call failed', { operation, reason: event.reason, upstreamStatus: event.upstreamStatus, to: state.maskedTo })
+  // The reason and status only (an unclassified error's message may quote the API's text); a
+  // provider error's own message is for server logs by the port's contract, and for a failure
+  // only the deployment can mend (credentials, base URL) it names the setting that fixes it.
+  const fix = error instanceof ProviderError && (error.kind === 'misconfigured' || (error.kind === 'not_found' && (error.operation === 'start' || error.operation === 'rates'))) ? error.message.slice(0, 500) : undefined
+  ctx.log.warn(fix === undefined ? 'verification provider call failed' : `verification provider call failed: ${fix}`, { operation, reason: event.reason, upstreamStatus: event.upstreamStatus, to: state.maskedTo })
 }

@@ -16,9 +16,22 @@ export interface OriginPolicy {
   isAllowed(origin: string, request: Request): boolean
   /** Whether the session cookie carries `Secure`. */
   secureCookie(request: Request): boolean
+  /**
+   * Says on the log, once per origin (at most {@link REFUSALS_NOTED_PER_HOUR} origins an hour),
+   * that a POST or preflight from `origin` was refused with 403 and which option lets it in.
+   */
+  noteRefused(origin: string | null): void
   /** True when no `publicOrigin` is set or every one is on loopback: local development. */
   readonly development: boolean
 }
+
+/**
+ * Distinct refused origins logged per hour. Anyone can send any `Origin` (a script outside a
+ * browser, a page of any site), so "once per origin" alone would let an attacker write a line per
+ * request; past the bound one line says that more were refused, and the next hour starts afresh
+ * (an attacker who fills one hour cannot hide a misconfiguration for longer).
+ */
+export const REFUSALS_NOTED_PER_HOUR = 10
 
 /** Hosts that only the machine itself can reach: the one case where the request's own origin is trusted. */
 export function isLoopbackOrigin(origin: string): boolean {
@@ -49,14 +62,17 @@ function parseOrigin(entry: string, option: string): string {
  * Compiles `publicOrigin` and `allowedOrigins`. The app's own origin is configured, never derived
  * from the request: behind a reverse proxy or in a Next.js route handler `request.url` says
  * `http://localhost:3000` (so "same origin as request.url" refused every real user), and a Host
- * header is whatever the client or a proxy wrote. Without `publicOrigin` only a loopback page
- * calling a loopback server is accepted (local development), and the first refusal of any other
- * origin logs an error that says what to set.
+ * header is whatever the client or a proxy wrote. Without `publicOrigin`, or with only loopback
+ * ones (a guide's `http://localhost:5173`), any loopback page calling a loopback server is
+ * accepted (local development: Vite moving to 5174 must not break sends). Every refusal is said
+ * on the log with the option that fixes it ({@link OriginPolicy.noteRefused}): an error while
+ * `publicOrigin` is missing, a warning otherwise.
  */
 export function createOriginPolicy(options: {
   publicOrigin: string | readonly string[] | undefined
   allowedOrigins: AllowedOrigins | undefined
-  logError: (message: string, fields?: Record<string, unknown>) => void
+  log: { warn: (message: string, fields?: Record<string, unknown>) => void; error: (message: string, fields?: Record<string, unknown>) => void }
+  now: () => number
 }): OriginPolicy {
   const publicList = options.publicOrigin === undefined ? [] : typeof options.publicOrigin === 'string' ? [options.publicOrigin] : options.publicOrigin
   if (!Array.isArray(publicList) || (options.publicOrigin !== undefined && publicList.length === 0)) {
@@ -72,32 +88,88 @@ export function createOriginPolicy(options: {
         : ((set) => (origin: string) => set.has(origin))(new Set(allowed.map((entry) => parseOrigin(entry, 'allowedOrigins'))))
   // Secure unless every configured origin is plain http on loopback (a local setup).
   const configuredSecure = [...publicOrigins].some((origin) => origin.startsWith('https:') || !isLoopbackOrigin(origin))
-  let warned = false
+  const development = [...publicOrigins].every((origin) => isLoopbackOrigin(origin))
+  const noted = createRefusalNotes(options.now)
+  const configured = [...publicOrigins].join(', ')
 
   return {
     isAllowed(origin, request) {
       if (origin === 'null') return false
       if (publicOrigins.has(origin) || extra(origin)) return true
-      if (publicOrigins.size > 0) return false
-      // Local development: any loopback page (a dev server on :5173 calling the API on :3000)
-      // calling a loopback server; only the machine itself can be either.
-      const own = new URL(request.url).origin
-      if (isLoopbackOrigin(origin) && isLoopbackOrigin(own)) return true
-      if (!warned) {
-        warned = true
-        options.logError(
-          'createVerifyHandler: "publicOrigin" is not set, so only loopback pages are accepted and this request was refused (403 forbidden_origin). ' +
+      // Local development: any loopback page (a dev server on :5173, or :5174 once Vite finds
+      // :5173 taken) calling a loopback server; only the machine itself can be either.
+      return development && isLoopbackOrigin(origin) && isLoopbackOrigin(new URL(request.url).origin)
+    },
+    noteRefused(origin) {
+      // Logged as the browser sent it only when it is a well-formed origin (no control characters
+      // or text an attacker wrote into the log); anything else shares one line.
+      const shown = origin === null ? '(none)' : origin === 'null' ? 'null' : isOrigin(origin) ? origin : '(malformed)'
+      const verdict = noted(shown)
+      if (verdict === undefined) return
+      if (verdict === 'more') {
+        options.log.warn(`createVerifyHandler: requests from more than ${REFUSALS_NOTED_PER_HOUR} origins were refused this hour (403 forbidden_origin); no more origins are logged until the next hour (onEvent still gets request.refused for each).`)
+        return
+      }
+      if (shown === '(none)') {
+        options.log.warn('createVerifyHandler: a POST without an Origin header was refused (403 forbidden_origin). Browsers send Origin on every POST; a script or server calling the proxy must send the Origin of a page in publicOrigin.')
+      } else if (shown === 'null') {
+        options.log.warn('createVerifyHandler: a request with "Origin: null" was refused (403 forbidden_origin): a sandboxed iframe, a file:// page or a redirect across sites sends it, and it is never accepted. Serve the page from an origin in publicOrigin.')
+      } else if (publicOrigins.size === 0) {
+        options.log.error(
+          'createVerifyHandler: "publicOrigin" is not set, so only loopback pages are accepted and a request from this origin was refused (403 forbidden_origin). ' +
             'Set publicOrigin to the origin users load the app from, e.g. publicOrigin: "https://app.example.com".',
-          { origin: origin.slice(0, 200) },
+          { origin: shown },
+        )
+      } else {
+        options.log.warn(
+          `createVerifyHandler: a request from this origin was refused (403 forbidden_origin): it is not publicOrigin (${configured}) nor in allowedOrigins. ` +
+            'If users load your app from it, add it to publicOrigin; if it is another site that may call the proxy, add it to allowedOrigins.' +
+            (development ? ' (With only loopback publicOrigin, any loopback page calling the server on loopback is accepted.)' : ''),
+          { origin: shown },
         )
       }
-      return false
     },
     secureCookie(request) {
       if (publicOrigins.size > 0) return configuredSecure
       return wantsSecureCookie(new URL(request.url))
     },
-    development: [...publicOrigins].every((origin) => isLoopbackOrigin(origin)),
+    development,
+  }
+}
+
+/** True for a serialised origin (`https://app.example.com:8443`), as `new URL` writes one. */
+function isOrigin(text: string): boolean {
+  if (text.length > 200) return false
+  try {
+    return new URL(text).origin === text
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The bound of {@link OriginPolicy.noteRefused}: `'note'` the first time a key is seen in the
+ * current hour, for at most {@link REFUSALS_NOTED_PER_HOUR} keys; past them `'more'` once an hour.
+ */
+function createRefusalNotes(now: () => number): (key: string) => 'note' | 'more' | undefined {
+  let hour = Number.NaN
+  const seen = new Set<string>()
+  let full = false
+  return (key) => {
+    const current = Math.floor(now() / 3_600_000)
+    if (current !== hour) {
+      hour = current
+      seen.clear()
+      full = false
+    }
+    if (seen.has(key)) return undefined
+    if (seen.size < REFUSALS_NOTED_PER_HOUR) {
+      seen.add(key)
+      return 'note'
+    }
+    if (full) return undefined
+    full = true
+    return 'more'
   }
 }
 

@@ -7,8 +7,8 @@
  * The API keeps the state (one pending verification per address, re-sent on a new start), so the
  * store and clock of each call go unused; only its signal is read.
  */
-import type { Channel } from '@hakiki/core'
-import { COUNTRIES, DEFAULT_API_LOCALE, toApiLocale } from '@hakiki/core'
+import type { Channel } from '@hakiki/core/rules'
+import { COUNTRIES, DEFAULT_API_LOCALE, toApiLocale } from '@hakiki/core/rules'
 import { ProviderError, type ProviderCall, type ProviderCapabilities, type ProviderErrorInit, type ProviderErrorKind, type ProviderVerification, type VerifyProvider } from '@hakiki/provider'
 import type { VerifyClient } from '@hakiki/verify-client'
 import { VerifyApiError } from '@hakiki/verify-client'
@@ -124,7 +124,22 @@ function classify(error: unknown, operation: ProviderErrorInit['operation'], sig
   if (error.status !== undefined) init.status = error.status
   if (error.statusCode !== undefined) init.providerCode = error.statusCode
   if (error.retryAfter !== undefined) init.retryAfter = error.retryAfter
-  return new ProviderError(kindOf(error, operation, channel), init)
+  return new ProviderError(kindOf(error, operation, channel), init, fixFor(error, operation))
+}
+
+/**
+ * The server log's line for a failure only the deployment can mend (the port keeps a provider's
+ * message for logs): what is wrong and which setting fixes it, in our words, never the API's text.
+ */
+function fixFor(error: VerifyApiError, operation: ProviderErrorInit['operation']): string | undefined {
+  const prefix = `${NAME} ${operation} failed`
+  if (error.code === 'unauthorized') {
+    const refused = error.operation === 'token' ? 'the Verify API refused the client credentials (HTTP 401 on the token request)' : 'the Verify API refused a fresh access token (HTTP 401 twice)'
+    return `${prefix}: ${refused}. Check clientId and clientSecret given to createVerifyClient (VERIFY_CLIENT_ID and VERIFY_CLIENT_SECRET in the guides) and that baseUrl (VERIFY_API_URL) is the API they were issued for; every start answers 502 upstream_error until then`
+  }
+  if (error.code === 'proxy_auth_required') return `${prefix}: an HTTP proxy between this server and the Verify API asks for credentials (HTTP 407): check baseUrl (VERIFY_API_URL) and the network path to it`
+  if (error.code === 'not_found' && (operation === 'start' || operation === 'rates')) return `${prefix}: the Verify API has no such endpoint (HTTP 404): check baseUrl (VERIFY_API_URL), the API's root without a path`
+  return undefined
 }
 
 function kindOf(error: VerifyApiError, operation: ProviderErrorInit['operation'], channel: Channel | undefined): ProviderErrorKind {

@@ -54,8 +54,11 @@ export interface VerifyHandlerOptions {
    * or a list. Required outside local development: it drives the origin check (POSTs and
    * preflights from it are allowed) and the `Secure` cookie decision, and is never derived from
    * the request (behind a reverse proxy or in a Next.js route handler `request.url` is
-   * `http://localhost:…`). Without it only a loopback page calling a loopback server is accepted;
-   * every other POST is 403 `forbidden_origin` and an error is logged once saying to set it.
+   * `http://localhost:…`). Without it, or when every one is loopback (`http://localhost:5173`),
+   * any loopback page calling a loopback server is accepted (a dev server moving to another port
+   * keeps working). Every other POST or preflight is 403 `forbidden_origin`, and the first refusal
+   * of each origin is logged (at most 10 origins an hour) with what to set: an error while
+   * `publicOrigin` is missing, else a warning naming `publicOrigin` and `allowedOrigins`.
    */
   publicOrigin?: string | readonly string[]
   /**

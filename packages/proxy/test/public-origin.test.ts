@@ -90,3 +90,13 @@ describe('publicOrigin', () => {
     await expect(harness({ proxy: { publicOrigin: 'https://app.example/path' } })).rejects.toThrow(TypeError)
   })
 })
+
+describe('publicOrigin on loopback (the guides pin http://localhost:5173)', () => {
+  it('accepts a page on another loopback port, as when Vite moves to 5174, and still refuses other sites', async () => {
+    const h = await harness({ proxy: { publicOrigin: ['http://localhost:5173', 'http://127.0.0.1:5173'] } })
+    expect((await h.browser({ origin: 'http://localhost:5174' }).start({ to: GHANA })).status).toBe(201)
+    expect((await h.browser({ origin: 'http://127.0.0.1:5174' }).start({ to: '+233241234568' })).status).toBe(201)
+    expect((await h.browser({ origin: 'http://app.example:5174' }).start({ to: '+233241234569' })).status).toBe(403)
+    expect(h.logs.filter((line) => line.startsWith('warn') && line.includes('forbidden_origin'))).toHaveLength(1)
+  })
+})

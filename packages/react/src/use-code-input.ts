@@ -8,36 +8,28 @@ import {
   keepsCodeSelection,
   normalizeCode,
   readCodeInput,
+  type CodeFieldEdit,
   type CodeSelection,
 } from '@hakiki/core'
 import {
-  useCallback,
   useEffect,
   useId,
+  useInsertionEffect,
   useRef,
   useState,
   type ChangeEvent,
-  type ClipboardEvent,
   type CompositionEvent,
-  type DragEvent,
-  type FocusEvent,
   type HTMLAttributes,
   type InputHTMLAttributes,
-  type KeyboardEvent,
-  type MouseEvent,
   type Ref,
   type RefCallback,
   type SyntheticEvent,
 } from 'react'
 import { assignRef } from './assign-ref'
-import { composeHandlers } from './compose-handlers'
-import { useControllableState } from './use-controllable-state'
-import { useIsoLayoutEffect } from './use-iso-layout-effect'
-import { useLatestRef } from './use-latest-ref'
 import { listenWebOTP } from './listen-web-otp'
+import { observeInput } from './observe-input'
 import { watchPasswordManagerBadge } from './password-manager-badge'
-
-import { useObservedInput } from './use-observed-input'
+import { useIsoLayoutEffect } from './use-iso-layout-effect'
 
 /** What {@link UseCodeInputOptions.onChange} learns besides the code. */
 export interface CodeChangeDetails {
@@ -151,11 +143,45 @@ const flag = (on: boolean | undefined): string | undefined => (on ? '' : undefin
 /** Room a password manager's badge needs beyond the last box (input-otp's figure). */
 const BADGE_SPACE_PX = 40
 
-
 /** The native value setter: React notices the change and fires `onChange` for the event we dispatch. */
 function setNativeValue(input: HTMLInputElement, value: string): void {
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value)
 }
+
+/**
+ * What the field keeps between renders, in one object: handlers created in any render read it, so
+ * the listeners put on the element once (`beforeinput`, the value observer) never go stale.
+ */
+interface FieldState {
+  /** This render's options, length and control mode (swapped in before refs attach). */
+  options: UseCodeInputOptions
+  length: number
+  controlled: boolean
+  /** The input; then the one the listeners and the value observer are on, with their removal. */
+  current: HTMLInputElement | null
+  observed?: HTMLInputElement
+  stop?: () => void
+  /** Each box, for the click that picks the box under the pointer. */
+  slots: (HTMLElement | null)[]
+  /** The code as last rendered or committed, ahead of React state within one event. */
+  value: string
+  /** The selection this hook last put on the input: the range the next edit replaces. */
+  selection: CodeSelection
+  /** The code and selection when an IME composition began: its commit is read against them. */
+  composing?: { base: string; selection: CodeSelection } | undefined
+  /** An edit this hook made itself, carried through the `input` event it dispatched. */
+  forced?: CodeFieldEdit | undefined
+  /** The last code `onComplete` was called with. */
+  completed?: string
+  /** A code the last paste or autofill only guessed at: shown, never completed by itself. */
+  guessed?: string | undefined
+  /** This render's `attach` and `insert`, for the effects (they only read this object). */
+  attach: (el: HTMLInputElement | null) => void
+  insert: (text: string, at: CodeSelection) => void
+}
+
+/** The handlers `getInputProps` puts after the caller's own (skipped when the caller's called `preventDefault`). */
+type OwnHandlers = Pick<InputHTMLAttributes<HTMLInputElement>, 'onKeyDown' | 'onFocus' | 'onBlur' | 'onClick' | 'onSelect' | 'onPaste' | 'onDrop' | 'onCompositionStart' | 'onCompositionEnd'>
 
 /**
  * Headless one-time-code field: one real `<input>` drawn as `length` boxes.
@@ -165,272 +191,241 @@ function setNativeValue(input: HTMLInputElement, value: string): void {
  * carrying the whole code as iOS autofill sends it, WebOTP) goes through `normalizeCode`, so
  * `"١٢٣ ٤٥٦"`, `"123-456"` and `"Your code is 123456"` all give `123456`.
  *
- * Written here rather than wrapping `input-otp` (4 kB gzip, most of our 5 kB budget): its
+ * Written here rather than wrapping `input-otp` (4 kB gzip, more than this whole field): its
  * `onComplete` fires on every completion (so a re-typed wrong code is submitted again), its
  * character filter rejects Arabic-Indic digits before any transform can see them, and its
- * selection sync polls the page; this hook covers the same ground in about half the bytes.
+ * selection sync polls the page.
  */
 export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputResult {
   const { length: lengthOption = 6, value: valueProp, defaultValue = '', disabled, readOnly, loading, invalid, mask, name, autoFocus, webOtp = true, passwordManagerBadge = 'push' } = options
   const length = checkCodeLength(lengthOption, 'useCodeInput')
   const generatedId = useId()
   const id = options.id ?? generatedId
-
-  const [value, setCode, controlled] = useControllableState<string, [CodeChangeDetails]>({
-    value: valueProp === undefined ? undefined : normalizeCode(valueProp, length),
-    defaultValue: () => normalizeCode(defaultValue, length),
-    onChange: options.onChange,
-  })
-  const [active, setActive] = useState(() => value.length)
+  const controlled = valueProp !== undefined
+  const [own, setOwn] = useState(() => normalizeCode(defaultValue, length))
+  const value = controlled ? normalizeCode(valueProp, length) : own
+  const [active, setActive] = useState(value.length)
   const [isFocused, setFocused] = useState(false)
   /** A password manager's badge found over the field's end (see `passwordManagerBadge`). */
-  const [badge, setBadge] = useState<'pushed' | 'unpushed' | undefined>(undefined)
+  const [badge, setBadge] = useState<'pushed' | 'unpushed'>()
   /** The text an input method is composing, shown as it is until the composition ends. */
-  const [composingText, setComposingText] = useState<string | undefined>(undefined)
-
-  const inputRef = useRef<HTMLInputElement | null>(null)
-  const slotRefs = useRef<(HTMLElement | null)[]>([])
-  /** The code as last rendered or committed, ahead of React state within one event. */
-  const valueRef = useRef(value)
-  /** The selection this hook last put on the input: the range the next edit replaces. */
-  const selection = useRef<CodeSelection>([value.length, value.length])
-  /** The code and selection when an IME composition began: its commit is read against them. */
-  const composing = useRef<{ base: string; selection: CodeSelection } | undefined>(undefined)
-  /** The element the native `beforeinput` listener is on. */
-  const listened = useRef<HTMLInputElement | null>(null)
-  /** An edit this hook made itself, carried through the `input` event it dispatched. */
-  const forced = useRef<{ value: string; caret: number } | undefined>(undefined)
-  const lastCompleted = useRef<string | undefined>(undefined)
-  /** A code the last paste or autofill only guessed at: shown, never completed by itself. */
-  const guessed = useRef<string | undefined>(undefined)
+  const [composingText, setComposingText] = useState<string>()
+  // The ref object itself holds the state (its `current` is the input).
+  const s = useRef(null) as unknown as FieldState
   const activeIndex = codeActiveIndex(value, active, length)
 
-  // Handlers read the latest options through this ref so callbacks can stay stable.
-  const latest = useLatestRef({ options, length, controlled })
-  useIsoLayoutEffect(() => {
-    valueRef.current = value
-  })
+  /** The input, while it has focus. */
+  const focusedInput = (): HTMLInputElement | undefined => {
+    const el = s.current
+    return el && el.ownerDocument.activeElement === el ? el : undefined
+  }
 
   /**
    * The selection the next edit replaces: the element's own while it has focus (a selection made
    * by `select()`, a touch "Select all" or a script fires no event React reports), else the one
    * this hook last set.
    */
-  const currentSelection = useCallback((): CodeSelection => {
-    const el = inputRef.current
-    if (el && el.ownerDocument.activeElement === el && el.selectionStart !== null) return [el.selectionStart, el.selectionEnd ?? el.selectionStart]
-    return selection.current
-  }, [])
+  const currentSelection = (): CodeSelection => {
+    const el = focusedInput()
+    return el && el.selectionStart !== null ? [el.selectionStart, el.selectionEnd ?? el.selectionStart] : s.selection
+  }
 
   /** Records `next` as the code; `byUser` edits may complete it. */
-  const commit = useCallback((next: string, byUser: boolean): void => {
-    const { options: o, length: n } = latest.current
-    const isGuess = next === guessed.current
-    if (next !== valueRef.current) {
-      valueRef.current = next
-      setCode(next, { guessed: isGuess })
+  const commit = (next: string, byUser?: boolean): void => {
+    const isGuess = next === s.guessed
+    if (next !== s.value) {
+      s.value = next
+      if (!s.controlled) setOwn(next)
+      s.options.onChange?.(next, { guessed: isGuess })
     }
-    if (byUser && !isGuess && isCompleteCode(next, n) && next !== lastCompleted.current) {
-      lastCompleted.current = next
-      o.onComplete?.(next)
-    }
-  }, [latest, setCode])
+    if (byUser && !isGuess && isCompleteCode(next, s.length) && next !== s.completed) s.options.onComplete?.((s.completed = next))
+  }
+
+  /** Sets the code from outside the user's edits (never completes); returns it normalized. */
+  const set = (raw: string): string => {
+    const next = normalizeCode(raw, s.length)
+    commit(next)
+    setActive(next.length)
+    return next
+  }
 
   /** Puts the selection on slot `index`: the digit there (typing replaces it) or the caret at the end. */
-  const select = useCallback((index: number): void => {
-    const el = inputRef.current
-    const v = valueRef.current
-    const [start, end] = codeSlotSelection(v, index, latest.current.length)
-    selection.current = [start, end]
-    if (el && el.ownerDocument.activeElement === el && (el.selectionStart !== start || el.selectionEnd !== end)) {
-      el.setSelectionRange(start, end, 'forward')
-    }
-  }, [latest])
+  const select = (index: number): void => {
+    const el = focusedInput()
+    const [start, end] = (s.selection = codeSlotSelection(s.value, index, s.length))
+    if (el && (el.selectionStart !== start || el.selectionEnd !== end)) el.setSelectionRange(start, end, 'forward')
+  }
+
+  /** Makes box `index` the active one. */
+  const moveTo = (index: number): void => {
+    setActive(index)
+    select(index)
+  }
 
   /** Applies an edit the way the browser would: set the value, then dispatch `input`, so that the
    * caller's native `onChange` (react-hook-form's `register`) sees it like typing. */
-  const edit = useCallback((next: string, caret: number): void => {
-    const el = inputRef.current
-    if (!el) return
-    if (next === valueRef.current) {
-      setActive(caret)
-      select(caret)
-      return
-    }
-    forced.current = { value: next, caret }
-    setNativeValue(el, next)
+  const edit = (out: CodeFieldEdit | undefined): void => {
+    const el = s.current
+    if (!out || !el) return
+    s.guessed = out.guessed ? out.value : undefined
+    if (out.value === s.value) return moveTo(out.caret)
+    s.forced = out
+    setNativeValue(el, out.value)
     el.dispatchEvent(new Event('input', { bubbles: true }))
-  }, [select, setActive])
+  }
 
   /** Inserts text (paste, drop, WebOTP) at the selection; a whole code replaces everything. */
-  const insert = useCallback((text: string, at: CodeSelection): void => {
-    const out = insertIntoCode(valueRef.current, text, at, latest.current.length)
-    if (!out) return
-    guessed.current = out.guessed ? out.value : undefined
-    edit(out.value, out.caret)
-  }, [edit, latest])
+  const insert = (text: string, at: CodeSelection): void => edit(insertIntoCode(s.value, text, at, s.length))
+
+  /** Before the browser inserts text, the selection it replaces, read from the element (see `currentSelection`). */
+  const handleBeforeInput = (): void => {
+    if (!s.composing) s.selection = currentSelection()
+  }
 
   // Keep the DOM selection on the active slot after every render that moved it.
   useIsoLayoutEffect(() => {
     if (isFocused) select(activeIndex)
-  }, [select, value, activeIndex, isFocused])
+  }, [value, activeIndex, isFocused])
 
-  // Writes that bypass React (react-hook-form setValue/reset on a registered field, form reset).
-  const observe = useObservedInput({
-    accept: useCallback(
-      (written: string): string => {
-        const { length: n, controlled: isControlled } = latest.current
-        const next = normalizeCode(written, n)
+  /**
+   * Puts the listeners on a new input element: native `beforeinput` (React's `onBeforeInput` is a
+   * polyfill that misses deletions and drops), and the observer of writes that bypass React
+   * (react-hook-form's `setValue`/`reset` on a registered field, a form reset).
+   */
+  const attach = (el: HTMLInputElement | null): void => {
+    if (!el || el === s.observed) return
+    s.stop?.()
+    s.observed = el
+    el.addEventListener('beforeinput', handleBeforeInput)
+    const stopObserving = observeInput(
+      el,
+      'value',
+      (written) => {
+        const next = normalizeCode(written as string, s.length)
         // React re-rendering writes the value it already has; anything else came from outside.
-        if (next !== valueRef.current && !isControlled) {
-          commit(next, false)
-          setActive(next.length)
-        }
-        return next
+        return next !== s.value && !s.controlled ? set(next) : next
       },
-      [commit, latest, setActive],
-    ),
-    onFormReset: useCallback((): string | undefined => {
-      const { options: o, length: n, controlled: isControlled } = latest.current
-      if (isControlled) return undefined
-      const next = normalizeCode(o.defaultValue ?? '', n)
-      commit(next, false)
-      setActive(next.length)
-      return next
-    }, [commit, latest, setActive]),
+      () => (s.controlled ? undefined : set(s.options.defaultValue ?? '')),
+    )
+    s.stop = () => {
+      stopObserving()
+      el.removeEventListener('beforeinput', handleBeforeInput)
+      s.observed = undefined
+    }
+  }
+  // Insertion effects run before any ref of the commit is attached: a form library writing its
+  // default value from its own ref callback meets this render's options.
+  useInsertionEffect(() => {
+    Object.assign(s, { options, length, controlled, value, attach, insert })
+    s.selection ??= [value.length, value.length]
+    s.slots ??= []
   })
-
   useEffect(() => {
-    const el = inputRef.current
-    return isFocused && !badge && passwordManagerBadge === 'push' && el ? watchPasswordManagerBadge(el, BADGE_SPACE_PX, setBadge) : undefined
-  }, [isFocused, badge, passwordManagerBadge])
+    // A no-op after mount; after a Strict Mode simulated unmount it puts the listeners back.
+    s.attach(s.current)
+    return () => s.stop?.()
+  }, [s])
+
+  useEffect(() => (isFocused && !badge && passwordManagerBadge === 'push' && s.current ? watchPasswordManagerBadge(s.current, BADGE_SPACE_PX, setBadge) : undefined), [isFocused, badge, passwordManagerBadge])
 
   // WebOTP: Chrome on Android offers the code of an SMS bound to this origin; it replaces the field.
-  useEffect(() => (webOtp && !disabled ? listenWebOTP(length, (code) => insert(code, [0, valueRef.current.length])) : undefined), [webOtp, disabled, length, insert])
+  useEffect(() => (webOtp && !disabled ? listenWebOTP(length, (code) => s.insert(code, [0, s.value.length])) : undefined), [webOtp, disabled, length, s])
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>, userOnChange: ((event: ChangeEvent<HTMLInputElement>) => void) | undefined): void => {
     const el = event.currentTarget
     const raw = el.value
     // An input method is composing (a full-width digit, a Chinese or Japanese IME): its text stays
     // as it is until it is committed. Rewriting it now made the IME commit it again (１ then ２ gave 1122).
-    if (composing.current) {
-      setComposingText(raw)
-      return
-    }
-    let next: string
-    let caret: number
-    const own = forced.current
-    forced.current = undefined
-    if (own) {
-      next = own.value
-      caret = own.caret
-    } else if (raw === valueRef.current && raw !== value) {
+    if (s.composing) return setComposingText(raw)
+    const forced = s.forced
+    s.forced = undefined
+    const out =
+      forced ??
       // A script wrote the code through `value` before firing `input` (autofill scripts): the
       // observer already took it in; the caret is where the script left it.
-      next = raw
-      caret = el.selectionEnd ?? raw.length
-      guessed.current = undefined
-    } else {
-      const out = readCodeInput(valueRef.current, raw, selection.current, length)
-      next = out.value
-      caret = out.caret
-      // iOS autofill and some keyboards paste through `input`, not `paste`: the same guess rule.
-      guessed.current = out.guessed ? next : undefined
-    }
+      (raw === s.value && raw !== value
+        ? { value: raw, caret: el.selectionEnd ?? raw.length, guessed: false }
+        : // iOS autofill and some keyboards paste through `input`, not `paste`: the same guess rule.
+          readCodeInput(s.value, raw, s.selection, s.length))
+    if (!forced) s.guessed = out.guessed ? out.value : undefined
     // Show the normalized code before the caller's onChange reads `event.target.value`.
-    if (raw !== next) setNativeValue(el, next)
-    setActive(caret)
-    commit(next, true)
+    if (raw !== out.value) setNativeValue(el, out.value)
+    setActive(out.caret)
+    commit(out.value, true)
     userOnChange?.(event)
     // React puts the caret at the end when it restores the value; put it back afterwards.
-    queueMicrotask(() => select(caret))
+    queueMicrotask(() => select(out.caret))
   }
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
-    if (event.metaKey || event.ctrlKey || event.altKey || composing.current) return
-    const out = codeFieldKey(event.key, valueRef.current, currentSelection(), activeIndex, length, event.currentTarget.readOnly)
-    if (!out) return
+  /** Reads text a paste or drop carries (`readOnly` fields keep the browser's default: nothing). */
+  const insertData = (event: SyntheticEvent<HTMLInputElement>, data: DataTransfer): void => {
+    if (event.currentTarget.readOnly) return
     event.preventDefault()
-    if ('move' in out) {
-      setActive(out.move)
-      select(out.move)
-    } else {
-      edit(out.edit.value, out.edit.caret)
-    }
+    insert(data.getData('text/plain'), currentSelection())
   }
 
-  /** Before the browser inserts text, the selection it replaces, read from the element (see `currentSelection`). */
-  const handleBeforeInput = useCallback((): void => {
-    if (!composing.current) selection.current = currentSelection()
-  }, [currentSelection])
-
-  const handleCompositionStart = (): void => {
-    composing.current = { base: valueRef.current, selection: currentSelection() }
-  }
-
-  const handleCompositionEnd = (event: CompositionEvent<HTMLInputElement>): void => {
-    const started = composing.current
-    composing.current = undefined
-    setComposingText(undefined)
-    if (!started) return
-    // The committed text, read against the code and selection the composition started from.
-    const out = readCodeInput(started.base, event.currentTarget.value, started.selection, length)
-    guessed.current = out.guessed ? out.value : undefined
-    if (out.value === valueRef.current) setNativeValue(event.currentTarget, out.value)
-    edit(out.value, out.caret)
-  }
-
-  const handleSelect = (event: SyntheticEvent<HTMLInputElement>): void => {
-    const el = event.currentTarget
-    const start = el.selectionStart ?? 0
-    const end = el.selectionEnd ?? start
-    const [s, e] = selection.current
-    if (start === s && end === e) return
-    // Select-all stays, so that Ctrl+A then typing, Delete or paste replaces the whole code.
-    if (keepsCodeSelection(valueRef.current, [start, end])) {
-      selection.current = [start, end]
-      return
-    }
-    setActive(start)
-    select(start)
-  }
-
-  const handleClick = (event: MouseEvent<HTMLInputElement>): void => {
+  const handlers: OwnHandlers = {
+    onKeyDown: (event) => {
+      if (event.metaKey || event.ctrlKey || event.altKey || s.composing) return
+      const out = codeFieldKey(event.key, s.value, currentSelection(), activeIndex, length, event.currentTarget.readOnly)
+      if (!out) return
+      event.preventDefault()
+      if ('move' in out) moveTo(out.move)
+      else edit({ ...out.edit, guessed: false })
+    },
+    onFocus: () => {
+      setFocused(true)
+      moveTo(Math.min(s.value.length, length - 1))
+    },
+    onBlur: () => setFocused(false),
     // The text is invisible and narrow: pick the box under the pointer instead of the caret spot.
-    let best = -1
-    let bestDistance = Infinity
-    slotRefs.current.forEach((slot, index) => {
-      if (!slot) return
-      const rect = slot.getBoundingClientRect()
-      const distance = Math.abs(event.clientX - (rect.left + rect.width / 2))
-      if (distance < bestDistance) {
-        best = index
-        bestDistance = distance
-      }
-    })
-    if (best < 0) return
-    const to = Math.min(best, valueRef.current.length)
-    setActive(to)
-    select(to)
+    onClick: (event) => {
+      let best = -1
+      let bestDistance = Infinity
+      s.slots.forEach((slot, index) => {
+        const rect = slot?.getBoundingClientRect()
+        const distance = rect ? Math.abs(event.clientX - rect.left - rect.width / 2) : Infinity
+        if (distance < bestDistance) {
+          best = index
+          bestDistance = distance
+        }
+      })
+      if (best >= 0) moveTo(Math.min(best, s.value.length))
+    },
+    onSelect: (event) => {
+      const el = event.currentTarget
+      const start = el.selectionStart ?? 0
+      const end = el.selectionEnd ?? start
+      const [from, to] = s.selection
+      if (start === from && end === to) return
+      // Select-all stays, so that Ctrl+A then typing, Delete or paste replaces the whole code.
+      if (keepsCodeSelection(s.value, [start, end])) s.selection = [start, end]
+      else moveTo(start)
+    },
+    onPaste: (event) => insertData(event, event.clipboardData),
+    onDrop: (event) => {
+      insertData(event, event.dataTransfer)
+      event.currentTarget.focus()
+    },
+    onCompositionStart: () => {
+      s.composing = { base: s.value, selection: currentSelection() }
+    },
+    onCompositionEnd: (event: CompositionEvent<HTMLInputElement>) => {
+      const started = s.composing
+      s.composing = undefined
+      setComposingText(undefined)
+      if (!started) return
+      // The committed text, read against the code and selection the composition started from.
+      const out = readCodeInput(started.base, event.currentTarget.value, started.selection, length)
+      if (out.value === s.value) setNativeValue(event.currentTarget, out.value)
+      edit(out)
+    },
   }
 
-  const handlePaste = (event: ClipboardEvent<HTMLInputElement>): void => {
-    if (event.currentTarget.readOnly) return
-    event.preventDefault()
-    insert(event.clipboardData.getData('text/plain'), currentSelection())
-  }
-
-  const handleDrop = (event: DragEvent<HTMLInputElement>): void => {
-    if (event.currentTarget.readOnly) return
-    event.preventDefault()
-    insert(event.dataTransfer.getData('text/plain'), currentSelection())
-    event.currentTarget.focus()
-  }
-
-  const state = value.length === 0 ? 'empty' : value.length === length ? 'complete' : 'incomplete'
-  const isComplete = state === 'complete'
+  const fill = value.length === 0 ? 'empty' : value.length === length ? 'complete' : 'incomplete'
+  const isComplete = fill === 'complete'
   const dataAttributes: DataAttributes = {
-    'data-state': state,
+    'data-state': fill,
     'data-complete': flag(isComplete),
     'data-invalid': flag(invalid),
     'data-disabled': flag(disabled),
@@ -443,71 +438,6 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
     return { index, char: digit && mask ? '•' : digit, isActive: isFocused && index === activeIndex, isFilled: digit !== '' }
   })
 
-  const getInputProps = (props: CodeInputUserProps = {}): CodeInputElementProps => {
-    const { ref: userRef, onChange: userOnChange, onKeyDown, onFocus, onBlur, onClick, onSelect, onPaste, onDrop, onCompositionStart, onCompositionEnd, ...rest } = props
-    return {
-      id,
-      name,
-      type: 'text',
-      inputMode: 'numeric',
-      autoComplete: 'one-time-code',
-      pattern: '\\d*',
-      // No maxLength: it would cut "Your code is 123456" before normalization could read it.
-      spellCheck: false,
-      autoCorrect: 'off',
-      autoCapitalize: 'off',
-      // Codes read left to right in every language, Arabic and Hebrew included.
-      dir: 'ltr',
-      disabled,
-      readOnly: readOnly || loading,
-      autoFocus,
-      'aria-invalid': invalid || undefined,
-      'aria-busy': loading || undefined,
-      ...dataAttributes,
-      'data-badge': badge,
-      ...rest,
-      // The badge's room: the input (it covers the boxes) grows past them, the growth clipped away.
-      ...(badge === 'pushed' ? { style: { ...rest.style, inlineSize: `calc(100% + ${BADGE_SPACE_PX}px)`, clipPath: `inset(0 ${BADGE_SPACE_PX}px 0 0)` } } : {}),
-      value: composingText ?? value,
-      ref: (el: HTMLInputElement | null) => {
-        inputRef.current = el
-        if (el && el !== listened.current) {
-          // Native `beforeinput` (React's `onBeforeInput` is a polyfill that misses deletions and drops).
-          listened.current?.removeEventListener('beforeinput', handleBeforeInput)
-          el.addEventListener('beforeinput', handleBeforeInput)
-          listened.current = el
-        }
-        observe(el)
-        assignRef(userRef, el)
-      },
-      onChange: (event) => handleChange(event, userOnChange),
-      onKeyDown: composeHandlers(onKeyDown, handleKeyDown),
-      onFocus: (event: FocusEvent<HTMLInputElement>) => {
-        onFocus?.(event)
-        setFocused(true)
-        const to = Math.min(valueRef.current.length, length - 1)
-        setActive(to)
-        select(to)
-      },
-      onBlur: (event: FocusEvent<HTMLInputElement>) => {
-        onBlur?.(event)
-        setFocused(false)
-      },
-      onClick: composeHandlers(onClick, handleClick),
-      onSelect: (event) => {
-        onSelect?.(event)
-        handleSelect(event)
-      },
-      onPaste: composeHandlers(onPaste, handlePaste),
-      onDrop: composeHandlers(onDrop, handleDrop),
-      onCompositionStart: composeHandlers(onCompositionStart, handleCompositionStart),
-      onCompositionEnd: (event: CompositionEvent<HTMLInputElement>) => {
-        onCompositionEnd?.(event)
-        handleCompositionEnd(event)
-      },
-    }
-  }
-
   return {
     value,
     length,
@@ -515,18 +445,53 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
     activeIndex,
     isFocused,
     slots,
-    setValue: (next) => {
-      const normalized = normalizeCode(next, length)
-      commit(normalized, false)
-      setActive(normalized.length)
-    },
-    clear: () => {
-      commit('', false)
-      setActive(0)
-    },
-    focus: () => inputRef.current?.focus(),
+    setValue: set,
+    clear: () => set(''),
+    focus: () => s.current?.focus(),
     getRootProps: <P extends HTMLAttributes<HTMLElement>>(props?: P) => ({ ...props, ...dataAttributes }) as P & DataAttributes,
-    getInputProps,
+    getInputProps: (props: CodeInputUserProps = {}): CodeInputElementProps => {
+      const merged: CodeInputElementProps = {
+        id,
+        name,
+        type: 'text',
+        inputMode: 'numeric',
+        autoComplete: 'one-time-code',
+        pattern: '\\d*',
+        // No maxLength: it would cut "Your code is 123456" before normalization could read it.
+        spellCheck: false,
+        autoCorrect: 'off',
+        autoCapitalize: 'off',
+        // Codes read left to right in every language, Arabic and Hebrew included.
+        dir: 'ltr',
+        disabled,
+        readOnly: readOnly || loading,
+        autoFocus,
+        'aria-invalid': invalid || undefined,
+        'aria-busy': loading || undefined,
+        ...dataAttributes,
+        'data-badge': badge,
+        ...props,
+        // The badge's room: the input (it covers the boxes) grows past them, the growth clipped away.
+        ...(badge === 'pushed' ? { style: { ...props.style, inlineSize: `calc(100% + ${BADGE_SPACE_PX}px)`, clipPath: `inset(0 ${BADGE_SPACE_PX}px 0 0)` } } : {}),
+        value: composingText ?? value,
+        ref: (el) => {
+          s.current = el
+          attach(el)
+          assignRef(props.ref, el)
+        },
+        onChange: (event) => handleChange(event, props.onChange),
+      }
+      // The caller's handler first; ours unless it called `preventDefault`.
+      for (const key of Object.keys(handlers) as (keyof OwnHandlers)[]) {
+        const ours = handlers[key] as (event: SyntheticEvent<HTMLInputElement>) => void
+        const theirs = props[key] as ((event: SyntheticEvent<HTMLInputElement>) => void) | undefined
+        merged[key] = (event: SyntheticEvent<HTMLInputElement>) => {
+          theirs?.(event)
+          if (!event.defaultPrevented) ours(event)
+        }
+      }
+      return merged
+    },
     getSlotProps: (index, props) =>
       ({
         ...props,
@@ -534,7 +499,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
         'data-active': flag(slots[index]?.isActive),
         'data-filled': flag(slots[index]?.isFilled),
         ref: (el: HTMLElement | null) => {
-          slotRefs.current[index] = el
+          s.slots[index] = el
         },
       }) as never,
   }

@@ -226,11 +226,14 @@ describe('get and verify', () => {
     expect((await status(s, token, 'GET', id)).status).toBe('expired')
   })
 
-  test('re-sends do not extend the lifetime', async () => {
+  test('re-sends do not extend the lifetime, and their message says the time left', async () => {
     const { s, token } = await setup({ codeTtlSeconds: 120 })
     const { id } = await startVerification(s, token, { to: GH })
     s.clock.advance(100)
     await startVerification(s, token, { to: GH })
+    const bodies = s.inbox.list().map((m) => m.body)
+    expect(bodies.filter((b) => b.includes('expires in 2 minutes'))).toHaveLength(1)
+    expect(bodies.filter((b) => b.includes('expires in 1 minute.'))).toHaveLength(1)
     s.clock.advance(20)
     expect((await status(s, token, 'GET', id)).status).toBe('expired')
   })

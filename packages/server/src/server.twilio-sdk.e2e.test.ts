@@ -35,6 +35,12 @@ class LoopbackRequestClient extends twilio.RequestClient {
   }
 }
 
+/**
+ * Each SDK request checks the auth token with PBKDF2 over real HTTP: ~1–3 s a test here, 5.5 s once
+ * beside six other test runs on two cores, past vitest's default 5 s. A bound, not a wait.
+ */
+const SDK_TEST_TIMEOUT_MS = 30_000
+
 beforeAll(async () => {
   sink = await startMessageSink()
   const input = await testConfigInput(sink.url)
@@ -73,7 +79,7 @@ describe('the official twilio SDK against hakiki-server', () => {
     const other = await service.verifications.create({ to: freshPhone(), channel: 'sms' })
     expect(await service.verifications(other.sid).update({ status: 'canceled' })).toMatchObject({ sid: other.sid, status: 'canceled' })
     await expect(service.verifications(other.sid).fetch()).rejects.toMatchObject({ status: 404, code: 20404 })
-  })
+  }, SDK_TEST_TIMEOUT_MS)
 
   it('answers Twilio error bodies: a wrong auth token, max check attempts, a bad To', async () => {
     const wrong = twilio(accountSid, `${authToken}x`, { httpClient: new LoopbackRequestClient(server.url) }).verify.v2.services(serviceSid)
@@ -93,5 +99,5 @@ describe('the official twilio SDK against hakiki-server', () => {
       status: 404,
       code: 20404,
     })
-  })
+  }, SDK_TEST_TIMEOUT_MS)
 })

@@ -3,34 +3,18 @@
 // runs alarms at their scheduled time (an hour away) and miniflare cannot move its clock, so the
 // test Worker's object (the store's class plus two test doors, test/fixtures/sweep-worker.ts) runs
 // the alarm handler on request and shows what storage holds.
-import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-interface Fetcher {
-  fetch(url: string, init: { method: string; body: string }): Promise<{ json(): Promise<unknown> }>
-}
+import { bundleWorker, COMPATIBILITY_DATE, type Fetcher } from '../test/bundle-worker'
 
 let mf: Miniflare | undefined
 let worker: Fetcher
 
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('../test/fixtures/sweep-worker.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    conditions: ['source', 'workerd', 'worker', 'browser'],
-    mainFields: ['module', 'main'],
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  })
   mf = new Miniflare({
-    modules: [{ type: 'ESModule', path: '/index.mjs', contents: bundle.outputFiles[0]?.text ?? '' }],
+    modules: [{ type: 'ESModule', path: '/index.mjs', contents: await bundleWorker('sweep-worker.ts') }],
     modulesRoot: '/',
-    compatibilityDate: '2026-04-01',
+    compatibilityDate: COMPATIBILITY_DATE,
     durableObjects: { STORE: { className: 'SweptStoreObject', useSQLite: true } },
     host: '127.0.0.1',
     port: 0,

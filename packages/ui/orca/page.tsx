@@ -1,7 +1,7 @@
 /**
  * The page Orca reads (`run-orca.ts`): the whole `VerificationFlow` over the memory adapter, with
  * short lifetimes so that expiry, lock and resend happen within seconds, and buttons to start again
- * by call and by e-mail. The code is always 123456.
+ * by call, by e-mail and by SMS (the first number again). The code is always 123456.
  */
 import '../src/styles.css'
 import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
@@ -21,8 +21,9 @@ const adapter = createMemoryAdapter({
 })
 
 /**
- * The flow, then two buttons that start it again with one channel: a sign-up by call and one by
- * e-mail follow the SMS one in the same page (a flow with one channel shows no channel picker).
+ * The flow, then buttons that start it again with one channel: a sign-up by call, one by e-mail and
+ * one by SMS with the first number again follow the first one in the same page (a flow with one
+ * channel shows no channel picker).
  */
 function Page() {
   const [run, setRun] = useState<{ n: number; channel?: Channel }>({ n: 0 })
@@ -34,6 +35,9 @@ function Page() {
       </button>
       <button type="button" onClick={() => setRun({ n: run.n + 1, channel: 'email' })}>
         Start again by email
+      </button>
+      <button type="button" onClick={() => setRun({ n: run.n + 1, channel: 'sms' })}>
+        Start again by SMS
       </button>
     </>
   )

@@ -3,7 +3,7 @@ import { act, render } from '@testing-library/react'
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form'
 import { StrictMode, useState } from 'react'
 import { describe, expect, test, vi } from 'vitest'
-import { page, userEvent } from 'vitest/browser'
+import { commands, page, userEvent } from 'vitest/browser'
 import { axeViolations, clickAt, fillEmpty, fireNativeInput, firePaste, foreignRequests, pasteFromClipboard, typeThroughIme } from '../test/browser-helpers'
 import { skipIn } from '../test/engine'
 import { CodeInput, type CodeInputProps } from './code-input'
@@ -319,6 +319,42 @@ describe('CodeInput: edits the way people make them (issue #26)', () => {
     expect(shown()).toBe('')
     await userEvent.fill(input, '654321')
     expect(input.value).toBe('654321')
+  })
+})
+
+// Speech-input users (Voice Control, Dragon) say the words they see: the field's accessible name
+// must hold a visible label's text (WCAG 2.5.3). The names are the engine's own (Chromium's
+// accessibility tree, WebKit's WebDriver computed label); Firefox has no such API here.
+describe.skipIf(skipIn(['firefox'], 'no API to read the engine-computed accessible name'))('CodeInput: a label people can see and say', () => {
+  test('by default the label is shown, and it is the accessible name', async () => {
+    const { input } = setup()
+    const label = input.labels?.[0]
+    const box = label?.getBoundingClientRect()
+    expect(label?.getAttribute('data-part')).toBe('label')
+    expect(box && box.width > 40 && box.height > 10).toBe(true)
+    expect(label && getComputedStyle(label).clipPath).toBe('none')
+    expect(await commands.accessibleNames('[data-part="input"]')).toEqual(['Verification code'])
+  })
+
+  test('hideLabel beside the page\'s own visible text: aria-labelledby makes that text the name', async () => {
+    render(
+      <>
+        <h2 id="code-heading">Enter the code we texted you</h2>
+        <CodeInput hideLabel aria-labelledby="code-heading" />
+      </>,
+    )
+    expect(await commands.accessibleNames('[data-part="input"]')).toEqual(['Enter the code we texted you'])
+  })
+
+  test('hideLabel with the app\'s own <label htmlFor>: the visible words are in the name', async () => {
+    render(
+      <>
+        <label htmlFor="sms-code">Code from the SMS</label>
+        <CodeInput id="sms-code" hideLabel />
+      </>,
+    )
+    const [name] = await commands.accessibleNames('[data-part="input"]')
+    expect(name).toContain('Code from the SMS')
   })
 })
 

@@ -1,6 +1,6 @@
 'use client'
 import { type CodeChangeDetails, useCodeInput } from '@hakiki/react'
-import { forwardRef, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react'
 import type { FieldValueEvent } from './field-value-event'
 import { cx, isolate } from './class-names'
 import { useFieldParts } from './field-parts'
@@ -85,29 +85,30 @@ export interface CodeInputProps
  * in Arabic and Hebrew. The ref is the real `<input>`.
  */
 export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function CodeInput(props, ref) {
+  // The hook takes `props` as they are; what is neither the hook's nor this wrapper's goes to the real input.
   const {
     length = 6,
-    value,
-    defaultValue,
+    value: _value,
+    defaultValue: _defaultValue,
     onChange,
     onBlur,
     onValueChange,
-    onComplete,
+    onComplete: _onComplete,
     invalid,
     loading,
-    mask,
+    mask: _mask,
     label,
     hideLabel,
     address,
     description,
     error,
-    webOtp,
-    passwordManagerBadge,
+    webOtp: _webOtp,
+    passwordManagerBadge: _passwordManagerBadge,
     className,
     classNames = {},
-    disabled,
-    readOnly,
-    autoFocus,
+    disabled: _disabled,
+    readOnly: _readOnly,
+    autoFocus: _autoFocus,
     name,
     id,
     'aria-describedby': describedBy,
@@ -117,24 +118,10 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
   const t = useMessages(codeInputMessagesEn)
   const hasError = error !== undefined && error !== null && error !== false
   const parts = useFieldParts({ id, hasDescription: true, invalid: hasError, describedBy })
-  const inputId = parts.inputProps.id
-  const code = useCodeInput({
-    length,
-    value,
-    defaultValue,
-    onChange: onValueChange,
-    onComplete,
-    disabled,
-    readOnly,
-    loading,
-    invalid: invalid || hasError,
-    mask,
-    name,
-    autoFocus,
-    id: inputId,
-    webOtp,
-    passwordManagerBadge,
-  })
+  const code = useCodeInput({ ...props, onChange: onValueChange, invalid: invalid || hasError, id: parts.inputProps.id })
+  /** The field's own event for `onChange`/`onBlur`: the code as `target.value`. */
+  const report = (type: 'change' | 'blur', handler: ((event: FieldValueEvent) => void) | undefined) => (event: { target: { value: string } }) =>
+    handler?.({ type, target: { name, value: event.target.value } })
   const hint =
     description ?? (address ? t('code.hintSentTo', { count: length, address: isolate(address) }) : t('code.hint', { count: length }))
 
@@ -148,8 +135,8 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
           {...code.getInputProps({
             ...inputProps,
             ref,
-            onChange: (event: ChangeEvent<HTMLInputElement>) => onChange?.({ type: 'change', target: { name, value: event.target.value } }),
-            onBlur: (event: FocusEvent<HTMLInputElement>) => onBlur?.({ type: 'blur', target: { name, value: event.target.value } }),
+            onChange: report('change', onChange),
+            onBlur: report('blur', onBlur),
             'aria-describedby': parts.inputProps['aria-describedby'],
           })}
           data-part="input"

@@ -1,11 +1,11 @@
 'use client'
-import { COUNTRIES, getPhoneCountryCallingCode, isCoveredCountry, isPhoneCountriesLoaded, loadCountrySearch, loadPhoneCountries, needsPhoneCountries, type CountrySearch } from '@hakiki/core'
+import { COUNTRIES, getPhoneCountryCallingCode, isPhoneCountriesLoaded, loadCountrySearch, loadPhoneCountries, needsPhoneCountries, type CountrySearch } from '@hakiki/core'
 import { usePhoneCountries, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
 import { useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { cx } from './class-names'
 import type * as CountryListModule from './country-list'
 import { countryName } from './country-names'
-import { Flag, loadFlagLetters } from './flags'
+import { Flag } from './flags'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { phoneInputMessagesEn } from './i18n/messages-en'
 
@@ -92,8 +92,8 @@ export function preloadCountryList(): Promise<void> {
  * and End stay with the search text's caret); Enter picks; Escape closes. The search ranks names
  * that start with the text first, and knows common aliases ("Ivory Coast", "SA", "UK") and each
  * country's own name ("Deutschland"). Names come from `Intl.DisplayNames` in the current locale;
- * flags are inline SVG (a lettered tile beyond the covered 14), so the picker makes no network
- * request of its own. The open list is code of its own ({@link preloadCountryList}), fetched as the
+ * flags are inline SVG fetched from your own origin in a few chunks as rows show them (`Flag`),
+ * never from a third party. The open list is code of its own ({@link preloadCountryList}), fetched as the
  * button is first hovered, focused or pressed: the field's first paint needs only the button. It
  * renders the rows in view (each option with `aria-setsize`/`aria-posinset`), so opening 245
  * countries costs about what opening 25 does.
@@ -169,14 +169,11 @@ export function CountrySelect({
 
   /**
    * Fetches the list's code, and the region index of a picker of every country, as the user
-   * reaches for the button, so that the list is usually in by the click (a failure is retried on
+   * reaches for the button (hover, touch or press: Safari does not focus a clicked button), so that the list is usually in by the click (a failure is retried on
    * opening).
    */
   const preload = (): void => {
     if (!listModule) preloadCountryList().catch(() => undefined)
-    // A list beyond the 14 shows lettered tiles: their drawing comes along, not waited for (a tile
-    // draws it on arrival). A picker of the 14 has a flag for each and fetches nothing for tiles.
-    if (countries === 'all' || countries.some((iso2) => !isCoveredCountry(iso2))) loadFlagLetters().catch(() => undefined)
     if (!isPhoneCountriesLoaded() && needsPhoneCountries(countries)) void (loadCountries ?? loadPhoneCountries)().catch(() => undefined)
   }
 
@@ -201,6 +198,7 @@ export function CountrySelect({
         onClick={() => (open ? close(true) : show(''))}
         onKeyDown={onTriggerKeyDown}
         onPointerEnter={preload}
+        onPointerDown={preload}
         onFocus={preload}
       >
         {selectedName && value ? (

@@ -6,6 +6,7 @@ import { act, render, type RenderResult } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { commands, page, userEvent } from 'vitest/browser'
 import { axeViolations, clearByKeyboard, foreignRequests } from '../test/browser-helpers'
+import { engine } from '../test/engine'
 import { LocaleProvider } from './i18n/locale-provider'
 import { loadMessages } from './i18n/load-messages'
 import { errorMessagesEn, flowMessagesEn } from './i18n/messages-en'
@@ -222,7 +223,7 @@ describe('VerificationFlow: code step', () => {
     await expect.poll(() => view.queryByText('2 attempts left')).not.toBeNull()
   })
 
-  test('one heading says where the code went, beside the way back; the field keeps its name; the hint says only what adds something', async () => {
+  test('one heading says where the code went, beside the way back; the field’s label is its name, shown; the hint says only what adds something', async () => {
     const { view, root } = await toCode()
     const step = root().querySelector<HTMLElement>('[data-part="step"][data-step="code"]') as HTMLElement
     const heading = view.getByRole('heading', { level: 2 })
@@ -232,11 +233,12 @@ describe('VerificationFlow: code step', () => {
     // No second line saying the same to the eye: "We sent a code by SMS to …" is the code field's
     // description, heard when focus lands there, not shown.
     expect(step.querySelector('[data-part="message"]')).toBeNull()
-    // The field is still named by a real <label> (1.3.1, 3.3.2, 2.5.3), hidden from sight only.
+    // The field is named by a real <label> (1.3.1, 3.3.2), shown: a speech-input user says the
+    // words they see (2.5.3; flow/code-label.browser.test.tsx checks its place).
     const code = view.getByRole('textbox', { name: 'Verification code' })
     const label = step.querySelector<HTMLLabelElement>(`label[for="${code.id}"]`) as HTMLLabelElement
     expect(label.textContent).toBe('Verification code')
-    expect(label.getBoundingClientRect().width).toBeLessThanOrEqual(1)
+    expect(label.getBoundingClientRect().width).toBeGreaterThan(1)
     // Seen: only the auto-submit warning (3.2.2), right under the boxes. Heard, after the name:
     // where the code went and its digits (the heading and the boxes show them), then the warning.
     const description = step.querySelector<HTMLElement>('.hakiki-code [data-part="description"]') as HTMLElement
@@ -771,8 +773,13 @@ describe('VerificationFlow: at 320 px a field error never moves a button', () =>
 
 describe('VerificationFlow: every error is said in words', () => {
   const codes: HakikiErrorCode[] = [...ERROR_CODES, 'network_error', 'invalid_response']
+  // Which words each code gets is the same code path in every engine, checked for all 19 in
+  // Chromium and WebKit. Firefox drives each test ~2× slower (WebDriver BiDi round trips), so it
+  // runs one code of each way an error is said: on the number, on the number naming the country,
+  // and by the flow's region.
+  const sendingCodes = engine === 'firefox' ? codes.filter((code) => ['invalid_phone_number', 'unsupported_country', 'upstream_unavailable'].includes(code)) : codes
 
-  test.each(codes)('%s when sending', async (code) => {
+  test.each(sendingCodes)('%s when sending', async (code) => {
     const { view, alert, fieldError, onError, root } = setup({}, { script: [{ operation: 'start', code }] })
     await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
     await expect.poll(() => onError.mock.calls.length).toBe(1)

@@ -63,24 +63,21 @@ export function keepsCodeSelection(value: string, [start, end]: CodeSelection): 
 }
 
 /**
+ * The selection `[start, end]` of `head + (replaced) + tail` replaced by the code `pickCode` finds in
+ * `text`; a whole code replaces everything.
+ */
+function place(head: string, tail: string, start: number, text: string, length: number): CodeFieldEdit {
+  const { code, confident } = pickCode(text, length)
+  const whole = code.length === length
+  return { value: whole ? code : (head + code + tail).slice(0, length), caret: whole ? length : Math.min(start + code.length, length), guessed: !confident }
+}
+
+/**
  * Text inserted at the selection (a paste, a drop, WebOTP): the digits `pickCode` finds replace the
  * selection, and a whole code replaces everything. `undefined` when the text holds no digit.
  */
 export function insertIntoCode(value: string, text: string, [start, end]: CodeSelection, length: number): CodeFieldEdit | undefined {
-  const { code: digits, confident } = pickCode(text, length)
-  if (!digits) return undefined
-  const whole = digits.length === length
-  const next = whole ? digits : (value.slice(0, start) + digits + value.slice(end)).slice(0, length)
-  return { value: next, caret: whole ? length : Math.min(start + digits.length, length), guessed: !confident }
-}
-
-/** Length of the common prefix and, after it, of the common suffix of two strings. */
-function commonEnds(a: string, b: string): [number, number] {
-  let p = 0
-  while (p < a.length && p < b.length && a[p] === b[p]) p++
-  let q = 0
-  while (q < a.length - p && q < b.length - p && a[a.length - 1 - q] === b[b.length - 1 - q]) q++
-  return [p, q]
+  return pickCode(text, length).code ? place(value.slice(0, start), value.slice(end), start, text, length) : undefined
 }
 
 /**
@@ -88,23 +85,20 @@ function commonEnds(a: string, b: string): [number, number] {
  * selection the edit replaced: typing over the selected digit, an autofill of the whole code (iOS
  * sends an `input` event carrying it, no `paste`), a keyboard's or IME's commit. The inserted text
  * is first assumed to have replaced the selection; when `raw` does not fit that, the two texts are
- * diffed. A whole code among the inserted text replaces everything.
+ * diffed (their common prefix and suffix). A whole code among the inserted text replaces everything.
  */
-export function readCodeInput(prev: string, raw: string, selection: CodeSelection, length: number): CodeFieldEdit {
-  let [start, end] = selection
+export function readCodeInput(prev: string, raw: string, [start, end]: CodeSelection, length: number): CodeFieldEdit {
   let head = prev.slice(0, start)
   let tail = prev.slice(end)
   if (!(raw.length >= head.length + tail.length && raw.startsWith(head) && raw.endsWith(tail))) {
-    const [p, q] = commonEnds(prev, raw)
-    start = p
-    head = prev.slice(0, p)
+    start = 0
+    while (start < prev.length && start < raw.length && prev[start] === raw[start]) start++
+    let q = 0
+    while (q < prev.length - start && q < raw.length - start && prev[prev.length - 1 - q] === raw[raw.length - 1 - q]) q++
+    head = prev.slice(0, start)
     tail = prev.slice(prev.length - q)
   }
-  const picked = pickCode(raw.slice(head.length, raw.length - tail.length), length)
-  const digits = picked.code
-  if (digits.length === length) return { value: digits, caret: length, guessed: !picked.confident }
-  const value = (head + digits + tail).slice(0, length)
-  return { value, caret: Math.min(start + digits.length, length), guessed: !picked.confident }
+  return place(head, tail, start, raw.slice(head.length, raw.length - tail.length), length)
 }
 
 /**
@@ -115,31 +109,19 @@ export function readCodeInput(prev: string, raw: string, selection: CodeSelectio
  * after the caret. A selection wider than one digit, however it was made, is removed whole by
  * either key. `readOnly` fields only move.
  */
-export function codeFieldKey(key: string, value: string, selection: CodeSelection, active: number, length: number, readOnly = false): CodeFieldKeyResult {
-  const [start, end] = selection
+export function codeFieldKey(key: string, value: string, [start, end]: CodeSelection, active: number, length: number, readOnly = false): CodeFieldKeyResult {
   const last = Math.min(value.length, length - 1)
-  switch (key) {
-    case 'ArrowLeft':
-      return { move: Math.max(0, active - 1) }
-    case 'ArrowRight':
-      return { move: Math.min(last, active + 1) }
-    case 'Home':
-    case 'ArrowUp':
-      return { move: 0 }
-    case 'End':
-    case 'ArrowDown':
-      return { move: last }
-    case 'Backspace':
-    case 'Delete': {
-      if (readOnly) return undefined
-      if (end - start > 1) return { edit: { value: value.slice(0, start) + value.slice(end), caret: start } }
-      const selected = end - start === 1
-      if (key === 'Delete') return start < value.length ? { edit: { value: value.slice(0, start) + value.slice(start + 1), caret: start } } : { edit: { value, caret: start } }
-      if (selected) return { edit: { value: value.slice(0, start) + value.slice(start + 1), caret: start === value.length - 1 ? start : Math.max(0, start - 1) } }
-      if (start > 0) return { edit: { value: value.slice(0, start - 1) + value.slice(start), caret: start - 1 } }
-      return { edit: { value, caret: 0 } }
-    }
-    default:
-      return undefined
+  const moves: Record<string, number> = { ArrowLeft: Math.max(0, active - 1), ArrowRight: Math.min(last, active + 1), Home: 0, ArrowUp: 0, End: last, ArrowDown: last }
+  if (Object.hasOwn(moves, key)) return { move: moves[key] as number }
+  if (readOnly || (key !== 'Backspace' && key !== 'Delete')) return undefined
+  // The digits `[from, to)` go; the caret goes to `caret`.
+  let from = start
+  let to = end
+  let caret = start
+  if (end - start <= 1) {
+    if (key === 'Delete') to = start + 1
+    else if (end > start) caret = start === value.length - 1 ? start : Math.max(0, start - 1)
+    else from = caret = Math.max(0, start - 1)
   }
+  return { edit: { value: value.slice(0, from) + value.slice(to), caret } }
 }
