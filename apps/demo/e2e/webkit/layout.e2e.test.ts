@@ -19,6 +19,8 @@ const h = setupWebKitDemo()
 async function openInFrame(path: string, width: number, height = 740): Promise<void> {
   const { browser, demo } = h
   await browser.url(`${demo.url}/favicon.svg`)
+  // The host is a loaded page of the origin, not the app, before it is emptied.
+  await waitFor(() => browser.execute(() => [location.pathname, document.readyState].join(' ')), (state) => state === '/favicon.svg complete', 'the host page loaded')
   await browser.execute(
     (src, w, hgt) => {
       const page = document.implementation.createHTMLDocument('frame host')
@@ -35,7 +37,9 @@ async function openInFrame(path: string, width: number, height = 740): Promise<v
     width,
     height,
   )
-  await browser.switchFrame(await browser.$('iframe'))
+  const frame = browser.$('iframe')
+  await frame.waitForExist({ timeout: 30_000 })
+  await browser.switchFrame(frame)
   await bySelector(browser, 'input[type=tel]')
 }
 
