@@ -180,6 +180,8 @@ export interface BundleSize {
   minified: number
   /** The same bytes after `gzip -9`. */
   gzip: number
+  /** What loads up front, as the bundler wrote it (to check what is not in it). */
+  upFront: Uint8Array
   /** Minified bytes of the chunks loaded only on demand (`import()`: other locales, phone regions), not counted above (none for webpack, whose lazy chunks are not kept). */
   lazyMinified: number
   /** The chunks loaded on demand, with the source module each was split off at where the bundler says (esbuild), largest first. */
@@ -203,6 +205,7 @@ export async function bundleSize(bundler: Bundler, request: BundleRequest): Prom
     return {
       minified: eagerBytes.byteLength,
       gzip: gzip(eagerBytes),
+      upFront: eagerBytes,
       lazyMinified: lazy.reduce((sum, f) => sum + f.bytes.byteLength, 0),
       lazyChunks: lazy.map((f) => ({ source: f.source ?? f.name, gzip: gzip(f.bytes) })).toSorted((a, b) => b.gzip - a.gzip),
     }

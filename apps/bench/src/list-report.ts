@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { describeMachine, formatMachine } from './machine'
-import { measureList } from './list/measure-list'
+import { measureList, OPEN_MODES } from './list/measure-list'
 
 /** `pnpm bench:list`: the first open of the country list of every region, ours beside react-international-phone's. */
 async function main(): Promise<void> {
@@ -9,15 +9,18 @@ async function main(): Promise<void> {
   console.info(`Machine: ${formatMachine(at)}`)
   const result = await measureList({ runs })
   console.info(`Chromium ${result.chromium}; ${result.runs} fresh pages per list, interleaved. ${result.method}.\n`)
-  console.info(`${'list'.padEnd(72)} ${'options'.padStart(7)} ${'click p50 ms'.padStart(13)} ${'first open p50 ms'.padStart(18)} ${'p95'.padStart(7)}`)
+  console.info(`${'list'.padEnd(72)} ${'options'.padStart(7)} ${'fetches'.padStart(7)} ${'click p50 ms'.padStart(13)}  first open p50 (p95) ms: ${OPEN_MODES.join(' / ')}`)
   for (const c of result.candidates) {
-    console.info(`${c.label.padEnd(72)} ${String(c.options).padStart(7)} ${c.clickMs.p50.toFixed(1).padStart(13)} ${c.firstOpenMs.p50.toFixed(1).padStart(18)} ${c.firstOpenMs.p95.toFixed(1).padStart(7)}`)
+    const opens = OPEN_MODES.map((m) => `${c.firstOpenMs[m].p50.toFixed(1)} (${c.firstOpenMs[m].p95.toFixed(1)})`).join(' / ')
+    console.info(`${c.label.padEnd(72)} ${String(c.options).padStart(7)} ${String(c.fetchesOnOpen).padStart(7)} ${c.clickMs.p50.toFixed(1).padStart(13)}  ${opens}`)
   }
   const ours = result.candidates.find((c) => c.name === 'hakiki-country-list')
   const theirs = result.candidates.find((c) => c.kind === 'alternative')
   if (theirs) {
-    console.info('')
-    for (const c of result.candidates.filter((x) => x.kind === 'hakiki')) console.info(`${c.label} / react-international-phone, first open p50: ${(c.firstOpenMs.p50 / theirs.firstOpenMs.p50).toFixed(2)}×${c === ours ? ' (goal ≤ 1.0×)' : ''}`)
+    console.info('\nFirst open p50 / react-international-phone\'s (goal ≤ 1.0×):')
+    for (const c of result.candidates.filter((x) => x.kind === 'hakiki')) {
+      console.info(`${c.label}${c === ours ? '' : ''}: ${OPEN_MODES.map((m) => `${m} ${(c.firstOpenMs[m].p50 / theirs.firstOpenMs[m].p50).toFixed(2)}×`).join(', ')}`)
+    }
   }
   mkdirSync(new URL('../results/', import.meta.url), { recursive: true })
   writeFileSync(new URL('../results/list.json', import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), machine: at, ...result }, null, 2)}\n`)

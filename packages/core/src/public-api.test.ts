@@ -35,3 +35,12 @@ describe('public exports of @hakiki/core', () => {
     expect(named.map(([statement]) => statement)).toEqual([])
   })
 })
+
+describe('@hakiki/core/rules, the servers\' light entry', () => {
+  it('exports the same values as the barrel, and none of the phone metadata, adapters or flow machine', async () => {
+    const rules = await import('./rules-entry')
+    for (const [name, value] of Object.entries(rules)) expect([name, (core as Record<string, unknown>)[name]]).toEqual([name, value])
+    expect(Object.keys(rules)).toEqual(expect.arrayContaining(['COUNTRIES', 'ALL_CHANNELS', 'PROBLEM_STATUS', 'PROBLEM_TYPE_BASE', 'toApiLocale', 'isE164', 'maskAddress', 'readSubmittedCode']))
+    for (const name of ['flowMachine', 'createProxyAdapter', 'createPhoneHelpers', 'loadPhoneRegions', 'loadCountrySearch']) expect(Object.keys(rules)).not.toContain(name)
+  })
+})

@@ -26,6 +26,7 @@ import { startVerification } from './routes/start-verification'
 import { deliveryReport } from './routes/delivery-report'
 import { createSessionCodec } from './session'
 import { markReceiptStore } from './replay-guard'
+import { markOutOfBandReader } from './out-of-band-body'
 import { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, createMemoryStore, storeWithDeadline } from '@hakiki/store'
 import { isVerifyStore, storeForRequest } from './request-store'
 import type { VerifyHandlerOptions } from './verify-handler-options'
@@ -162,7 +163,8 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   // One time budget for every store call of a request (the provider's time is not counted).
   const forRequest = (): HandlerContext => ({ ...ctx, store: storeForRequest(rawStore, storeTimeoutMs, storeTimeoutMs) })
 
-  return async function verifyHandler(request: Request): Promise<Response> {
+  // It reads bodies through an adapter's reader when there is one (read-json-body.ts).
+  const verifyHandler = async function verifyHandler(request: Request): Promise<Response> {
     const state: RequestState = { request, route: 'unknown', base: basePath }
     const origin = request.headers.get('origin')
     let corsOrigin: string | undefined
@@ -223,6 +225,8 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
       return problemResponse(problem, headers)
     }
   }
+  markOutOfBandReader(verifyHandler)
+  return verifyHandler
 }
 
 function finish(response: Response, corsOrigin: string | undefined): Response {

@@ -2,7 +2,7 @@
  * Events for audit logs and metrics (`onEvent`). Addresses in events are always masked: an audit
  * trail that stores phone numbers becomes a data-protection liability of its own.
  */
-import type { Channel, ErrorCode, VerificationStatus } from '@hakiki/core'
+import type { Channel, ErrorCode, VerificationStatus } from '@hakiki/core/rules'
 import type { ConversionEvent } from './conversion-guard-events'
 
 /** The handler's routes, as named in events and logs. */

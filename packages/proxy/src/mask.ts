@@ -3,4 +3,4 @@
  * data; a log line needs enough to correlate ("a Ghanaian number ending in 67"), never the address.
  * The rule is the kit's one (`maskAddress` of `@hakiki/core`), shared with the sandbox.
  */
-export { maskAddress } from '@hakiki/core'
+export { maskAddress } from '@hakiki/core/rules'

@@ -1,9 +1,25 @@
 import { createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { toNodeListener } from './node'
+import { createVerifyHandler } from './create-verify-handler'
+import { markOutOfBandReader, readsBodyOutOfBand, takeBodyReader } from './out-of-band-body'
+import type { VerifyProvider } from './verify-provider'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Harness } from '../test/harness'
 import { GHANA, startHarness } from '../test/harness'
+
+const instantProvider: VerifyProvider = {
+  name: 'none',
+  channels: ['sms'],
+  codeLength: 6,
+  lifetimeSeconds: 600,
+  maxAttempts: 5,
+  maxSends: 5,
+  countries: 'all',
+  start: () => Promise.reject(new Error('not called')),
+  check: () => Promise.reject(new Error('not called')),
+  status: () => Promise.reject(new Error('not called')),
+}
 
 let h: Harness | undefined
 afterEach(async () => {
@@ -105,6 +121,26 @@ describe('toNodeListener', () => {
         expect(res.status).toBe(200)
         expect(JSON.parse(res.text)).toEqual({ got: { name: 'Ama', to: GHANA }, method: 'POST' })
       }
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('hands the proxy\'s own handler no body stream, only its reader (no web stream per request); the handler is marked as such', async () => {
+    expect(readsBodyOutOfBand(createVerifyHandler({ provider: instantProvider, secret: 'x'.repeat(32) }))).toBe(true)
+    const seen: string[] = []
+    const handler = async (request: Request) => {
+      const read = takeBodyReader(request)
+      seen.push(`${request.body === null ? 'no stream' : 'stream'}, ${read ? new TextDecoder().decode(await read(1024, 1000)) : 'no reader'}`)
+      return new Response(null, { status: 204 })
+    }
+    markOutOfBandReader(handler)
+    const server = createServer(toNodeListener(handler))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      expect((await raw(url, { method: 'POST', path: '/verifications', headers: { 'content-type': 'application/json' }, body: '{"to":"x"}' })).status).toBe(204)
+      expect(seen).toEqual(['no stream, {"to":"x"}'])
     } finally {
       await new Promise((resolve) => server.close(resolve))
     }

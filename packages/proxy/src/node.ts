@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { markUntrustedForwarding, setClientIp } from './client-ip'
-import { responseText, setBodyReader } from './out-of-band-body'
+import { readsBodyOutOfBand, responseText, setBodyReader } from './out-of-band-body'
 import type { BodyReader } from './out-of-band-body'
 import { ProxyError, problemResponse } from './problem'
 import { tooLarge, tooLate, unreadable } from './read-json-body'
@@ -56,7 +56,7 @@ export async function serve(
 ): Promise<void> {
   let response: Response
   try {
-    const request = toRequest(req, options, body, url)
+    const request = toRequest(req, options, body, url, readsBodyOutOfBand(handler))
     const ip = knownIp ?? clientIp(req, options)
     if (ip !== undefined) setClientIp(request, ip)
     if (knownIp === undefined && hops(options) === 0 && options.useSocketAddress === undefined && req.headers['x-forwarded-for'] !== undefined) markUntrustedForwarding(request)
@@ -77,7 +77,7 @@ const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](
 /** Thrown for a request whose Host, forwarded host or protocol, or target is not well formed. */
 class BadRequestLine extends Error {}
 
-function toRequest(req: IncomingMessage, options: NodeAdapterOptions, body: string | undefined, path = req.url ?? '/'): Request {
+function toRequest(req: IncomingMessage, options: NodeAdapterOptions, body: string | undefined, path = req.url ?? '/', outOfBand = false): Request {
   const trusted = hops(options) > 0
   const forwardedProto = trusted ? first(req.headers['x-forwarded-proto'])?.toLowerCase() : undefined
   if (forwardedProto !== undefined && forwardedProto !== 'http' && forwardedProto !== 'https') throw new BadRequestLine('X-Forwarded-Proto')
@@ -104,10 +104,13 @@ function toRequest(req: IncomingMessage, options: NodeAdapterOptions, body: stri
       init.body = body
     } else {
       // The proxy's own handler reads Node's stream directly (out-of-band-body.ts: no web stream on
-      // its hot path); any other Fetch handler mounted through this adapter (an app's own routes
-      // beside the proxy) reads `request.body` as usual, from a stream that pulls only when read.
-      init.body = lazyBody(req)
-      init.duplex = 'half'
+      // its hot path, not even an unread one when the proxy is mounted alone); any other Fetch
+      // handler mounted through this adapter (an app's own routes beside the proxy) reads
+      // `request.body` as usual, from a stream that pulls only when read.
+      if (!outOfBand) {
+        init.body = lazyBody(req)
+        init.duplex = 'half'
+      }
       const request = new Request(url, init)
       setBodyReader(request, nodeBodyReader(req))
       return request

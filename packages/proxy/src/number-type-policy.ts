@@ -5,7 +5,7 @@
  * makes to it (IRSF / "SMS pumping"). Types come from libphonenumber's `max` metadata, which
  * knows them for every covered country; its size does not matter on a server.
  */
-import type { Channel } from '@hakiki/core'
+import type { Channel } from '@hakiki/core/rules'
 import type { PhoneNumberType as LibPhoneNumberType } from 'libphonenumber-js/max'
 import { parsePhoneNumber } from './phone-library'
 import { ProxyError } from './problem'

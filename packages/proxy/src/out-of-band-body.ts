@@ -13,6 +13,21 @@
 export type BodyReader = (maxBytes: number, timeoutMs: number) => Promise<Uint8Array<ArrayBuffer>>
 
 const requestBodies = new WeakMap<Request, BodyReader>()
+const outOfBandHandlers = new WeakSet<object>()
+
+/**
+ * Marks a Fetch handler that reads a request's body only through {@link takeBodyReader} when an
+ * adapter set a reader (the proxy's own): the adapter then builds its `Request` without a body
+ * stream. Any other handler (an app's routes mounted beside the proxy) gets one it can read.
+ */
+export function markOutOfBandReader(handler: object): void {
+  outOfBandHandlers.add(handler)
+}
+
+/** Whether {@link markOutOfBandReader} marked `handler`. */
+export function readsBodyOutOfBand(handler: object): boolean {
+  return outOfBandHandlers.has(handler)
+}
 const responseTexts = new WeakMap<Response, string>()
 
 /** The adapter's reader of `request`'s body (the request itself then carries none). */

@@ -2,8 +2,8 @@
  * Problems: the proxy's only error shape on the wire (`application/problem+json`, RFC 9457), and
  * {@link ProxyError}, the one error class its code throws internally to produce them.
  */
-import type { ErrorCode, ProblemDetails } from '@hakiki/core'
-import { PROBLEM_STATUS, PROBLEM_TYPE_BASE } from '@hakiki/core'
+import type { ErrorCode, ProblemDetails } from '@hakiki/core/rules'
+import { PROBLEM_STATUS, PROBLEM_TYPE_BASE } from '@hakiki/core/rules'
 import { textResponse } from './out-of-band-body'
 
 /** Short, fixed titles: never built from input or upstream text, so they cannot leak either. */

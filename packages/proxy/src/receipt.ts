@@ -9,8 +9,8 @@
  * the classic `alg: none` and key-confusion bugs, for a token that only ever has one algorithm
  * and one issuer.
  */
-import type { Channel } from '@hakiki/core'
-import { ALL_CHANNELS } from '@hakiki/core'
+import type { Channel } from '@hakiki/core/rules'
+import { ALL_CHANNELS } from '@hakiki/core/rules'
 import type { SecretInput } from './crypto'
 import { assertSecret, base64UrlDecodeText, base64UrlEncodeText, deriveHmacKey, hmac, randomId, verifyHmac } from './crypto'
 

@@ -3,8 +3,8 @@
  * would reject still costs a call, and one it would accept (a number of an uncovered country)
  * may cost an SMS.
  */
-import type { ApiLocale, Channel, ErrorCode } from '@hakiki/core'
-import { ALL_CHANNELS, compactPhoneNumber, DEFAULT_API_LOCALE, isCoveredCountry, isE164, isEmailAddress, readSubmittedCode, toApiLocale } from '@hakiki/core'
+import type { ApiLocale, Channel, ErrorCode } from '@hakiki/core/rules'
+import { ALL_CHANNELS, compactPhoneNumber, DEFAULT_API_LOCALE, isCoveredCountry, isE164, isEmailAddress, readSubmittedCode, toApiLocale } from '@hakiki/core/rules'
 // The `max` metadata checks full national number patterns, not only lengths as `min` does; its
 // size (~150 kB) matters in a browser bundle, and at a server's start-up: loaded on first use.
 import type { CountryCode as PhoneCountryCode } from 'libphonenumber-js/max'

@@ -11,7 +11,7 @@
  * both again and retries.
  */
 import type { Entry, VerifyStore } from '@hakiki/store'
-import type { Channel } from '@hakiki/core'
+import type { Channel } from '@hakiki/core/rules'
 import type { DeliveryStatus } from '@hakiki/provider'
 import { storeKeys } from './store-keys'
 

@@ -7,8 +7,8 @@
  * The API keeps the state (one pending verification per address, re-sent on a new start), so the
  * store and clock of each call go unused; only its signal is read.
  */
-import type { Channel } from '@hakiki/core'
-import { COUNTRIES, DEFAULT_API_LOCALE, toApiLocale } from '@hakiki/core'
+import type { Channel } from '@hakiki/core/rules'
+import { COUNTRIES, DEFAULT_API_LOCALE, toApiLocale } from '@hakiki/core/rules'
 import { ProviderError, type ProviderCall, type ProviderCapabilities, type ProviderErrorInit, type ProviderErrorKind, type ProviderVerification, type VerifyProvider } from '@hakiki/provider'
 import type { VerifyClient } from '@hakiki/verify-client'
 import { VerifyApiError } from '@hakiki/verify-client'

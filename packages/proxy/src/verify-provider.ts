@@ -13,8 +13,8 @@
  */
 import { fromProviderV1 } from '@hakiki/provider'
 import type { ProviderCapabilities, ProviderV1, VerifyProvider } from '@hakiki/provider'
-import { ALL_CHANNELS, COUNTRIES } from '@hakiki/core'
-import type { Channel } from '@hakiki/core'
+import { ALL_CHANNELS, COUNTRIES } from '@hakiki/core/rules'
+import type { Channel } from '@hakiki/core/rules'
 
 export type {
   DeliveryStatus,

@@ -82,7 +82,7 @@ describe("the proxy's routes answer each problem code with core's PROBLEM_STATUS
     const codesSeen = new Set(answered.map((answer) => answer.split(' ')[1]))
     expect(ERROR_CODES.filter((problem) => !codesSeen.has(problem))).toEqual([])
     expect([...PROTOCOL_STATUSES].filter((answer) => !answered.includes(answer))).toEqual([])
-  })
+  }, 30_000) // Three servers and ~40 requests: 1.4 s alone, past Vitest's 5 s default at load ~35 in a full run; the ceiling is for a hang.
 
   it('derives a ProxyError status from its code, overridable only by an invalid_request', () => {
     for (const problem of ERROR_CODES) expect({ problem, status: new ProxyError(problem).status }).toEqual({ problem, status: PROBLEM_STATUS[problem] })

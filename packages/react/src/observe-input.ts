@@ -18,12 +18,9 @@ export function observeInput(
 ): () => void {
   const own = Object.getOwnPropertyDescriptor(input, property)
   const native = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, property)
-  const base = own ?? native
-  const get = base?.get
-  const set = base?.set
+  const { get, set, enumerable = true } = own ?? native ?? {}
   if (!get || !set) return () => {}
-  // What the DOM itself would make of the value: `input.value = null` stores '', `checked = 'no'` is true.
-  const coerce = property === 'checked' ? (value: unknown) => Boolean(value) : (value: unknown) => String(value ?? '')
+  const isValue = property === 'value'
 
   // A script that writes `value` and then fires `input` (autofill scripts, Playwright's Firefox for
   // a character no key makes) edits like a user, but the write also reached React's value tracker
@@ -34,14 +31,13 @@ export function observeInput(
   let written: { before: string; after: string } | undefined
   Object.defineProperty(input, property, {
     configurable: true,
-    enumerable: base.enumerable ?? true,
-    get() {
-      return get.call(this) as unknown
-    },
+    enumerable,
+    get,
     set(value: unknown) {
-      const old = get.call(this) as string | boolean
-      const next = accept(coerce(value))
-      if (property === 'value' && next !== old) written = { before: written?.before ?? (old as string), after: next as string }
+      const old = get.call(this) as string
+      // What the DOM itself would make of the value: `input.value = null` stores '', `checked = 'no'` is true.
+      const next = accept(isValue ? String(value ?? '') : Boolean(value))
+      if (isValue && next !== old) written = { before: written?.before ?? old, after: next as string }
       set.call(this, next)
     },
   })
@@ -63,11 +59,10 @@ export function observeInput(
   // `checked` attribute), so pointing the attribute at the value to restore makes the browser do it.
   const doc = input.ownerDocument
   const handleReset = (event: Event): void => {
-    if (event.target !== input.form) return
-    const next = onFormReset()
+    const next = event.target === input.form ? onFormReset() : undefined
     if (next === undefined) return
-    if (property === 'checked') input.defaultChecked = Boolean(next)
-    else input.defaultValue = String(next)
+    if (isValue) input.defaultValue = String(next)
+    else input.defaultChecked = Boolean(next)
   }
   doc.addEventListener('reset', handleReset, true)
 

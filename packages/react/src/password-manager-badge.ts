@@ -1,28 +1,6 @@
 /** Elements the well-known managers add to the page (input-otp's list). */
 const MANAGER_ELEMENTS = '[data-lastpass-icon-root],com-1password-button,[data-dashlanecreated],[style$="2147483647 !important;"]'
 
-/** Free pixels right of `box`, up to the nearest ancestor that clips overflow, else the viewport. */
-function roomRightOf(box: HTMLElement): number {
-  const right = box.getBoundingClientRect().right
-  for (let el: HTMLElement | null = box; el; el = el.parentElement) {
-    if (getComputedStyle(el).overflowX !== 'visible') {
-      const r = el.getBoundingClientRect()
-      return r.left + el.clientLeft + el.clientWidth - right
-    }
-  }
-  return box.ownerDocument.documentElement.clientWidth - right
-}
-
-/** A manager's badge sits on `box`: a known manager's element is in the page, or something else covers its end. */
-function hasBadge(box: HTMLElement): boolean {
-  const doc = box.ownerDocument
-  if (doc.querySelector(MANAGER_ELEMENTS)) return true
-  const r = box.getBoundingClientRect()
-  // Where managers draw their badge: inside the end of the field, vertically centred.
-  const hit = doc.elementFromPoint(r.right - 18, r.top + r.height / 2)
-  return hit !== null && !box.contains(hit)
-}
-
 /**
  * Watches for a password manager's badge over the code field's end, the way input-otp's
  * `pushPasswordManagerStrategy` does: managers draw their icon inside the end of the input, which
@@ -35,9 +13,19 @@ export function watchPasswordManagerBadge(input: HTMLInputElement, space: number
   let done = false
   const check = (): void => {
     const box = input.parentElement
-    if (done || !box || !hasBadge(box)) return
+    if (done || !box) return
+    const doc = box.ownerDocument
+    const r = box.getBoundingClientRect()
+    // A known manager's element is in the page, or something else covers the field's end, where
+    // managers draw their badge (inside the end, vertically centred).
+    const hit = doc.elementFromPoint(r.right - 18, r.top + r.height / 2)
+    if (!doc.querySelector(MANAGER_ELEMENTS) && (!hit || box.contains(hit))) return
     done = true
-    report(roomRightOf(box) >= space ? 'pushed' : 'unpushed')
+    // The room right of the box: up to the nearest ancestor that clips overflow, else the viewport.
+    let clip: HTMLElement | null = box
+    while (clip && getComputedStyle(clip).overflowX === 'visible') clip = clip.parentElement
+    const edge = clip ? clip.getBoundingClientRect().left + clip.clientLeft + clip.clientWidth : doc.documentElement.clientWidth
+    report(edge - r.right >= space ? 'pushed' : 'unpushed')
   }
   const timers = [0, 2000, 5000].map((ms) => setTimeout(check, ms))
   return () => timers.forEach(clearTimeout)

@@ -214,14 +214,20 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
   const s = useRef(null) as unknown as FieldState
   const activeIndex = codeActiveIndex(value, active, length)
 
+  /** The input, while it has focus. */
+  const focusedInput = (): HTMLInputElement | undefined => {
+    const el = s.current
+    return el && el.ownerDocument.activeElement === el ? el : undefined
+  }
+
   /**
    * The selection the next edit replaces: the element's own while it has focus (a selection made
    * by `select()`, a touch "Select all" or a script fires no event React reports), else the one
    * this hook last set.
    */
   const currentSelection = (): CodeSelection => {
-    const el = s.current
-    return el && el.ownerDocument.activeElement === el && el.selectionStart !== null ? [el.selectionStart, el.selectionEnd ?? el.selectionStart] : s.selection
+    const el = focusedInput()
+    return el && el.selectionStart !== null ? [el.selectionStart, el.selectionEnd ?? el.selectionStart] : s.selection
   }
 
   /** Records `next` as the code; `byUser` edits may complete it. */
@@ -245,9 +251,9 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
 
   /** Puts the selection on slot `index`: the digit there (typing replaces it) or the caret at the end. */
   const select = (index: number): void => {
-    const el = s.current
+    const el = focusedInput()
     const [start, end] = (s.selection = codeSlotSelection(s.value, index, s.length))
-    if (el && el.ownerDocument.activeElement === el && (el.selectionStart !== start || el.selectionEnd !== end)) el.setSelectionRange(start, end, 'forward')
+    if (el && (el.selectionStart !== start || el.selectionEnd !== end)) el.setSelectionRange(start, end, 'forward')
   }
 
   /** Makes box `index` the active one. */

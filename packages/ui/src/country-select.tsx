@@ -1,11 +1,11 @@
 'use client'
-import { COUNTRIES, getPhoneCountryCallingCode, isCoveredCountry, isPhoneCountriesLoaded, loadCountrySearch, loadPhoneCountries, needsPhoneCountries, type CountrySearch } from '@hakiki/core'
+import { COUNTRIES, getPhoneCountryCallingCode, isPhoneCountriesLoaded, loadCountrySearch, loadPhoneCountries, needsPhoneCountries, type CountrySearch } from '@hakiki/core'
 import { usePhoneCountries, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
 import { useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { cx } from './class-names'
 import type * as CountryListModule from './country-list'
 import { countryName } from './country-names'
-import { Flag, loadFlagLetters } from './flags'
+import { Flag } from './flags'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { phoneInputMessagesEn } from './i18n/messages-en'
 
@@ -92,8 +92,8 @@ export function preloadCountryList(): Promise<void> {
  * and End stay with the search text's caret); Enter picks; Escape closes. The search ranks names
  * that start with the text first, and knows common aliases ("Ivory Coast", "SA", "UK") and each
  * country's own name ("Deutschland"). Names come from `Intl.DisplayNames` in the current locale;
- * flags are inline SVG (a lettered tile beyond the covered 14), so the picker makes no network
- * request of its own. The open list is code of its own ({@link preloadCountryList}), fetched as the
+ * flags are inline SVG fetched from your own origin in a few chunks as rows show them (`Flag`),
+ * never from a third party. The open list is code of its own ({@link preloadCountryList}), fetched as the
  * button is first hovered, focused or pressed: the field's first paint needs only the button. It
  * renders the rows in view (each option with `aria-setsize`/`aria-posinset`), so opening 245
  * countries costs about what opening 25 does.
@@ -174,9 +174,6 @@ export function CountrySelect({
    */
   const preload = (): void => {
     if (!listModule) preloadCountryList().catch(() => undefined)
-    // A list beyond the 14 shows lettered tiles: their drawing comes along, not waited for (a tile
-    // draws it on arrival). A picker of the 14 has a flag for each and fetches nothing for tiles.
-    if (countries === 'all' || countries.some((iso2) => !isCoveredCountry(iso2))) loadFlagLetters().catch(() => undefined)
     if (!isPhoneCountriesLoaded() && needsPhoneCountries(countries)) void (loadCountries ?? loadPhoneCountries)().catch(() => undefined)
   }
 

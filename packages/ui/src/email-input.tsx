@@ -1,11 +1,11 @@
 'use client'
-import { suggestEmailAddress } from '@hakiki/core'
 import { useEmailInput } from '@hakiki/react'
-import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react'
+import { forwardRef, useEffect, useRef, useState, type FocusEvent, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react'
 import { cx } from './class-names'
 import { useFieldParts } from './field-parts'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { emailInputMessagesEn } from './i18n/messages-en'
+import { loadEmailSuggestion, loadedEmailSuggestion, type SuggestAddress } from './load-email-suggestion'
 import type { EmailInputError } from './validate-email'
 
 export type { EmailInputError }
@@ -48,8 +48,10 @@ export interface EmailInputProps extends Omit<InputHTMLAttributes<HTMLInputEleme
   /** Classes of the inner parts. */
   classNames?: EmailInputClassNames
   /**
-   * Once the field is left, offer the address meant when the domain looks like a typo of a popular
-   * one ("ama@gmial.com": "Did you mean ama@gmail.com?"); its button puts that address in the field.
+   * Once the field is left, or Enter is pressed in it, offer the address meant when the domain
+   * looks like a typo of a popular one ("ama@gmial.com": "Did you mean ama@gmail.com?"); its button
+   * puts that address in the field. The rule's list of domains is loaded when the field is first
+   * focused (a chunk of its own).
    * @default true
    */
   suggestTypos?: boolean
@@ -94,6 +96,8 @@ export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function
     placeholder,
     suggestTypos = true,
     'aria-describedby': describedBy,
+    onFocus,
+    onKeyDown,
     ...inputProps
   } = props
   const { tag, dir } = useLocale()
@@ -103,14 +107,34 @@ export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function
   const field = useEmailInput({ value, defaultValue, required, onValueChange, ref })
   const current = field.value
   const problem = field.error
-  const touched = field.isTouched
+  // The address Enter was pressed on: its message (an error, the typo hint) shows then as on
+  // leaving the field, before a form acts on it; typing on hides it again until either.
+  const [entered, setEntered] = useState<string>()
+  const touched = field.isTouched || entered === current
+  // The typo hint's rule, loaded on first focus (kept per page once loaded).
+  const [suggester, setSuggester] = useState<{ suggest: SuggestAddress | undefined }>(() => ({ suggest: loadedEmailSuggestion() }))
+  const mounted = useRef(true)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
+  const loadSuggester = (): void => {
+    if (!suggestTypos || suggester.suggest) return
+    loadEmailSuggestion().then(
+      (suggest) => mounted.current && setSuggester({ suggest }),
+      // No hint then; the next focus tries again.
+      () => undefined,
+    )
+  }
 
   let message: ReactNode = null
   if (error !== undefined && error !== null && error !== true) message = error === false ? null : error
   else if (problem && touched) message = t(problem === 'required' ? 'email.error.required' : 'email.error.invalid')
   const invalid = message !== null
   // A hint, not an error: the address as typed stays valid and can be sent to.
-  const suggestion = suggestTypos && !invalid && touched && !problem ? suggestEmailAddress(current) : undefined
+  const suggestion = suggestTypos && !invalid && touched && !problem ? suggester.suggest?.(current) : undefined
   const hasDescription = description !== undefined && description !== null
   const parts = useFieldParts({ id, hasDescription, invalid, describedBy })
   const [before, after] = t('email.suggestion').split('{address}')
@@ -133,6 +157,14 @@ export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function
         {...field.getInputProps({ ...inputProps, onChange, onBlur })}
         {...parts.inputProps}
         aria-describedby={cx(parts.inputProps['aria-describedby'], suggestion && parts.errorProps.id) || undefined}
+        onFocus={(event: FocusEvent<HTMLInputElement>) => {
+          onFocus?.(event)
+          loadSuggester()
+        }}
+        onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+          onKeyDown?.(event)
+          if (event.key === 'Enter' && !event.nativeEvent.isComposing) setEntered(event.currentTarget.value)
+        }}
         placeholder={placeholder ?? t('email.placeholder')}
         disabled={disabled}
         data-part="input"

@@ -196,9 +196,12 @@ describe('PhoneInput with countries="all"', () => {
     expect(options()[0]?.textContent).toContain('+49')
     await userEvent.keyboard('{Enter}')
     await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Germany, +49')
-    expect(trigger().querySelector('[data-flag="placeholder"]')?.getAttribute('data-country')).toBe('DE')
-    // The tile's letters (a chunk fetched with the list's) are drawn: "DE" as lit squares.
-    await expect.poll(() => trigger().querySelector('[data-flag="placeholder"] path')?.getAttribute('d') ?? '').toMatch(/^M[\d.]+ [\d.]+h/)
+    // Germany's flag (a chunk of flags beyond the 14, fetched as it is first drawn), not a
+    // lettered tile: three bands, black, red, gold, and no text.
+    const flag = () => trigger().querySelector('[data-part="flag"][data-country="DE"]')
+    await expect.poll(() => flag()?.hasAttribute('data-flag')).toBe(false)
+    expect([...(flag()?.querySelectorAll('path') ?? [])].map((p) => p.getAttribute('fill') ?? 'black')).toEqual(expect.arrayContaining(['#D80027', '#FFDA44']))
+    expect(flag()?.querySelector('text')).toBeNull()
     // The chunk was fetched on the pick, so the placeholder becomes Germany's example.
     await expect.poll(() => input.placeholder).toBe('01512 3456789')
     expect(root.hasAttribute('data-loading')).toBe(false)

@@ -120,8 +120,7 @@ export const Dark: Story = {
 /**
  * Every country (`countries="all"`, for a provider that reaches them, such as Twilio Verify):
  * Germany's metadata is fetched when it is first needed, here as the default country; its
- * placeholder and formatting follow once it has arrived. Countries beyond the covered 14 show a
- * lettered tile instead of a flag.
+ * placeholder and formatting follow once it has arrived, and its flag once its chunk of flags has.
  */
 export const AllCountries: Story = {
   args: { countries: 'all', defaultCountry: 'DE' },

@@ -123,7 +123,7 @@ export const Sending: Story = {
   },
 }
 
-/** The code is sent: one heading says where it went, beside "Change number"; focus is in the code field (named "Verification code", label hidden); the expiry and resend are shown (the attempts only once few are left). (Text queries fold the no-break spaces of the number into spaces.) */
+/** The code is sent: one heading says where it went, beside "Change number"; focus is in the code field (labelled "Verification code", shown); the expiry and resend are shown (the attempts only once few are left). (Text queries fold the no-break spaces of the number into spaces.) */
 export const CodeSent: Story = {
   play: async ({ canvas, userEvent }) => {
     const code = await sendCode(canvas, userEvent)

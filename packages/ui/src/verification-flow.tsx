@@ -148,7 +148,7 @@ function FlowView({
 
   // The phone field's last validation, to word a refusal before any request (not a copy of the address).
   const phoneDetails = useRef<PhoneChangeDetails | undefined>(undefined)
-  const { errorText, spokenText, deliveryText, codeHeading, sentText } = useFlowText({
+  const { errorText, spokenText } = useFlowText({
     switchTo: api.switchTo,
     codeLength: verification?.codeLength,
     country: phoneDetails.current?.country ?? state.country,
@@ -176,9 +176,11 @@ function FlowView({
   const words = useRef<{ id: number; tag: string; text: string } | undefined>(undefined)
   const spoken = api.spoken && !waiting && (settled || api.spoken.id === words.current?.id) ? api.spoken : undefined
   if (spoken && (words.current?.id !== spoken.id || words.current.tag !== tag)) {
-    words.current = { id: spoken.id, tag, text: spokenText(spoken.announcement, api.waitUntil) }
+    // The later steps' words come with their chunk: none before it is there (nothing is said then).
+    const text = spokenText(spoken.announcement, api.waitUntil, steps?.spokenStepText)
+    if (text !== undefined) words.current = { id: spoken.id, tag, text }
   }
-  const spokenWords = spoken ? words.current?.text : undefined
+  const spokenWords = spoken && words.current?.id === spoken.id ? words.current.text : undefined
 
   const Heading: FlowHeading = `h${headingLevel}`
   // Which error shows where, the one wait of every button that asks for a code, the channel to
@@ -240,9 +242,7 @@ function FlowView({
           generalError={generalErrorNode}
           announceWait={announceWait}
           changeLabel={changeLabel}
-          codeHeading={codeHeading}
-          sentText={sentText}
-          deliveryText={deliveryText}
+          address={displayAddress(verification.to, verification.channel)}
           resent={spoken?.announcement.kind === 'resent'}
         />
       )}

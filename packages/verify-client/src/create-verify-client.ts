@@ -3,7 +3,7 @@ import { errorFromResponse, invalidResponse, parseJson } from './error-from-resp
 import { parseSmsRates, parseVerificationResult } from './parse-envelope'
 import { parseToken } from './parse-token'
 import { sendRequest } from './send-request'
-import type { Exchange } from './send-request'
+import type { Exchange, Transport, TransportRequest } from './send-request'
 import { createTokenCache } from './token-cache'
 import type { VerifyApiOperation } from './verify-api-error'
 import type {
@@ -29,6 +29,14 @@ const VERIFICATION_PATH = '/verify/v1/identity/verification'
  * credentials, a non-positive timeout or size limit): those are programming errors, not API failures.
  */
 export function createVerifyClient(options: VerifyClientOptions): VerifyClient {
+  return createVerifyClientWith(options, undefined)
+}
+
+/**
+ * {@link createVerifyClient} with the transport used when no `fetch` is injected: the Node entry
+ * passes its `sendNodeRequest`; without one, the platform's `fetch`.
+ */
+export function createVerifyClientWith(options: VerifyClientOptions, defaultTransport: Transport | undefined): VerifyClient {
   const baseUrl = readBaseUrl(options.baseUrl)
   const { clientId, clientSecret } = options
   if (typeof clientId !== 'string' || clientId === '') {
@@ -46,14 +54,15 @@ export function createVerifyClient(options: VerifyClientOptions): VerifyClient {
     true,
   )
   const now = options.now ?? Date.now
-  const fetch = options.fetch ?? createDefaultFetch()
+  const fetch = options.fetch ?? (defaultTransport === undefined ? createDefaultFetch() : undefined)
+  const transport: Transport = fetch === undefined ? (defaultTransport as Transport) : (url, init, limits) => sendRequest(url, init, { ...limits, fetch })
 
   const send = (
     operation: VerifyApiOperation,
     path: string,
-    init: RequestInit,
+    init: TransportRequest,
     signal?: AbortSignal,
-  ): Promise<Exchange> => sendRequest(baseUrl + path, init, { fetch, operation, timeoutMs, maxBytes, signal })
+  ): Promise<Exchange> => transport(baseUrl + path, init, { operation, timeoutMs, maxBytes, signal })
 
   const tokens = createTokenCache({
     now,

@@ -25,7 +25,7 @@ function options(target: TestServer) {
 }
 
 describe('the entries', () => {
-  it('the Node entry defaults to nodeFetch: a 407 is proxy_auth_required, and globalThis.fetch is never called', async () => {
+  it('the Node entry defaults to node:http (as nodeFetch): a 407 is proxy_auth_required, and globalThis.fetch is never called', async () => {
     server = await refusingService()
     const spy = vi.spyOn(globalThis, 'fetch')
     const error: unknown = await node.createVerifyClient(options(server)).getSmsRates().catch((caught: unknown) => caught)

@@ -2,21 +2,42 @@ import { BodyTooLargeError, readBoundedText } from '@hakiki/provider'
 import { VerifyApiError } from './verify-api-error'
 import type { VerifyApiOperation } from './verify-api-error'
 
+/** What the client reads of an answer (a `Response` is one). */
+export interface ExchangeResponse {
+  status: number
+  ok: boolean
+  headers: { get(name: string): string | null }
+}
+
 /** A finished HTTP exchange: the response and its whole body as text. */
 export interface Exchange {
-  response: Response
+  response: ExchangeResponse
   text: string
 }
 
-/** Everything {@link sendRequest} needs besides the request itself. */
-export interface SendRequestOptions {
-  fetch: typeof globalThis.fetch
+/** The requests the client makes: a method, lower-case headers and a text body. */
+export interface TransportRequest {
+  method: string
+  headers: Record<string, string>
+  body?: string
+}
+
+/** Limits and labels of one exchange. */
+export interface TransportOptions {
   operation: VerifyApiOperation
   timeoutMs: number
   /** Most bytes of the answer read; a larger one is `invalid_response` (the read stops there). */
   maxBytes: number
   /** The caller's signal: its abort is rethrown as is, never wrapped. */
   signal?: AbortSignal
+}
+
+/** One exchange with the API, under {@link TransportOptions}: {@link sendRequest} over a `fetch`, or the Node entry's `sendNodeRequest`. */
+export type Transport = (url: string, init: TransportRequest, options: TransportOptions) => Promise<Exchange>
+
+/** Everything {@link sendRequest} needs besides the request itself. */
+export interface SendRequestOptions extends TransportOptions {
+  fetch: typeof globalThis.fetch
 }
 
 /**
@@ -33,7 +54,7 @@ export interface SendRequestOptions {
  */
 export async function sendRequest(
   url: string,
-  init: RequestInit,
+  init: TransportRequest,
   options: SendRequestOptions,
 ): Promise<Exchange> {
   const { signal: callerSignal, operation } = options

@@ -37,6 +37,17 @@ export const LIST_CANDIDATES: readonly ListCandidate[] = [
   },
 ]
 
+/**
+ * How the list is opened: `click`, a script's `button.click()` (no pointer or focus event before
+ * it, so nothing is fetched ahead); `pointer`, a real pointer moved onto the button and pressed at
+ * once (Playwright's mouse: pointerover, pointerdown, focus, click, a few ms apart, where a person
+ * takes a tenth of a second or more), timed from the pointer reaching the button; `keyboard`, Tab
+ * onto the button and Enter at once, timed from the Tab.
+ */
+export const OPEN_MODES = ['click', 'pointer', 'keyboard'] as const
+/** One of {@link OPEN_MODES}. */
+export type OpenMode = (typeof OPEN_MODES)[number]
+
 /** Figures of one candidate. */
 export interface ListFigures {
   name: string
@@ -44,10 +55,12 @@ export interface ListFigures {
   kind: ListCandidate['kind']
   /** Options in the open list. */
   options: number
-  /** From the click to the task after the next frame's paint, on a fresh page each time, ms. */
-  firstOpenMs: Summary
-  /** The click alone (the event handlers, and React's render and commit of a discrete event's update), ms. */
+  /** From the first input (the click, the pointer on the button, the Tab) to the task after the next frame's paint with the options in it, on a fresh page each time, ms. */
+  firstOpenMs: Record<OpenMode, Summary>
+  /** The scripted click alone (the event handlers, and React's render and commit of a discrete event's update), ms. */
   clickMs: Summary
+  /** Scripts the page fetched from the first input until the list was painted (`click` mode, the last run). */
+  fetchesOnOpen: number
 }
 
 /** What {@link measureList} returns. */
@@ -61,17 +74,38 @@ export interface ListResult {
 const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url))
 
 const METHOD =
-  'esbuild production bundle (react-dom production); a fresh page per run; `trigger.click()` inside the page, ' +
-  'then time to the first task after the next requestAnimationFrame (MessageChannel), i.e. after the open list is painted; runs interleaved'
+  'esbuild production bundle (react-dom production); a fresh page per run and way of opening; `trigger.click()` inside the page, ' +
+  'a real pointer (move onto the button, press, release) or a real Tab then Enter; then time from the first input to the first task after the ' +
+  'next requestAnimationFrame (MessageChannel) with the options in it, i.e. after the open list is painted; runs interleaved'
 
 /**
- * Opens each country list for the first time on a fresh page in Debian's Chromium, `runs` times,
- * runs of the candidates interleaved so that a machine getting busier affects both, and times the
- * click to the paint of the open list. Requests to other origins (flag images on a CDN) are aborted.
+ * In the page: resolves with the ms from `startAt` to the first task after a frame painted with an
+ * `option` shown (react-international-phone keeps its closed list in the page, `display: none`). (No named helper: tsx would wrap it in a
+ * `__name` call the page does not have.)
  */
-export async function measureList(options: { runs?: number; candidates?: readonly ListCandidate[] } = {}): Promise<ListResult> {
+const WAIT_FOR_OPEN = `(option, startAt) => new Promise((resolve) => {
+  const shown = () => [...document.querySelectorAll(option)].filter((o) => o.checkVisibility({ visibilityProperty: true })).length
+  const step = () => requestAnimationFrame(() => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      const options = shown()
+      if (options > 0 || performance.now() - startAt > 10000) resolve({ ms: performance.now() - startAt, options })
+      else step()
+    }
+    channel.port2.postMessage(undefined)
+  })
+  step()
+})`
+
+/**
+ * Opens each country list for the first time on a fresh page in Debian's Chromium, `runs` times in
+ * each way of {@link OPEN_MODES}, runs of the candidates interleaved so that a machine getting
+ * busier affects both, and times the first input to the paint of the open list. Requests to other origins (flag images on a CDN) are aborted.
+ */
+export async function measureList(options: { runs?: number; candidates?: readonly ListCandidate[]; modes?: readonly OpenMode[] } = {}): Promise<ListResult> {
   const runs = options.runs ?? 15
   const candidates = options.candidates ?? LIST_CANDIDATES
+  const modes = options.modes ?? OPEN_MODES
   const result = await build({
     entryPoints: candidates.map((c) => join(pagesDir, `${c.name}.tsx`)),
     outdir: join(pagesDir, 'out'),
@@ -110,57 +144,104 @@ export async function measureList(options: { runs?: number; candidates?: readonl
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
     const context = await browser.newContext({ viewport: { width: 800, height: 900 } })
-    const samples = new Map(candidates.map((c) => [c.name, { times: [] as number[], clickTimes: [] as number[], options: 0 }]))
+    const samples = new Map(
+      candidates.map((c) => [c.name, { times: Object.fromEntries(modes.map((m) => [m, [] as number[]])) as Record<OpenMode, number[]>, clickTimes: [] as number[], options: 0, fetches: 0 }]),
+    )
     for (let run = 0; run < runs; run++) {
-      for (const candidate of candidates) {
-        const page = await context.newPage()
-        const origin = new URL(server.url).origin
-        await page.route((url) => url.origin !== origin, (route) => route.abort())
-        const errors: string[] = []
-        page.on('pageerror', (error) => errors.push(error.message))
-        await page.goto(`${server.url}/${candidate.name}.html`)
-        await page.waitForFunction(() => window.hakikiList?.ready === true, undefined, { timeout: 30_000 })
-        await page.locator(candidate.trigger).first().waitFor()
-        // Two frames for the page to settle before the click.
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-        const { ms, clickMs, options: count } = await page.evaluate(
-          async ({ trigger, option }) => {
-            const button = document.querySelector<HTMLElement>(trigger)
-            if (!button) throw new Error(`no ${trigger}`)
-            const start = performance.now()
-            button.click()
-            const clicked = performance.now() - start
-            // React renders a discrete event's update before click() returns; wait for the paint
-            // of a frame with the options in it (a cold list first fetches the region index and its code).
-            // (No named helper: tsx would wrap it in a `__name` call the page does not have.)
-            do {
-              await new Promise<void>((resolve) =>
-                requestAnimationFrame(() => {
-                  const channel = new MessageChannel()
-                  channel.port1.addEventListener('message', () => resolve())
-                  channel.port1.start()
-                  channel.port2.postMessage(undefined)
+      for (const mode of modes) {
+        for (const candidate of candidates) {
+          const page = await context.newPage()
+          const origin = new URL(server.url).origin
+          await page.route((url) => url.origin !== origin, (route) => route.abort())
+          const errors: string[] = []
+          page.on('pageerror', (error) => errors.push(error.message))
+          await page.goto(`${server.url}/${candidate.name}.html`)
+          await page.waitForFunction(() => window.hakikiList?.ready === true, undefined, { timeout: 30_000 })
+          const trigger = page.locator(candidate.trigger).first()
+          await trigger.waitFor()
+          // Two frames for the page to settle before the first input.
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+          let fetched = 0
+          page.on('request', (request) => {
+            if (request.resourceType() === 'script') fetched++
+          })
+          // The page's waiting helper, as a global (a string the page evaluates: tsx would wrap a function's helpers).
+          await page.evaluate(`window.hakikiWaitForOpen = ${WAIT_FOR_OPEN}`)
+          let measured: { ms: number; options: number; clickMs?: number }
+          if (mode === 'click') {
+            measured = await page.evaluate(
+              async ({ trigger: selector, option }) => {
+                const button = document.querySelector<HTMLElement>(selector)
+                if (!button) throw new Error(`no ${selector}`)
+                const start = performance.now()
+                button.click()
+                const clickMs = performance.now() - start
+                // React renders a discrete event's update before click() returns; a cold list first fetches its code.
+                return { ...(await window.hakikiWaitForOpen?.(option, start)), clickMs } as { ms: number; options: number; clickMs: number }
+              },
+              { trigger: candidate.trigger, option: candidate.option },
+            )
+          } else {
+            // The clock starts at the first input event the page sees, in the page's time.
+            const opened = page.evaluate(
+              ({ trigger: selector, option, first }) =>
+                new Promise<{ ms: number; options: number }>((resolve) => {
+                  const button = document.querySelector(selector)
+                  // Inline and unnamed: tsx would wrap a named function in a `__name` call the page does not have.
+                  const done = new AbortController()
+                  window.addEventListener(
+                    first,
+                    (event) => {
+                      if (first === 'pointerover' && !button?.contains(event.target as Node)) return
+                      done.abort()
+                      void window.hakikiWaitForOpen?.(option, event.timeStamp).then(resolve)
+                    },
+                    { capture: true, signal: done.signal },
+                  )
                 }),
-              )
-            } while (document.querySelectorAll(option).length === 0 && performance.now() - start < 10_000)
-            return { ms: performance.now() - start, clickMs: clicked, options: document.querySelectorAll(option).length }
-          },
-          { trigger: candidate.trigger, option: candidate.option },
-        )
-        await page.close()
-        if (errors.length > 0) throw new Error(`${candidate.name}: page error: ${errors[0]}`)
-        if (count === 0) throw new Error(`${candidate.name}: the list did not open`)
-        const sample = samples.get(candidate.name)
-        sample?.times.push(ms)
-        sample?.clickTimes.push(clickMs)
-        if (sample) sample.options = count
+              { trigger: candidate.trigger, option: candidate.option, first: mode === 'pointer' ? 'pointerover' : 'keydown' },
+            )
+            if (mode === 'pointer') {
+              const box = await trigger.boundingBox()
+              if (!box) throw new Error(`${candidate.name}: the button has no box`)
+              await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+              await page.mouse.down()
+              await page.mouse.up()
+            } else {
+              await page.keyboard.press('Tab')
+              await page.keyboard.press('Enter')
+            }
+            measured = await opened
+          }
+          await page.close()
+          if (errors.length > 0) throw new Error(`${candidate.name}: page error: ${errors[0]}`)
+          if (measured.options === 0) throw new Error(`${candidate.name}: the list did not open (${mode})`)
+          const sample = samples.get(candidate.name)
+          sample?.times[mode].push(measured.ms)
+          if (sample && measured.clickMs !== undefined) {
+            sample.clickTimes.push(measured.clickMs)
+            sample.fetches = fetched
+          }
+          if (sample) sample.options = measured.options
+        }
       }
     }
     return {
       chromium: browser.version(),
       runs,
       method: METHOD,
-      candidates: candidates.map((c) => ({ name: c.name, label: c.label, kind: c.kind, options: samples.get(c.name)?.options ?? 0, firstOpenMs: summarize(samples.get(c.name)?.times ?? []), clickMs: summarize(samples.get(c.name)?.clickTimes ?? []) })),
+      candidates: candidates.map((c) => {
+        const sample = samples.get(c.name)
+        return {
+          name: c.name,
+          label: c.label,
+          kind: c.kind,
+          options: sample?.options ?? 0,
+          firstOpenMs: Object.fromEntries(modes.map((m) => [m, summarize(sample?.times[m] ?? [])])) as Record<OpenMode, Summary>,
+          clickMs: summarize(sample?.clickTimes ?? []),
+          fetchesOnOpen: sample?.fetches ?? 0,
+        }
+      }),
     }
   } finally {
     await browser?.close()

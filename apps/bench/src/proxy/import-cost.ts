@@ -33,9 +33,9 @@ function runOnce(script: string, cwd: string): { ms: number; heap: number } {
   return JSON.parse(result.stdout) as { ms: number; heap: number }
 }
 
-/** Builds `@hakiki/proxy` and what it depends on in the checkout at `root` (its `dist/` is what is imported). */
+/** Builds `@hakiki/proxy`, `@hakiki/sandbox` and what they depend on in the checkout at `root`: their `dist/` is what is imported and what the bench's servers run. */
 export function buildProxy(root: string): void {
-  const result = spawnSync('pnpm', ['--filter', '@hakiki/proxy...', 'build'], { cwd: root, encoding: 'utf8' })
+  const result = spawnSync('pnpm', ['--filter', '@hakiki/proxy...', '--filter', '@hakiki/sandbox...', 'build'], { cwd: root, encoding: 'utf8' })
   if (result.status !== 0) throw new Error(`pnpm build failed in ${root}:\n${result.stdout}\n${result.stderr}`)
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { measureProxy } from './measure-proxy'
+import { deployedThroughputRatio, measureProxy } from './measure-proxy'
 
 // Smoke test of `pnpm bench:proxy` on a tiny workload: real servers on loopback, each in its own
 // process, and a real load process. It checks what the figures are made of (every flow approved, one token request per
@@ -32,6 +32,18 @@ describe('measureProxy (tiny workload)', () => {
     // The load process's direct client and the forwarder's client, one each.
     expect(result.tokenRequestsAfterBurst).toBe(2)
     expect(Number.isFinite(result.overhead.throughputRatio)).toBe(true)
+    for (const ratio of [result.versusForwarder.deployedThroughputRatio, result.versusForwarder.forwarderDeployedThroughputRatio]) {
+      expect(ratio).toBeGreaterThan(0)
+      expect(ratio).toBeLessThanOrEqual(1)
+    }
     expect(result.raisedLimits.sendsPerIp?.hour).toBeGreaterThan(100)
+  })
+})
+
+describe('deployedThroughputRatio', () => {
+  it('is the API\'s CPU per flow over the front\'s, at most 1 (the API is then the bottleneck)', () => {
+    expect(deployedThroughputRatio(1.2, 1.5)).toBe(0.8)
+    expect(deployedThroughputRatio(1.2, 1.0)).toBe(1)
+    expect(deployedThroughputRatio(1.2, 0)).toBe(0)
   })
 })

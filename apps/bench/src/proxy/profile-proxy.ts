@@ -4,6 +4,8 @@
  * self time and the CPU per flow, and saves the whole profile. For working on the proxy's cost.
  *
  *   tsx --conditions=source src/proxy/profile-proxy.ts [flows] [concurrency] [profile.cpuprofile]
+ *
+ * The servers run the published builds: `pnpm --filter @hakiki/proxy... --filter @hakiki/sandbox... build` first.
  */
 import { spawnLoadWorker } from './load-worker-client'
 import type { ProfiledFunction } from './server-process'

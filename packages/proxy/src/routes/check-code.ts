@@ -2,7 +2,7 @@
  * `POST {base}/verifications/{id}/check`: check a code for the session that started the
  * verification; on approval, hand back a signed receipt.
  */
-import type { CheckCodeResponse } from '@hakiki/core'
+import type { CheckCodeResponse } from '@hakiki/core/rules'
 import type { HandlerContext, RequestState } from '../handler-context'
 import { iso, jsonResponse, providerCall, reportUpstreamFailure } from '../handler-context'
 import { cooldownAfter } from '../limits'

@@ -3,8 +3,8 @@
  * memory. One fetch at a time (concurrent requests share it), and a stale list is served when
  * the API fails, since fees change rarely and a picker without them still works.
  */
-import type { CountryRate, RatesResponse } from '@hakiki/core'
-import { COUNTRIES } from '@hakiki/core'
+import type { CountryRate, RatesResponse } from '@hakiki/core/rules'
+import { COUNTRIES } from '@hakiki/core/rules'
 import type { HandlerContext, RequestState } from '../handler-context'
 import { providerCall, reportUpstreamFailure } from '../handler-context'
 import { ProxyError } from '../problem'

@@ -1,5 +1,5 @@
 /** `GET {base}/verifications/{id}`: the status of a verification, for the session that started it. */
-import type { VerificationStatus, VerificationStatusResponse } from '@hakiki/core'
+import type { VerificationStatus, VerificationStatusResponse } from '@hakiki/core/rules'
 import type { DeliveryStatus } from '@hakiki/provider'
 import { deliveryField, knownDelivery } from '../delivery'
 import type { HandlerContext, RequestState } from '../handler-context'

@@ -10,7 +10,7 @@
  * re-send). A module that needs more read or counted (the conversion guard) adds its keys to the
  * `reads` batch and its caps or tallies to the `plan` below.
  */
-import type { StartVerificationResponse } from '@hakiki/core'
+import type { StartVerificationResponse } from '@hakiki/core/rules'
 import { StoreUnavailableError } from '@hakiki/store'
 import type { Tally } from '@hakiki/store'
 import type { HandlerContext, RequestState } from '../handler-context'

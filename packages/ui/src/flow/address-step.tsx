@@ -8,6 +8,7 @@ import { useLocale, useMessages } from '../i18n/locale-context'
 import { emailInputMessagesEn, flowMessagesEn } from '../i18n/messages-en'
 import { PhoneInput, usePhoneErrorMessage } from '../phone-input'
 import { ResendButton } from '../resend-button'
+import { loadedEmailSuggestion } from '../load-email-suggestion'
 import { validateEmail } from '../validate-email'
 import { buttonParts, withProgress, type FlowHeading, type VerificationFlowClassNames } from './flow-parts'
 
@@ -84,12 +85,25 @@ export function AddressStep({ api, offered, countries, showFees, heading: Headin
   const smsFee = state.country ? countryFees?.[state.country] : undefined
 
   const addressForm = api.getAddressFormProps()
+  // The e-mail address a typo hint was offered for. A code sent to "ama@gmial.com" reaches nobody
+  // and costs a send (and a cooldown), and Enter submits without leaving the field, where the hint
+  // would otherwise show: so the first "Send code" of an address with a hint shows the hint (the
+  // field's own polite region says it; focus stays in, or goes back to, the field, whose
+  // description it is) and sends nothing; the next one sends the address as typed, which may be
+  // right (a real domain one letter from a popular one). Its button puts the address meant in.
+  const hintOffered = useRef<string | undefined>(undefined)
   /** Checks the address before any request (and sends it when it passes). */
   const sendAddress = (): void => {
     let problem: string | undefined
     if (isEmail) {
       const invalid = validateEmail(state.to, true)
       problem = invalid && tEmail(invalid === 'required' ? 'email.error.required' : 'email.error.invalid')
+      if (!problem && loadedEmailSuggestion()?.(state.to) !== undefined && hintOffered.current !== state.to) {
+        hintOffered.current = state.to
+        setClientError(undefined)
+        addressRef.current?.focus()
+        return
+      }
     } else {
       problem = state.to ? undefined : phoneErrorMessage(phoneDetails.current?.error, phoneDetails.current?.country ?? state.country)
     }

@@ -6,10 +6,10 @@ import { AttemptsNotice } from '../attempts-notice'
 import { CodeInput } from '../code-input'
 import { ExpiryNotice } from '../expiry-notice'
 import { useMessages } from '../i18n/locale-context'
-import { codeInputMessagesEn, flowMessagesEn } from '../i18n/messages-en'
+import { codeInputMessagesEn, flowStepsMessagesEn } from '../i18n/messages-en'
 import { ResendButton } from '../resend-button'
-import type { FlowText } from './flow-text'
 import { ATTEMPTS_WARN_AT, buttonParts, withProgress, type CodeFieldAttributes, type FlowHeading, type VerificationFlowClassNames } from './flow-parts'
+import { useStepText } from './step-text'
 
 /** Props of {@link CodeStep}. */
 export interface CodeStepProps {
@@ -37,12 +37,11 @@ export interface CodeStepProps {
   announceWait: true | 'end'
   /** "Change number" or "Change email". */
   changeLabel: string
-  /** The heading's words (see `useFlowText`). */
-  codeHeading: FlowText['codeHeading']
-  /** Where the code went, as a sentence: the code field's description. */
-  sentText: FlowText['sentText']
-  /** "Delivered" / "Couldn't be delivered — try a call", when the provider reports it. */
-  deliveryText: FlowText['deliveryText']
+  /**
+   * Where the code went as shown (`displayAddress`), worded by the up-front view: this step comes
+   * in a chunk loaded later, which should not carry the phone number formatting other components share.
+   */
+  address: string
   /** "Resend code" just sent a new code: "New code sent." shows under the boxes. */
   resent: boolean
   /** The flow just left this step: it stays in the page, out of sight, until focus moved on (`useStepHandover`). */
@@ -50,9 +49,10 @@ export interface CodeStepProps {
 }
 
 /** The code step: where the code went, the code field, Verify with the code's clock, resend and switch. */
-export function CodeStep({ api, verification, switchTo, heading: Heading, classNames, codeRef, autoSubmit, codeFieldAttributes, fieldError, generalError, announceWait, changeLabel, codeHeading, sentText, deliveryText, resent, leaving }: CodeStepProps): ReactNode {
+export function CodeStep({ api, verification, switchTo, heading: Heading, classNames, codeRef, autoSubmit, codeFieldAttributes, fieldError, generalError, announceWait, changeLabel, address, resent, leaving }: CodeStepProps): ReactNode {
   const { state, error } = api
-  const t = useMessages(flowMessagesEn)
+  const t = useMessages(flowStepsMessagesEn)
+  const { codeHeading, sentText, deliveryText } = useStepText()
   const tCode = useMessages(codeInputMessagesEn)
   const sending = state.status === 'sending'
   const checking = state.status === 'checking'
@@ -76,10 +76,10 @@ export function CodeStep({ api, verification, switchTo, heading: Heading, classN
       className={classNames.step}
     >
       {/* One heading says where the code went, with the way back beside it (as Stripe, Clerk
-          and FirebaseUI do): no separate "we sent…" line and no visible label repeating it. */}
+          and FirebaseUI do): no separate "we sent…" line. */}
       <div data-part="header">
         <Heading data-part="heading" className={classNames.heading}>
-          {codeHeading(verification.channel, verification.to)}
+          {codeHeading(verification.channel, address)}
         </Heading>{' '}
         <button type="button" onClick={changeAddress.onClick} {...buttonParts('link', 'change-address', classNames)}>
           {changeLabel}
@@ -101,14 +101,13 @@ export function CodeStep({ api, verification, switchTo, heading: Heading, classN
         aria-describedby={cx(autoSubmit && hintId, describeError && errorId) || undefined}
         onFocus={() => setFocusedWithError(fieldError !== undefined)}
         onBlur={() => setFocusedWithError(undefined)}
-        // The label ("Verification code") stays the field's name, for screen readers and speech
-        // input; the heading above already says it to the eye.
-        hideLabel
+        // The label ("Verification code") is shown, not only the field's name: a speech-input user
+        // says the words they see to reach the field (WCAG 2.5.3, Label in Name).
         // On arrival focus lands here, and a screen reader says the name, then where the code went
         // and how many digits it has (the boxes show that to the eye).
         description={
           <span data-part="sr-only">
-            {sentText(verification.channel, verification.to)} {tCode('code.hint', { count: verification.codeLength })}
+            {sentText(verification.channel, address)} {tCode('code.hint', { count: verification.codeLength })}
           </span>
         }
         onValueChange={(code, details) => api.getCodeInputProps().onChange({ target: { value: code }, guessed: details.guessed })}

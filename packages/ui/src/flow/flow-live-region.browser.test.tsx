@@ -110,3 +110,49 @@ test('what the provider says of the message: "Couldn’t be delivered — try a 
   stop()
   expect(heard.filter((h) => h.startsWith('Couldn’t'))).toHaveLength(1)
 })
+
+test('a refused request is said once, shown where it belongs, and gone for good after a retry that works: sending, then checking', async () => {
+  const adapter = createMemoryAdapter({ fixedCode: '123456', latencyMs: 50 })
+  const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" />)
+  const root = view.container.querySelector('.hakiki-flow') as HTMLElement
+  const region = root.querySelector('[data-region="flow"]') as HTMLElement
+  const { heard, changed, stop } = listen(region)
+  const step = () => root.getAttribute('data-step')
+  const busy = 'The verification service is busy. Try again in a moment.'
+  const offline = 'No connection. Check that you are online and try again.'
+  // Every error shown in the flow; and whether either sentence is left anywhere in the page (an
+  // alert region, a hidden step, a field's description).
+  const shownErrors = () => [...root.querySelectorAll('.hakiki-flow-error, [data-part="code-error"]')].map((e) => e.textContent).filter(Boolean)
+  const otherVoices = () => [busy, offline].filter((sentence) => document.body.textContent?.includes(sentence))
+
+  adapter.failNext({ operation: 'start', code: 'upstream_unavailable' })
+  await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+  await expect.poll(() => heard.at(-1)).toBe(busy)
+  expect(shownErrors()).toEqual([busy])
+  expect(root.querySelectorAll('[role="alert"], [aria-live="assertive"]')).toHaveLength(0)
+  await userEvent.click(view.getByRole('button', { name: 'Send code' }))
+  await expect.poll(step).toBe('code')
+  await expect.poll(() => document.activeElement).toBe(view.getByRole('textbox', { name: 'Verification code' }))
+  expect([region.textContent, shownErrors(), otherVoices()]).toEqual(['', [], []])
+
+  adapter.failNext({ operation: 'check', code: 'network_error' })
+  await userEvent.keyboard('123456')
+  await expect.poll(() => heard.at(-1)).toBe(offline)
+  // The code stays typed: Verify tries again.
+  expect(shownErrors()).toEqual([offline])
+  await userEvent.click(view.getByRole('button', { name: 'Verify' }))
+  await expect.poll(step).toBe('verified')
+  await expect.poll(() => heard.at(-1)).toBe('\u2068+233\u00A024\u00A0123\u00A04567\u2069 is verified.')
+  expect([shownErrors(), otherVoices()]).toEqual([[], []])
+  stop()
+  expect(heard).toEqual([
+    'Sending the code…',
+    busy,
+    'Sending the code…',
+    'Checking the code…',
+    offline,
+    'Checking the code…',
+    '\u2068+233\u00A024\u00A0123\u00A04567\u2069 is verified.',
+  ])
+  expect(changed).toEqual([])
+})

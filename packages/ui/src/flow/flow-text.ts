@@ -1,16 +1,17 @@
 'use client'
 /**
- * The words of `VerificationFlow`: how an address is shown, what each error and announcement
- * says in the UI's language. Which error goes where is core's policy (`connect()`); this module
- * only words it.
+ * The words of `VerificationFlow` up front: how an address is shown, what each error and the
+ * address step's announcement say in the UI's language (the later steps' words: `step-text.ts`,
+ * in their chunk). Which error goes where is core's policy (`connect()`); this module only words it.
  */
-import { formatKnownPhoneNumber, isEmailChannel, type Channel, type FinalDelivery, type FlowAnnouncement, type FlowError, type PhoneCountryCode } from '@hakiki/core'
+import { formatKnownPhoneNumber, isEmailChannel, type Channel, type FlowAnnouncement, type FlowError, type PhoneCountryCode } from '@hakiki/core'
 import { useVerificationContext } from '@hakiki/react'
 import { isolate } from '../class-names'
 import { countryName } from '../country-names'
 import { useLocale, useMessages } from '../i18n/locale-context'
-import { attemptsNoticeMessagesEn, channelPickerMessagesEn, codeInputMessagesEn, errorMessagesEn, flowMessagesEn, resendButtonMessagesEn } from '../i18n/messages-en'
+import { attemptsNoticeMessagesEn, errorMessagesEn, flowMessagesEn } from '../i18n/messages-en'
 import { waitCount } from '../i18n/wait-count'
+import type { spokenStepText } from './step-text'
 
 /**
  * An address as shown: kept left to right inside RTL text, and a phone number formatted (with the
@@ -21,27 +22,20 @@ export function displayAddress(to: string, by: Channel): string {
   return isolate(isEmailChannel(by) ? to : formatKnownPhoneNumber(to).replaceAll(' ', '\u00A0'))
 }
 
-/** A channel's own message key when the catalog has one (`flow.sent.sms`), else `undefined`: the generic key with `{channel}` serves. */
-function ownKey(key: string): keyof typeof flowMessagesEn | undefined {
-  return key in flowMessagesEn ? (key as keyof typeof flowMessagesEn) : undefined
-}
-
 /** What {@link useFlowText} returns. */
 export interface FlowText {
   /** The sentence for an error of the flow. */
   errorText: (error: FlowError) => string
   /**
-   * The words the flow's live region says for an announcement. `waitUntil` (client epoch ms) is
-   * when a new code may be asked for: an expired or locked code says how long that is.
+   * The words the flow's live region says for an announcement: the address step's and every
+   * error's here, the later steps' by `later` (`spokenStepText` of the chunk they come in; no
+   * words until it is there). `waitUntil` (client epoch ms) is when a new code may be asked for.
    */
-  spokenText: (announcement: FlowAnnouncement, waitUntil: number | undefined) => string
-  /** "Delivered", or "Couldn't be delivered — try a call" when `switchTo` offers the other channel. */
-  deliveryText: (delivery: FinalDelivery, switchTo: Channel | undefined) => string
-  /** The code step's heading: where the code went, by which channel. */
-  codeHeading: (channel: Channel, to: string) => string
-  /** Where the code went, as a sentence ("We sent a code by SMS to …"): the code field's description. */
-  sentText: (channel: Channel, to: string) => string
+  spokenText: (announcement: FlowAnnouncement, waitUntil: number | undefined, later: SpokenStepText | undefined) => string | undefined
 }
+
+/** `spokenStepText` of `flow/step-text.ts`, handed over once the later steps are loaded. */
+export type SpokenStepText = typeof spokenStepText
 
 /** What the wording needs to know beside the error: the code's length, the country, e-mail on offer. */
 export interface FlowTextContext {
@@ -57,13 +51,11 @@ export interface FlowTextContext {
 
 /** The flow's sentences in the UI's language, for this render's context. */
 export function useFlowText(context: FlowTextContext): FlowText {
-  const { tag } = useLocale()
+  const locale = useLocale()
+  const { tag } = locale
   const t = useMessages(flowMessagesEn)
   const te = useMessages(errorMessagesEn)
   const tAttempts = useMessages(attemptsNoticeMessagesEn)
-  const tChannel = useMessages(channelPickerMessagesEn)
-  const tCode = useMessages(codeInputMessagesEn)
-  const tResend = useMessages(resendButtonMessagesEn)
   const { now } = useVerificationContext()
   const errorText = (e: FlowError): string => {
     switch (e.code) {
@@ -90,51 +82,10 @@ export function useFlowText(context: FlowTextContext): FlowText {
       }
     }
   }
-  // A channel with words of its own (SMS, call, e-mail) uses them; any other (WhatsApp, a channel
-  // added later) the generic sentence with its name, so a new channel needs one key: its name.
-  const channelName = (channel: Channel): string => tChannel(`channel.${channel}`)
-  const sentText = (channel: Channel, to: string): string => {
-    const own = ownKey(`flow.sent.${channel}`)
-    return own ? t(own, { address: displayAddress(to, channel) }) : t('flow.sent', { channel: channelName(channel), address: displayAddress(to, channel) })
+  const spokenText: FlowText['spokenText'] = (a, waitUntil, later) => {
+    if (a.kind === 'sending') return t('flow.sending')
+    if (a.kind === 'error') return errorText(a.error)
+    return later?.(locale, a, { waitUntil, now, switchTo: context.switchTo, address: displayAddress })
   }
-  const codeHeading = (channel: Channel, to: string): string => {
-    const own = ownKey(`flow.heading.code.${channel}`)
-    return own ? t(own, { address: displayAddress(to, channel) }) : t('flow.heading.code', { channel: channelName(channel), address: displayAddress(to, channel) })
-  }
-  /** An outcome, then how long until a new code may be asked for, when there is a wait. */
-  const withWait = (outcome: string, waitUntil: number | undefined): string => {
-    const seconds = waitUntil === undefined ? 0 : Math.ceil((waitUntil - now()) / 1000)
-    if (seconds <= 0) return outcome
-    const wait = waitCount(seconds)
-    return t('flow.sentences', { first: outcome, second: tResend(wait.unit === 'minute' ? 'resend.waitMinutes' : 'resend.wait', { count: wait.count }) })
-  }
-  const deliveryText = (delivery: FinalDelivery, switchTo: Channel | undefined): string => {
-    if (delivery === 'delivered') return t('flow.delivery.delivered')
-    return switchTo === 'call' ? t('flow.delivery.failed.call') : switchTo === 'sms' ? t('flow.delivery.failed.sms') : t('flow.delivery.failed')
-  }
-  const spokenText = (a: FlowAnnouncement, waitUntil: number | undefined): string => {
-    switch (a.kind) {
-      case 'sending':
-        return t('flow.sending')
-      case 'checking':
-        return tCode('code.checking')
-      case 'sent':
-        return sentText(a.channel, a.to)
-      case 'resent':
-        return t('flow.resent')
-      case 'verified':
-        return t('flow.verified', { address: displayAddress(a.to, a.channel) })
-      // The heading focus moves to names the outcome ("Your code has expired"); the region says
-      // the words under it, what to do next, so nothing is heard twice.
-      case 'expired':
-        return withWait(t('flow.expiredBody'), waitUntil)
-      case 'locked':
-        return withWait(t('flow.lockedBody'), waitUntil)
-      case 'delivery':
-        return deliveryText(a.delivery, context.switchTo)
-      case 'error':
-        return errorText(a.error)
-    }
-  }
-  return { errorText, spokenText, deliveryText, codeHeading, sentText }
+  return { errorText, spokenText }
 }

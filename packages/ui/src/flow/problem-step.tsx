@@ -3,7 +3,7 @@ import type { VerificationFlowApi } from '@hakiki/core'
 import type { ReactNode, RefObject } from 'react'
 import { cx } from '../class-names'
 import { useMessages } from '../i18n/locale-context'
-import { flowMessagesEn } from '../i18n/messages-en'
+import { flowStepsMessagesEn } from '../i18n/messages-en'
 import { ResendButton } from '../resend-button'
 import { buttonParts, RetryText, type FlowHeading, type VerificationFlowClassNames } from './flow-parts'
 import type { FlowText } from './flow-text'
@@ -31,7 +31,7 @@ export interface ProblemStepProps {
 /** The problem step: the code expired, too many attempts, or the verification failed; a new code or another address. */
 export function ProblemStep({ api, heading: Heading, headingRef, classNames, errorText, announceWait, changeLabel, leaving }: ProblemStepProps): ReactNode {
   const { state, error } = api
-  const t = useMessages(flowMessagesEn)
+  const t = useMessages(flowStepsMessagesEn)
   const changeAddress = api.getChangeAddressButtonProps()
   return (
     <div data-part="step" data-step="problem" data-leaving={leaving || undefined} className={classNames.step}>

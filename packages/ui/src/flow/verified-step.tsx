@@ -1,7 +1,7 @@
 'use client'
 import type { ReactNode, RefObject } from 'react'
 import { useMessages } from '../i18n/locale-context'
-import { flowMessagesEn } from '../i18n/messages-en'
+import { flowStepsMessagesEn } from '../i18n/messages-en'
 import type { FlowHeading, VerificationFlowClassNames } from './flow-parts'
 
 /** Props of {@link VerifiedStep}. */
@@ -21,7 +21,7 @@ export interface VerifiedStepProps {
 
 /** The verified step: a heading and the address that was verified. */
 export function VerifiedStep({ address, heading: Heading, headingRef, classNames }: VerifiedStepProps): ReactNode {
-  const t = useMessages(flowMessagesEn)
+  const t = useMessages(flowStepsMessagesEn)
   return (
     <div data-part="step" data-step="verified" className={classNames.step}>
       <Heading ref={headingRef} tabIndex={-1} data-part="heading" className={classNames.heading}>

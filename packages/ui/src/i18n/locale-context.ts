@@ -52,6 +52,14 @@ export type Translate<K extends MessageKey> = (key: K, values?: MessageValues) =
  * English `defaults` (its group of `messages-en.ts`, so that it bundles no other strings).
  */
 export function useMessages<K extends MessageKey>(defaults: Pick<Messages, K>): Translate<K> {
-  const { tag, messages } = useContext(LocaleContext)
+  return translator(useContext(LocaleContext), defaults)
+}
+
+/**
+ * {@link useMessages} outside a render: the formatter of `locale` (what `useLocale()` gave) with
+ * `defaults` as the English fallback, for words worded in a module loaded later than the hooks ran.
+ */
+export function translator<K extends MessageKey>(locale: Pick<LocaleValue, 'tag' | 'messages'>, defaults: Pick<Messages, K>): Translate<K> {
+  const { tag, messages } = locale
   return (key, values) => formatMessage(tag, messages[key] ?? defaults[key], values)
 }

@@ -19,6 +19,7 @@ import { expiryNoticeMessagesEn } from './expiry-notice-messages-en'
 import { attemptsNoticeMessagesEn } from './attempts-notice-messages-en'
 import { errorMessagesEn } from './error-messages-en'
 import { flowMessagesEn } from './flow-messages-en'
+import { flowStepsMessagesEn } from './flow-steps-messages-en'
 
 // Each component imports its group from here; the published build links them to their own modules.
 export { codeInputMessagesEn } from './code-input-messages-en'
@@ -31,6 +32,7 @@ export { expiryNoticeMessagesEn } from './expiry-notice-messages-en'
 export { attemptsNoticeMessagesEn } from './attempts-notice-messages-en'
 export { errorMessagesEn } from './error-messages-en'
 export { flowMessagesEn } from './flow-messages-en'
+export { flowStepsMessagesEn } from './flow-steps-messages-en'
 
 /**
  * Every English message. Add a component's group here, to the call and to its type (beyond three
@@ -49,6 +51,7 @@ export const messagesEn = /* @__PURE__ */ Object.assign(
   attemptsNoticeMessagesEn,
   errorMessagesEn,
   flowMessagesEn,
+  flowStepsMessagesEn,
 ) as typeof codeInputMessagesEn &
   typeof phoneInputMessagesEn &
   typeof emailInputMessagesEn &
@@ -58,7 +61,8 @@ export const messagesEn = /* @__PURE__ */ Object.assign(
   typeof expiryNoticeMessagesEn &
   typeof attemptsNoticeMessagesEn &
   typeof errorMessagesEn &
-  typeof flowMessagesEn
+  typeof flowMessagesEn &
+  typeof flowStepsMessagesEn
 
 /** Plural categories of `Intl.PluralRules`; every plural message has at least `other`. */
 export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other'

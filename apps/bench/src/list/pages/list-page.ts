@@ -7,6 +7,8 @@ export interface ListBench {
 declare global {
   interface Window {
     hakikiList?: ListBench
+    /** Set by the bench: resolves with the ms from `startAt` to the paint of a frame with `option` in it. */
+    hakikiWaitForOpen?: (option: string, startAt: number) => Promise<{ ms: number; options: number }>
   }
 }
 
