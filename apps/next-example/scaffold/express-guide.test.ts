@@ -70,7 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
   server?.kill()
   await sandbox?.close()
-  rmSync(dir, { recursive: true, force: true })
+  rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
 })
 
 /** A browser on `origin`, as Vite's dev server forwards its calls: the page's Origin, the proxy's cookie kept. */

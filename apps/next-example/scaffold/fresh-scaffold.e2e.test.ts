@@ -74,11 +74,14 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   })
 }
 
+/** Aborted by `afterAll`: a setup that ran out of time must not keep writing into the folder being removed. */
+const setupAbort = new AbortController()
+
 /** Runs a command to its end; a failure carries its output. Returns the time it took, in seconds. */
 async function step(command: string, args: readonly string[], cwd: string, env = cleanEnv()): Promise<number> {
   const started = performance.now()
   try {
-    await run(command, [...args], { cwd, env, maxBuffer: 64 * 1024 * 1024 })
+    await run(command, [...args], { cwd, env, maxBuffer: 64 * 1024 * 1024, signal: setupAbort.signal })
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string }
     throw new Error(`${command} ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`, { cause: error })
@@ -236,11 +239,13 @@ beforeAll(async () => {
 }, 600_000)
 
 afterAll(async () => {
+  setupAbort.abort()
   await browser?.close()
   await server?.stop()
   await sandbox?.stop()
   await fontServer?.close()
-  if (temp !== undefined) rmSync(temp, { recursive: true, force: true })
+  // Retried: an aborted npm or next build may still be closing files in it (ENOTEMPTY).
+  if (temp !== undefined) rmSync(temp, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
 })
 
 describe("a fresh create-next-app@latest with the guide's Next.js steps", () => {

@@ -15,7 +15,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { checkTranscript, parseSpeech } from './check-transcript.mjs'
@@ -80,6 +80,7 @@ async function inner() {
   const work = process.env[INNER]
   const log = join(work, 'orca.log')
   const started = []
+  const loadAtStart = loadavg()[0]
   let server
   const stopAll = async () => {
     await server?.close()
@@ -232,6 +233,9 @@ async function inner() {
     const problems = checkTranscript(transcript.lines())
     if (problems.length > 0) {
       console.error(`orca: ${problems.length} problem(s):\n${problems.map((p) => `- ${p}`).join('\n')}`)
+      // Orca lags a busy machine: past its 100 ms live-region delay a focus change flushes a queued
+      // message, and a heading focused after the old field is gone is taken silently. Say how busy.
+      console.error(`orca: load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end, on ${availableParallelism()} cores (Orca's own lag grows with it; HAKIKI_ORCA_KEEP=1 keeps its debug log)`)
       process.exitCode = 1
     } else console.info('orca: 1 passed, 0 failed')
   } catch (error) {

@@ -92,13 +92,16 @@ export function AddressStep({ api, offered, countries, showFees, heading: Headin
   // description it is) and sends nothing; the next one sends the address as typed, which may be
   // right (a real domain one letter from a popular one). Its button puts the address meant in.
   const hintOffered = useRef<string | undefined>(undefined)
+  // The field was focused (so its hint shows on Enter or on leaving it): an address filled in
+  // without ever focusing the field gets no hint to show, and is not held for one.
+  const emailFocused = useRef(false)
   /** Checks the address before any request (and sends it when it passes). */
   const sendAddress = (): void => {
     let problem: string | undefined
     if (isEmail) {
       const invalid = validateEmail(state.to, true)
       problem = invalid && tEmail(invalid === 'required' ? 'email.error.required' : 'email.error.invalid')
-      if (!problem && loadedEmailSuggestion()?.(state.to) !== undefined && hintOffered.current !== state.to) {
+      if (!problem && emailFocused.current && loadedEmailSuggestion()?.(state.to) !== undefined && hintOffered.current !== state.to) {
         hintOffered.current = state.to
         setClientError(undefined)
         addressRef.current?.focus()
@@ -184,6 +187,9 @@ export function AddressStep({ api, offered, countries, showFees, heading: Headin
           required
           readOnly={sendingAddress || nextStep === 'failed'}
           error={addressError}
+          onFocus={() => {
+            emailFocused.current = true
+          }}
           onValueChange={(next) => {
             send({ type: 'SET_ADDRESS', to: next })
             setClientError(undefined)

@@ -4,6 +4,7 @@ import { createMemoryAdapter } from '@hakiki/engine/memory-adapter'
 import { render } from '@testing-library/react'
 import { expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
+import { loadEmailSuggestion } from '../load-email-suggestion'
 import { VerificationFlow } from '../verification-flow'
 
 /** The memory adapter, with every start it is asked for kept. */
@@ -71,4 +72,18 @@ test('an address with no hint is sent on the first Enter', async () => {
   await expect.poll(() => root.getAttribute('data-step')).toBe('code')
   expect(starts.map((s) => s.to)).toEqual(['ama@example.com'])
   expect(hint(root)).toBeUndefined()
+})
+
+test('an address filled in without focusing the field (autofill) is sent on the first press: no hint to show, none held for', async () => {
+  // The hint's rule is loaded (another field on the page had focus): only this field's own focus counts.
+  await loadEmailSuggestion()
+  const { adapter, starts } = recordingAdapter()
+  const view = render(<VerificationFlow adapter={adapter} channels={['email']} />)
+  const root = view.container.querySelector('.hakiki-flow') as HTMLElement
+  const field = view.getByRole('textbox', { name: 'Email address' }) as HTMLInputElement
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, 'ama@gmial.com')
+  field.dispatchEvent(new Event('input', { bubbles: true }))
+  await userEvent.click(view.getByRole('button', { name: 'Send code' }))
+  await expect.poll(() => root.getAttribute('data-step')).toBe('code')
+  expect(starts.map((s) => s.to)).toEqual(['ama@gmial.com'])
 })
