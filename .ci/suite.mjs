@@ -14,9 +14,10 @@
 // Each step is timed in wall seconds and CPU seconds. The CPU comes from the step's own cgroup when
 // `HAKIKI_SUITE_CGROUP` names a writable cgroup directory (.ci/run sets it where it can): then
 // every process the step started counts, browsers included, even those their launcher never reaps,
-// and processes a step leaves running are reported. Otherwise it is the shell's `times` (reaped
-// children only: browsers' helper processes may escape it). The table at the end lists both
-// figures with the load average, so a run on a loaded machine still says where the work goes.
+// and processes a step leaves running are listed and ended. Otherwise it is the shell's `times`
+// (reaped children only: browsers' helper processes escape it, a third of the suite's CPU here).
+// The table at the end lists both figures with the load average, so a run on a loaded machine
+// still says where the work goes.
 //
 // Every root script named `test:group:*` (package.json) gets a lane of its own that runs it first,
 // so a package can add a long independent job (e.g. `test:group:scaffold`) without editing this file.
@@ -166,7 +167,7 @@ function cgroupCpu(dir) {
   }
 }
 
-/** The processes still in a step's cgroup once it ended (left running), moved out so it can go. */
+/** The processes still in a step's cgroup once it ended (left running): moved out, so it can go, and ended. */
 function cgroupLeftovers(dir) {
   const pids = readFileSync(path.join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean)
   const described = pids.map((pid) => {
@@ -177,6 +178,9 @@ function cgroupLeftovers(dir) {
     try {
       // Into the suite's own cgroup: still counted in its total, out of the step's.
       writeFileSync(path.join(cgroups.dir, 'cgroup.procs'), pid)
+      // Then ended: nothing a step starts is meant to outlive it (a Postfix or an `npm install` left
+      // by a timed-out hook went on using the machine for the rest of the run).
+      process.kill(Number(pid), 'SIGTERM')
     } catch {}
     return `${pid} ${command}`
   })
@@ -250,7 +254,7 @@ function run(lane, step) {
       const lines = []
       if (!stream) lines.push('', head, Buffer.concat(output).toString('utf8').trimEnd())
       lines.push('', `${mark} [${lane}] ${step.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code}${reason ? `, ${reason}` : ''})`} in ${seconds(record.wall)} s, ${cpu}, load ${record.load}`)
-      if (left.length) lines.push(`  left running after it ended (${left.length}): ${left.join(' | ')}`)
+      if (left.length) lines.push(`  left running after it ended, now ended (${left.length}): ${left.join(' | ')}`)
       console.info(lines.join('\n'))
       resolve(record)
     }
