@@ -7,7 +7,8 @@ async function main(): Promise<void> {
   const runs = Number(process.env.HAKIKI_LIST_RUNS ?? 15)
   const at = describeMachine()
   console.info(`Machine: ${formatMachine(at)}`)
-  const result = await measureList({ runs })
+  // `HAKIKI_LIST_BEFORE=/path/to/checkout`: its pages of ours too, in the same rounds.
+  const result = await measureList({ runs, ...(process.env.HAKIKI_LIST_BEFORE ? { before: process.env.HAKIKI_LIST_BEFORE } : {}) })
   console.info(`Chromium ${result.chromium}; ${result.runs} fresh pages per list, interleaved. ${result.method}.\n`)
   console.info(`${'list'.padEnd(72)} ${'options'.padStart(7)} ${'fetches'.padStart(7)} ${'click p50 ms'.padStart(13)}  first open p50 (p95) ms: ${OPEN_MODES.join(' / ')}`)
   for (const c of result.candidates) {

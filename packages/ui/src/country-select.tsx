@@ -169,7 +169,7 @@ export function CountrySelect({
 
   /**
    * Fetches the list's code, and the region index of a picker of every country, as the user
-   * reaches for the button, so that the list is usually in by the click (a failure is retried on
+   * reaches for the button (hover, touch or press: Safari does not focus a clicked button), so that the list is usually in by the click (a failure is retried on
    * opening).
    */
   const preload = (): void => {
@@ -198,6 +198,7 @@ export function CountrySelect({
         onClick={() => (open ? close(true) : show(''))}
         onKeyDown={onTriggerKeyDown}
         onPointerEnter={preload}
+        onPointerDown={preload}
         onFocus={preload}
       >
         {selectedName && value ? (

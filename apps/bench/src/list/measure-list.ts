@@ -102,12 +102,19 @@ const WAIT_FOR_OPEN = `(option, startAt) => new Promise((resolve) => {
  * each way of {@link OPEN_MODES}, runs of the candidates interleaved so that a machine getting
  * busier affects both, and times the first input to the paint of the open list. Requests to other origins (flag images on a CDN) are aborted.
  */
-export async function measureList(options: { runs?: number; candidates?: readonly ListCandidate[]; modes?: readonly OpenMode[] } = {}): Promise<ListResult> {
+export async function measureList(options: { runs?: number; candidates?: readonly ListCandidate[]; modes?: readonly OpenMode[]; before?: string } = {}): Promise<ListResult> {
   const runs = options.runs ?? 15
-  const candidates = options.candidates ?? LIST_CANDIDATES
+  const ours = options.candidates ?? LIST_CANDIDATES
   const modes = options.modes ?? OPEN_MODES
+  // `before`: another checkout (`git worktree add`), whose own pages of ours are built from its own
+  // sources and measured in the same rounds, labelled "before:".
+  const before = options.before
+  const candidates = before
+    ? [...ours, ...ours.filter((c) => c.kind === 'hakiki').map((c) => ({ ...c, name: `before-${c.name}`, label: `before: ${c.label}` }))]
+    : ours
+  const entryOf = (name: string): string => (before && name.startsWith('before-') ? join(before, 'apps/bench/src/list/pages', `${name.slice('before-'.length)}.tsx`) : join(pagesDir, `${name}.tsx`))
   const result = await build({
-    entryPoints: candidates.map((c) => join(pagesDir, `${c.name}.tsx`)),
+    entryPoints: Object.fromEntries(candidates.map((c) => [c.name, entryOf(c.name)])),
     outdir: join(pagesDir, 'out'),
     bundle: true,
     // As an app ships it: the region index and the list's code a cold list fetches are chunks of their own.
