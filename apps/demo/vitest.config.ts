@@ -15,9 +15,15 @@ import { defineConfig } from 'vitest/config'
 // engine differences are absorbed in e2e/support (a real paste, Firefox's colour scheme and phone
 // scrollbars in engine.ts).
 // WebKit: Playwright has no driver for Debian's WebKitGTK (see e2e/support/engine.ts), so the walks
-// above cannot run there; e2e/webkit/ walks the main paths through WebDriver (webdriverio), its own
-// project, when WebKit is selected.
+// above cannot run there; e2e/webkit/ walks the same paths through WebDriver (webdriverio), its own
+// project, when WebKit is selected (what WebDriver cannot do: e2e/webkit/webkit-demo.ts).
 const engines = selectedEngines().filter((engine) => engine !== 'webkit')
+
+// What these files test is the server's delivery (Twilio's dialect, the kit's own delivery, a real
+// Postfix); the page's part is channels.e2e.test.ts's walk, which every engine runs. Chromium runs
+// them (another engine when Chromium is not selected); Firefox too would add ~50 s of a loaded
+// machine and nothing it could catch.
+const SERVER_PROVIDER_FILES = ['e2e/twilio.e2e.test.ts', 'e2e/own-delivery.e2e.test.ts', 'e2e/own-delivery-postfix.e2e.test.ts']
 const webkit = selectedEngines().includes('webkit')
 
 export default defineConfig({
@@ -31,7 +37,10 @@ export default defineConfig({
     expect: { poll: { timeout: 30_000 } },
     testTimeout: 180_000,
     hookTimeout: 180_000,
-    // One browser per file: two at a time is what 2 cores carry.
+    // Two files at a time is what 2 cores carry. The e2e projects run their files in the same
+    // workers without re-importing: each file's import of Vite, the proxy, the sandbox and the
+    // engine cost ~11 s of a loaded machine (270 s for 24 files); a file's state is what its hooks
+    // start and end (its demo, its browser connection, WebKit's driver).
     maxWorkers: 2,
     projects: [
       {
@@ -43,16 +52,17 @@ export default defineConfig({
         test: {
           name: `e2e (${engine})`,
           include: ['e2e/**/*.e2e.test.ts'],
-          exclude: ['e2e/webkit/**', '**/node_modules/**'],
+          exclude: ['e2e/webkit/**', '**/node_modules/**', ...(engine !== 'chromium' && engines.includes('chromium') ? SERVER_PROVIDER_FILES : [])],
           globalSetup: ['e2e/support/global-setup.ts'],
           provide: { engine },
+          isolate: false,
         },
       })),
       ...(webkit
         ? [
             {
               extends: true as const,
-              test: { name: 'e2e (webkit)', include: ['e2e/webkit/**/*.e2e.test.ts'], globalSetup: ['e2e/support/global-setup.ts'] },
+              test: { name: 'e2e (webkit)', include: ['e2e/webkit/**/*.e2e.test.ts'], globalSetup: ['e2e/support/global-setup.ts'], isolate: false },
             },
           ]
         : []),

@@ -7,7 +7,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['./test/global-setup.ts'],
-    // Importing the built bundles for the first time is slow on 2 cores; nothing here waits on a clock.
-    testTimeout: 30_000,
+    // Ceilings for a hang, not speed: nothing here waits on a clock, but a strict tsc of the packed
+    // app, a Vite build or removing the app's node_modules took past 30 s (tests) and 10 s (hooks) in
+    // a full run at load 35-57 on 2 cores.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 })

@@ -7,5 +7,9 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Every file in one worker's module graph, not a fresh one per file (Vitest's isolate): about
+    // half the CPU on 2 cores (sandbox 19.6 -> 11.4 CPU s, proxy 40.6 -> 12.1); no test here
+    // relies on module state a previous file may have left.
+    isolate: false,
   },
 })

@@ -9,7 +9,7 @@ export default defineConfig({
     include: ['*.e2e.test.ts'],
     // Ceilings, not waits: conditions end every wait; a busy 2-core machine needs the room.
     testTimeout: 120_000,
-    hookTimeout: 600_000,
+    hookTimeout: 1_200_000,
     expect: { poll: { timeout: 30_000 } },
   },
 })

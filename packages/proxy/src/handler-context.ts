@@ -105,7 +105,11 @@ export function reportUpstreamFailure(ctx: HandlerContext, state: RequestState, 
   ctx.emit(event)
   // The reason and status only (an unclassified error's message may quote the API's text); a
   // provider error's own message is for server logs by the port's contract, and for a failure
-  // only the deployment can mend (credentials, base URL) it names the setting that fixes it.
-  const fix = error instanceof ProviderError && (error.kind === 'misconfigured' || (error.kind === 'not_found' && (error.operation === 'start' || error.operation === 'rates'))) ? error.message.slice(0, 500) : undefined
+  // only the deployment can mend (credentials, base URL, an API that is not running: unavailable
+  // with no HTTP status, so no API text to quote) it names the setting that fixes it.
+  const fix =
+    error instanceof ProviderError && (error.kind === 'misconfigured' || (error.kind === 'unavailable' && error.status === undefined) || (error.kind === 'not_found' && (error.operation === 'start' || error.operation === 'rates')))
+      ? error.message.slice(0, 500)
+      : undefined
   ctx.log.warn(fix === undefined ? 'verification provider call failed' : `verification provider call failed: ${fix}`, { operation, reason: event.reason, upstreamStatus: event.upstreamStatus, to: state.maskedTo })
 }

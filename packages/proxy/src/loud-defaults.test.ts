@@ -5,6 +5,8 @@
  */
 import { createSandbox } from '@hakiki/sandbox'
 import { createVerifyClient } from '@hakiki/verify-client'
+import { createVerifyClient as createNodeVerifyClient } from '@hakiki/verify-client/node'
+import { createServer } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createVerifyHandler } from './create-verify-handler'
 import { REFUSALS_NOTED_PER_HOUR } from './origin'
@@ -72,6 +74,29 @@ describe('the default logger is the console', () => {
     expect((await handler(start('https://app.example'))).status).toBe(502)
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(/^warn \[hakiki\] verification provider call failed: .*HTTP 404.*baseUrl \(VERIFY_API_URL\)/)
+  })
+})
+
+/** A loopback port nothing listens on: what a stopped sandbox or a wrong port in baseUrl meets. */
+async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  if (address === null || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+describe('the default logger when the Verify API cannot be reached', () => {
+  it('names baseUrl and its variable and says to start the API (sandbox down: 503)', async () => {
+    const lines = captureConsole()
+    const client = createNodeVerifyClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, clientId: 'sandbox-client-id', clientSecret: 'sandbox-client-secret' })
+    const handler = createVerifyHandler({ client, secret: SECRET, publicOrigin: 'https://app.example', getClientIp: () => '41.66.1.2' })
+    const res = await handler(start('https://app.example'))
+    expect(res.status).toBe(503)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^warn \[hakiki\] verification provider call failed: .*could not be reached \(ECONNREFUSED\).*baseUrl \(VERIFY_API_URL\).*sandbox/)
+    expect(lines[0]).not.toContain('sandbox-client-secret')
   })
 })
 

@@ -139,7 +139,23 @@ function fixFor(error: VerifyApiError, operation: ProviderErrorInit['operation']
   }
   if (error.code === 'proxy_auth_required') return `${prefix}: an HTTP proxy between this server and the Verify API asks for credentials (HTTP 407): check baseUrl (VERIFY_API_URL) and the network path to it`
   if (error.code === 'not_found' && (operation === 'start' || operation === 'rates')) return `${prefix}: the Verify API has no such endpoint (HTTP 404): check baseUrl (VERIFY_API_URL), the API's root without a path`
+  if (error.code === 'network_error') {
+    return `${prefix}: the Verify API could not be reached${systemCode(error.cause)}: check baseUrl (VERIFY_API_URL) and that the API is running (in development the sandbox: \`pnpm sandbox\` or \`npx hakiki-sandbox\`); starts answer 503 until it answers`
+  }
   return undefined
+}
+
+/**
+ * The system's code of a network failure (`ECONNREFUSED`, `ENOTFOUND`…), looked for along the
+ * cause chain (`fetch` wraps it in a TypeError): a fixed word that says what to check, never a
+ * message that might quote an address or a header.
+ */
+function systemCode(cause: unknown): string {
+  for (let error = cause, depth = 0; error instanceof Error && depth < 4; error = error.cause, depth++) {
+    const code = (error as { code?: unknown }).code
+    if (typeof code === 'string' && /^E[A-Z_]{2,30}$/.test(code)) return ` (${code})`
+  }
+  return ''
 }
 
 function kindOf(error: VerifyApiError, operation: ProviderErrorInit['operation'], channel: Channel | undefined): ProviderErrorKind {

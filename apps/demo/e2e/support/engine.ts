@@ -1,22 +1,26 @@
-import { launchFirefox } from '@hakiki/build-config/browsers'
-import type { Browser } from 'playwright-core'
+import { FIREFOX_PATH, FIREFOX_PREFS, launchFirefox } from '@hakiki/build-config/browsers'
+import { chromium, firefox, type Browser, type BrowserServer } from 'playwright-core'
 import { inject } from 'vitest'
-import { launchChromium } from './chromium'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium'
+
+/** The engines Playwright drives here (WebKit has its own project, see e2e/webkit/). */
+export type PlaywrightEngine = 'chromium' | 'firefox'
 
 declare module 'vitest' {
   interface ProvidedContext {
     /** The engine this project's end-to-end tests drive (vitest.config.ts, one project per engine). */
-    engine: 'chromium' | 'firefox'
+    engine: PlaywrightEngine
+    /** Where the project's one browser listens (global-setup.ts): each file connects to it. */
+    browserEndpoint: string
   }
 }
 
 /**
  * The engine of this test file's run (inside a test file only, not in a global setup): each engine is a Vitest project of vitest.config.ts. WebKit is not one
  * of them: these tests use Playwright's page API, and Playwright cannot drive WebKitGTK (Debian's
- * WebKit speaks classic WebDriver only); the components the demo renders run in WebKit in
- * @hakiki/ui's browser suite and the stories.
+ * WebKit speaks classic WebDriver only); e2e/webkit/ walks the demo there through WebDriver.
  */
-export function currentEngine(): 'chromium' | 'firefox' {
+export function currentEngine(): PlaywrightEngine {
   return inject('engine')
 }
 
@@ -28,14 +32,26 @@ export function currentEngine(): 'chromium' | 'firefox' {
 const FIREFOX_E2E_PREFS = { 'ui.useOverlayScrollbars': 1 }
 
 /**
- * Launches the engine of this run through playwright-core. `colorScheme`: Firefox ESR 153 has no
- * BiDi override of `prefers-color-scheme` (emulation.setMediaFeaturesOverride, see
- * patches/playwright-core*.patch), so a dark or light system takes a Firefox of its own, set by
- * its content preference (0 dark, 1 light); Chromium emulates it per context.
+ * Starts the one browser of a project's run (global-setup.ts), which every test file of the project
+ * connects to: each file still gets fresh contexts, but a Firefox start costs ~5–25 s of a loaded
+ * 2-core machine (Chromium's ~3 s), once per file before.
+ */
+export function launchBrowserServer(engine: PlaywrightEngine): Promise<BrowserServer> {
+  if (engine === 'chromium') return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
+  return firefox.launchServer({ channel: 'moz-firefox', executablePath: FIREFOX_PATH, headless: true, firefoxUserPrefs: { ...FIREFOX_PREFS, ...FIREFOX_E2E_PREFS } })
+}
+
+/**
+ * This run's browser: a connection to the project's browser (its `close()` ends only this
+ * connection and its contexts). `colorScheme`: Firefox ESR 153 has no BiDi override of
+ * `prefers-color-scheme` (emulation.setMediaFeaturesOverride, see patches/playwright-core*.patch),
+ * so a dark or light system takes a Firefox of its own, launched here, set by its content
+ * preference (0 dark, 1 light); Chromium emulates it per context.
  */
 export function launchBrowser(options: { colorScheme?: 'dark' | 'light' } = {}): Promise<Browser> {
-  if (currentEngine() !== 'firefox') return launchChromium()
-  const prefs: Record<string, number> = { ...FIREFOX_E2E_PREFS }
-  if (options.colorScheme) prefs['layout.css.prefers-color-scheme.content-override'] = options.colorScheme === 'dark' ? 0 : 1
-  return launchFirefox({ prefs })
+  const engine = currentEngine()
+  if (engine === 'firefox' && options.colorScheme) {
+    return launchFirefox({ prefs: { ...FIREFOX_E2E_PREFS, 'layout.css.prefers-color-scheme.content-override': options.colorScheme === 'dark' ? 0 : 1 } })
+  }
+  return (engine === 'firefox' ? firefox : chromium).connect(inject('browserEndpoint'))
 }

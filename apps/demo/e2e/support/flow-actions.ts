@@ -2,6 +2,13 @@ import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import type { RunningDemo } from '../../server/start-demo'
 
+/**
+ * The scripts opening the country list of the 14 covered countries may fetch: its code and search
+ * (the bundler names the search's chunk after its first module, load-country-aliases), the search
+ * aliases, and the 14's flags (flags-covered); no region index, no country.
+ */
+export const COVERED_LIST_CHUNK = /\/((load-)?country-[\w-]+|flags-covered[\w.-]*)\.js$/
+
 /** Channel choices as the user sees them. */
 export type ChannelName = 'SMS' | 'Voice call' | 'Email' | 'WhatsApp'
 

@@ -1,13 +1,23 @@
+import type { TestProject } from 'vitest/node'
 import { SCREENSHOT_DIR } from './screenshots'
 import { buildDemo } from './build-demo'
+import { launchBrowserServer } from './engine'
 
 /**
  * Vitest global setup of the end-to-end tests: one production build for all files (the tests
- * drive what users get, not the dev server), and, at the end, where the screenshots are.
+ * drive what users get, not the dev server), one browser per Playwright engine that every file of
+ * its project connects to (engine.ts), and, at the end, where the screenshots are.
  */
-export async function setup(): Promise<() => void> {
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Each engine's project runs this setup; they share one build.
   const built = globalThis as { hakikiDemoBuild?: Promise<void> }
-  await (built.hakikiDemoBuild ??= buildDemo())
-  return () => console.info(`\n  Screenshots of the demo's screens: ${SCREENSHOT_DIR}\n`)
+  // HAKIKI_DEMO_BUILT=1: dist/ is already the build of this source (a re-run while writing tests).
+  if (process.env.HAKIKI_DEMO_BUILT !== '1') await (built.hakikiDemoBuild ??= buildDemo())
+  const engine = project.config.provide?.engine
+  const server = engine ? await launchBrowserServer(engine) : undefined
+  if (server) project.provide('browserEndpoint', server.wsEndpoint())
+  return async () => {
+    await server?.close()
+    console.info(`\n  Screenshots of the demo's screens: ${SCREENSHOT_DIR}\n`)
+  }
 }
