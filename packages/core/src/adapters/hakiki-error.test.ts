@@ -46,4 +46,16 @@ describe('isHakikiError', () => {
     expect(isHakikiError(error, 'not_found')).toBe(false)
     expect(isHakikiError(new Error('expired'))).toBe(false)
   })
+  it('recognises what the constructor made, a subclass\'s too, and nothing that only looks like it', () => {
+    class Refused extends HakikiError {}
+    expect(isHakikiError(new Refused('forbidden'), 'forbidden')).toBe(true)
+    expect(isHakikiError(HakikiError.fromProblem({ code: 'expired' }, 410), 'expired')).toBe(true)
+    const lookalike = Object.assign(new Error('x'), { name: 'HakikiError', code: 'expired' })
+    for (const value of [lookalike, { name: 'HakikiError', code: 'expired' }, { ...new HakikiError('expired') }, JSON.parse(JSON.stringify(new HakikiError('expired'))), null, undefined, 'expired', 0]) {
+      expect(isHakikiError(value)).toBe(false)
+    }
+    // The mark is not an enumerable field: a spread or JSON of the error carries none of it.
+    expect(Object.keys(new HakikiError('expired'))).not.toContain(expect.stringMatching(/brand/i))
+    expect(JSON.stringify(new HakikiError('expired'))).toBe(JSON.stringify({ name: 'HakikiError', code: 'expired' }))
+  })
 })

@@ -25,6 +25,15 @@ export interface HakikiErrorInit {
 const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES)
 
 /**
+ * The mark the constructor puts on every {@link HakikiError} (a subclass's too). `isHakikiError`
+ * reads it instead of `instanceof`: code that only recognises the error (the flow's store) then
+ * bundles neither the class nor its problem parser (issue 24). Set in the constructor, not as a
+ * class member: a computed key keeps esbuild from dropping an unused class. Not `Symbol.for`:
+ * like `instanceof`, an error of another copy of this package is not recognised.
+ */
+const BRAND = Symbol('HakikiError')
+
+/**
  * The one error type of the browser side: every adapter rejects with it (except on abort, where
  * the signal's reason is rethrown untouched so TanStack Query and callers recognize cancellation).
  * Branch on `code`, which is stable; `message` is for developers, not for end users.
@@ -49,6 +58,7 @@ export class HakikiError extends Error {
     this.detail = init.detail
     this.retryAfter = init.retryAfter
     this.attemptsLeft = init.attemptsLeft
+    Object.defineProperty(this, BRAND, { value: true })
   }
 
   /**
@@ -75,7 +85,7 @@ export class HakikiError extends Error {
 
 /** True when `error` is a {@link HakikiError}; pass `code` to test for one code. */
 export function isHakikiError(error: unknown, code?: HakikiErrorCode): error is HakikiError {
-  return error instanceof HakikiError && (code === undefined || error.code === code)
+  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[BRAND] === true && (code === undefined || (error as HakikiError).code === code)
 }
 
 function codeForStatus(status: number): HakikiErrorCode {
