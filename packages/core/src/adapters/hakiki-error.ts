@@ -22,16 +22,16 @@ export interface HakikiErrorInit {
   cause?: unknown
 }
 
-const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES)
+// Pure: a bundle that only recognises the error (`isHakikiError`) drops the set and the code list.
+const KNOWN_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set(ERROR_CODES)
 
 /**
- * The mark the constructor puts on every {@link HakikiError} (a subclass's too). `isHakikiError`
- * reads it instead of `instanceof`: code that only recognises the error (the flow's store) then
- * bundles neither the class nor its problem parser (issue 24). Set in the constructor, not as a
- * class member: a computed key keeps esbuild from dropping an unused class. Not `Symbol.for`:
- * like `instanceof`, an error of another copy of this package is not recognised.
+ * Every {@link HakikiError} the constructor made (a subclass's too). `isHakikiError` asks it instead
+ * of `instanceof`: code that only recognises the error (the flow's store) then bundles neither the
+ * class nor its problem parser (issue 24). Like `instanceof`, it does not recognise an error of
+ * another copy of this package, nor a copy of an error (a spread, JSON).
  */
-const BRAND = Symbol('HakikiError')
+const MADE: WeakSet<object> = /* @__PURE__ */ new WeakSet()
 
 /**
  * The one error type of the browser side: every adapter rejects with it (except on abort, where
@@ -58,7 +58,7 @@ export class HakikiError extends Error {
     this.detail = init.detail
     this.retryAfter = init.retryAfter
     this.attemptsLeft = init.attemptsLeft
-    Object.defineProperty(this, BRAND, { value: true })
+    MADE.add(this)
   }
 
   /**
@@ -85,7 +85,7 @@ export class HakikiError extends Error {
 
 /** True when `error` is a {@link HakikiError}; pass `code` to test for one code. */
 export function isHakikiError(error: unknown, code?: HakikiErrorCode): error is HakikiError {
-  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[BRAND] === true && (code === undefined || (error as HakikiError).code === code)
+  return MADE.has(error as object) && (code === undefined || (error as HakikiError).code === code)
 }
 
 function codeForStatus(status: number): HakikiErrorCode {

@@ -57,6 +57,9 @@ const before = (() => {
   return { isApi, toApi, info: (api: string) => byApi.get(api), tag: (api: string) => byApi.get(api)?.tag ?? api }
 })()
 
+const now = (tag: string) => [toApiLocale(tag), isApiLocale(tag), getLocaleInfo(tag), toLanguageTag(tag as ApiLocale)]
+const then = (tag: string) => [before.toApi(tag), before.isApi(tag), before.info(tag), before.tag(tag)]
+
 describe('locales: the compact rules answer as the table did', () => {
   const langs = [...new Set([...LOCALES.flatMap((l) => [l.api, l.tag, l.tag.split('-')[0] ?? '']), 'no', 'nn', 'iw', 'in', 'fil', 'sw', 'xx', 'pt', 'PT', 'ZH', 'En', ''])]
   const subtags = ['', 'BR', 'br', 'GB', 'gb', 'UK', 'US', 'Hant', 'hans', 'TW', 'HK', 'mo', 'CN', 'SG', 'PT', 'AO', 'Latn', 'x-private', 'u-nu-arab']
@@ -67,8 +70,6 @@ describe('locales: the compact rules answer as the table did', () => {
   ]
   it('maps every tag to the same API locale, and says the same of each value', () => {
     expect(tags.length).toBeGreaterThan(1500)
-    const now = (tag: string) => [toApiLocale(tag), isApiLocale(tag), getLocaleInfo(tag), toLanguageTag(tag as ApiLocale)]
-    const then = (tag: string) => [before.toApi(tag), before.isApi(tag), before.info(tag), before.tag(tag)]
     expect(tags.filter((tag) => JSON.stringify(now(tag)) !== JSON.stringify(then(tag)))).toEqual([])
     expect(tags.filter((tag) => toApiLocale(tag) !== undefined).length).toBeGreaterThan(1000)
     for (const value of [undefined, null, 1, {}, ['en'], new String('en')]) expect(isApiLocale(value)).toBe(false)
