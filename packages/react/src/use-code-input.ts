@@ -35,7 +35,7 @@ import { useIsoLayoutEffect } from './use-iso-layout-effect'
 export interface CodeChangeDetails {
   /**
    * The code was picked among other numbers of a pasted or autofilled text (`pickCode` was not
-   * sure: "Order 123456 confirmed. Code: 654321" is sure, "Ref 1234 5678" is not). The field shows
+   * sure: "Your code is 654321. It expires in 10 minutes" is sure, "Order 123456. Code 654321" is not). The field shows
    * it, but nothing should submit it by itself: a wrong guess spends one of the user's attempts.
    */
   guessed: boolean
