@@ -15,11 +15,11 @@ describe.each(Object.entries(TEMPLATES))('%s: the code field reads each message 
     for (const minutes of [1, 10]) {
       for (const autofillHost of [undefined, 'example.com']) {
         const sms = renderMessage(template, 'sms', { app: 'Acme', code, minutes, autofillHost })
-        expect(pickCode(sms.body, code.length), sms.body).toEqual({ code, confident: true })
+        expect({ text: sms.body, ...pickCode(sms.body, code.length) }).toEqual({ text: sms.body, code, confident: true })
       }
       const email = renderMessage(template, 'email', { app: 'Acme', code, minutes })
       for (const text of [email.subject ?? '', email.body, renderMessage(template, 'whatsapp', { app: 'Acme', code, minutes }).body]) {
-        expect(pickCode(text, code.length), text).toEqual({ code, confident: true })
+        expect({ text, ...pickCode(text, code.length) }).toEqual({ text, code, confident: true })
       }
     }
   })
