@@ -193,6 +193,9 @@ function visibleText(el: HTMLElement): string {
   return text.trim()
 }
 
+/** The countdown cases whose buttons' names the engine is asked for: one narrow, one wide. */
+const named = (seconds: number, width: number) => (seconds === 2 && width === 288) || (seconds === 25 && width === 800)
+
 /** The seconds drawn beside a ResendButton's `button`, in its root. */
 const countdownOf = (button: HTMLElement) => button.parentElement?.querySelector('[data-part="countdown"]')
 
@@ -235,7 +238,6 @@ describe.skipIf(skipIn(['firefox'], 'no way here to read Firefox’s own accessi
     // for each), so only its width could change what the engine makes of it; WebKit pays a
     // WebDriver round trip per name (720 a run for all four cases, half of that now).
     const cases = [[1, 800], [2, 288], [25, 288], [25, 800]] as const
-    const named = (seconds: number, width: number) => (seconds === 2 && width === 288) || (seconds === 25 && width === 800)
     const view = render(
       <VerificationProvider adapter={createMemoryAdapter()} now={() => T0}>
         <LocaleProvider locale={locale.api}>
