@@ -1,18 +1,17 @@
 /** Elements the well-known managers add to the page (input-otp's list). */
 const MANAGER_ELEMENTS = '[data-lastpass-icon-root],com-1password-button,[data-dashlanecreated],[style$="2147483647 !important;"]'
 
-/** Room a password manager's badge needs beyond the last box (input-otp's figure). */
-const SPACE = 40
 
 /**
  * Looks for a password manager's badge over the code field's end, the way input-otp's
  * `pushPasswordManagerStrategy` does: managers draw their icon inside the end of the input, which
  * here spans every box, so it covers the last digit. Checked now, then 2 s and 5 s later (managers
- * draw late), until one is found. Then the input says so in `data-badge`: `pushed` when there was
- * room to widen it 40 px past the boxes (that part clipped away, so the badge sits beside the last
- * box), `unpushed` when there was not (a clipping parent, the viewport's edge). Written on the
- * element itself, not through React state: a field without a manager renders nothing more.
- * `input`'s parent is the box the input covers.
+ * draw late), until one is found. Then the input says so in `data-badge`: `pushed` when there is
+ * room (40 px, input-otp's figure) to widen it past the boxes, `unpushed` when there is not (a
+ * clipping parent, the viewport's edge). The widening itself is the stylesheet's
+ * (`[data-badge='pushed']`: 40 px wider, that part clipped away, so the badge sits beside the last
+ * box). Written on the element itself, not through React state: a field without a manager renders
+ * nothing more. `input`'s parent is the box the input covers.
  */
 export function watchPasswordManagerBadge(input: HTMLInputElement): void {
   const check = (): void => {
@@ -27,9 +26,7 @@ export function watchPasswordManagerBadge(input: HTMLInputElement): void {
     // The room right of the box: up to the nearest ancestor that clips overflow, else the viewport.
     let clip: HTMLElement | null = box
     while (clip && getComputedStyle(clip).overflowX === 'visible') clip = clip.parentElement
-    const room = (clip ? clip.getBoundingClientRect().left + clip.clientLeft + clip.clientWidth : doc.documentElement.clientWidth) - r.right >= SPACE
-    input.dataset.badge = room ? 'pushed' : 'unpushed'
-    if (room) Object.assign(input.style, { inlineSize: `calc(100% + ${SPACE}px)`, clipPath: `inset(0 ${SPACE}px 0 0)` })
+    input.dataset.badge = (clip ? clip.getBoundingClientRect().left + clip.clientLeft + clip.clientWidth : doc.documentElement.clientWidth) - r.right >= 40 ? 'pushed' : 'unpushed'
   }
   for (const ms of [0, 2000, 5000]) setTimeout(check, ms)
 }

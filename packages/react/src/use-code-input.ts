@@ -81,10 +81,11 @@ export interface UseCodeInputOptions {
   webOtp?: boolean
   /**
    * What to do when a password manager draws its badge inside the end of the field (over the last
-   * box): `push` widens the input 40 px past the boxes, where the badge then sits, when there is
-   * room (the strategy of input-otp's `pushPasswordManagerStrategy`); `none` leaves it. Checked
-   * when the field gets focus, and 2 and 5 s later. The input says what it found in `data-badge`
-   * (`pushed`, or `unpushed` without room). @default 'push'
+   * box): `push` looks for one when the field gets focus, and 2 and 5 s later (the strategy of
+   * input-otp's `pushPasswordManagerStrategy`), and says what it found in the input's `data-badge`:
+   * `pushed` when there is room for the input to grow 40 px past the boxes, where the badge then
+   * sits (`@hakiki/ui`'s stylesheet widens it: `inline-size: calc(100% + 40px); clip-path: inset(0
+   * 40px 0 0)`), `unpushed` without room; `none` leaves it. @default 'push'
    */
   passwordManagerBadge?: 'push' | 'none'
 }
