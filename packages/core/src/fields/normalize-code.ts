@@ -51,18 +51,17 @@ export interface PickedCode {
 export function pickCode(input: string, length: number): PickedCode {
   const max = Math.max(0, Math.floor(length))
   const text = toAsciiDigits(input.normalize('NFKC')).replace(INVISIBLE, '')
-  if (!LETTER.test(text)) {
-    const digits = text.replace(NOT_DIGIT, '')
-    return { code: digits.slice(0, max), confident: digits.length <= max }
-  }
-
-  const runs = (text.match(DIGIT_RUN) ?? []).map(digitsOf)
-  const candidates = new Set(runs.filter((digits) => digits.length >= Math.min(CODE_MIN_DIGITS, max)))
+  const letters = LETTER.test(text)
+  // Without letters the digits are one run, whatever stands between them.
+  const runs = letters ? (text.match(DIGIT_RUN) ?? []).map(digitsOf) : [text.replace(NOT_DIGIT, '')]
+  const min = Math.min(CODE_MIN_DIGITS, max)
   // The last one (no `findLast`: published code stays within ES2022).
   const exact = runs.filter((digits) => digits.length === max).pop()
-  if (exact !== undefined) return { code: exact, confident: candidates.size === 1 }
-  const picked = runs.find((digits) => digits.length >= Math.min(CODE_MIN_DIGITS, max) && digits.length <= max) ?? runs[0] ?? ''
-  return { code: picked.slice(0, max), confident: false }
+  const picked = exact ?? runs.find((digits) => digits.length >= min && digits.length <= max) ?? runs[0] ?? ''
+  return {
+    code: picked.slice(0, max),
+    confident: letters ? exact !== undefined && new Set(runs.filter((digits) => digits.length >= min)).size === 1 : picked.length <= max,
+  }
 }
 
 /**
