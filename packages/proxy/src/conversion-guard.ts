@@ -147,6 +147,8 @@ export interface ConversionGuard {
 }
 
 const DAY = 86_400
+/** How many scopes' keys a guard remembers for the current bucket. */
+const MAX_REMEMBERED_SCOPES = 1024
 /**
  * A block's record outlives the block by this much: the first start after it can say
  * `conversion.unblocked`, and the day window counts only what came after it until the block's day
@@ -222,15 +224,27 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
     }
   }
 
-  function keysOfScope(ref: ScopeRef, now: number): string[] {
-    const { buckets, days } = indexes(now)
-    return [
-      ...buckets.map((i) => conversionKeys.sentInBucket(ref.id, i)),
-      ...buckets.map((i) => conversionKeys.verifiedInBucket(ref.id, i)),
-      ...days.map((i) => conversionKeys.sentOnDay(ref.id, i)),
-      ...days.map((i) => conversionKeys.verifiedOnDay(ref.id, i)),
-      conversionKeys.block(ref.id),
-    ]
+  // A scope's keys change only with the bucket: remembered for it (a flood of starts to one prefix
+  // or country builds its 26 keys once a bucket, not once a start; the same strings then hash once
+  // in the store). Never mutated by callers. Bounded: many scopes only empty it.
+  const scopeKeys = new Map<string, readonly string[]>()
+  function keysOfScope(ref: ScopeRef, now: number): readonly string[] {
+    const seconds = now / 1000
+    const memo = `${ref.id} ${Math.floor(seconds / bucketSeconds)} ${Math.floor(seconds / DAY)}`
+    let keys = scopeKeys.get(memo)
+    if (keys === undefined) {
+      const { buckets, days } = indexes(now)
+      keys = [
+        ...buckets.map((i) => conversionKeys.sentInBucket(ref.id, i)),
+        ...buckets.map((i) => conversionKeys.verifiedInBucket(ref.id, i)),
+        ...days.map((i) => conversionKeys.sentOnDay(ref.id, i)),
+        ...days.map((i) => conversionKeys.verifiedOnDay(ref.id, i)),
+        conversionKeys.block(ref.id),
+      ]
+      if (scopeKeys.size >= MAX_REMEMBERED_SCOPES) scopeKeys.clear()
+      scopeKeys.set(memo, keys)
+    }
+    return keys
   }
 
   function tallies(destination: ConversionDestination, now: number, verified: boolean, amount = 1): Tally[] {

@@ -18,7 +18,7 @@ import { resolveCountryCheck } from './resolve-country-check'
 import { createNumberTypeCheck } from './number-type-policy'
 import { addCorsHeaders, createOriginPolicy, isJsonContentType, preflightResponse, varyOnOrigin } from './origin'
 import { ProxyError, problemResponse } from './problem'
-import { SAFE_BASE, matchRoute } from './route-match'
+import { SAFE_BASE, matchRoute, pathnameOf } from './route-match'
 import { checkCode } from './routes/check-code'
 import { createRatesRoute } from './routes/get-rates'
 import { getStatus } from './routes/get-status'
@@ -26,7 +26,7 @@ import { startVerification } from './routes/start-verification'
 import { deliveryReport } from './routes/delivery-report'
 import { createSessionCodec } from './session'
 import { markReceiptStore } from './replay-guard'
-import { markOutOfBandReader } from './out-of-band-body'
+import { markOutOfBandReader, withBody } from './out-of-band-body'
 import { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, createMemoryStore, storeWithDeadline } from '@hakiki/store'
 import { isVerifyStore, storeForRequest } from './request-store'
 import type { VerifyHandlerOptions } from './verify-handler-options'
@@ -39,6 +39,9 @@ import type { VerifyClient } from '@hakiki/verify-client'
 export type VerifyHandler = (request: Request) => Promise<Response>
 
 const silent = (): void => undefined
+
+/** How many keyed hashes of IPs and sessions a handler remembers. */
+const MAX_REMEMBERED_KEYS = 4096
 
 /** The default logger: warnings and errors on `console` (fields are already masked); pass `logger` to route or silence them. */
 const CONSOLE_LOGGER: ProxyLogger = {
@@ -81,6 +84,9 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     return name
   })
   const keyOfKey = deriveHmacKey(secret, 'store-keys')
+  // The keyed hashes of IPs and sessions, which come back on every request of a client (a start
+  // hashes its IP three times: its caps, its budget, its network's budget).
+  const rememberedKeys = new Map<string, string>()
   const onEvent = options.onEvent
   const budgets = resolveBudgets(options.budgets)
   // Built (and its options checked) at creation even where it does not apply.
@@ -120,7 +126,20 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     secureCookie: origins.secureCookie,
     secret,
     // Truncated to 128 bits: plenty against collisions, shorter keys in the store.
-    keyOf: async (purpose, value) => (await hmac(await keyOfKey, `${purpose}:${value}`)).slice(0, 22),
+    keyOf: async (purpose, value) => {
+      const input = `${purpose}:${value}`
+      // Addresses are hashed each time: a faster answer for a remembered one would tell a caller
+      // which numbers were used lately. The caller's own IP and session are not secrets to it.
+      if (purpose === 'address') return (await hmac(await keyOfKey, input)).slice(0, 22)
+      let key = rememberedKeys.get(input)
+      if (key === undefined) {
+        key = (await hmac(await keyOfKey, input)).slice(0, 22)
+        // Bounded: a client rotating addresses or cookies only empties it.
+        if (rememberedKeys.size >= MAX_REMEMBERED_KEYS) rememberedKeys.clear()
+        rememberedKeys.set(input, key)
+      }
+      return key
+    },
     now,
     codeLength,
     bodyTimeoutMs: positive(options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS, 'bodyTimeoutMs'),
@@ -165,11 +184,14 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
 
   // It reads bodies through an adapter's reader when there is one (read-json-body.ts).
   const verifyHandler = async function verifyHandler(request: Request): Promise<Response> {
+    return withBody(request, await handle(request))
+  }
+  async function handle(request: Request): Promise<Response> {
     const state: RequestState = { request, route: 'unknown', base: basePath }
     const origin = request.headers.get('origin')
     let corsOrigin: string | undefined
     try {
-      const match = matchRoute(new URL(request.url).pathname, basePath)
+      const match = matchRoute(pathnameOf(request.url), basePath)
       if (origin !== null && origins.isAllowed(origin, request)) corsOrigin = origin
       if (request.method === 'OPTIONS') {
         state.route = 'preflight'

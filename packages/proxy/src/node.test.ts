@@ -145,4 +145,32 @@ describe('toNodeListener', () => {
       await new Promise((resolve) => server.close(resolve))
     }
   })
+  it("answers through the adapter from the handler's text (no body stream built); called directly, the handler's answer has its body", async () => {
+    const handler = createVerifyHandler({ provider: instantProvider, secret: 'x'.repeat(32) })
+    const seen: (string | null)[] = []
+    const spy = async (request: Request) => {
+      const response = await handler(request)
+      seen.push(response.body === null ? null : 'stream')
+      return response
+    }
+    // The adapter only writes from the text for the proxy's own handler (marked), which `spy` wraps.
+    markOutOfBandReader(spy)
+    const server = createServer(toNodeListener(spy))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      const res = await raw(url, { method: 'GET', path: '/verifications/VE00000000000000000000000000000000', headers: {} })
+      expect(res.status).toBe(404)
+      expect(JSON.parse(res.text)).toMatchObject({ code: 'not_found' })
+      expect(res.headers['content-type']).toBe('application/problem+json')
+      expect(seen).toEqual([null])
+      // The same handler called with a plain Request (any Fetch runtime): a body to read.
+      const direct = await handler(new Request('http://a.example/verifications/VE00000000000000000000000000000000'))
+      expect(direct.status).toBe(404)
+      expect(direct.headers.get('content-type')).toBe('application/problem+json')
+      expect(await direct.json()).toMatchObject({ code: 'not_found' })
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
 })

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { markUntrustedForwarding, setClientIp } from './client-ip'
-import { readsBodyOutOfBand, responseText, setBodyReader } from './out-of-band-body'
+import { markAdapterWritten, readsBodyOutOfBand, responseText, setBodyReader } from './out-of-band-body'
 import type { BodyReader } from './out-of-band-body'
 import { ProxyError, problemResponse } from './problem'
 import { tooLarge, tooLate, unreadable } from './read-json-body'
@@ -90,17 +90,20 @@ function toRequest(req: IncomingMessage, options: NodeAdapterOptions, body: stri
   // like `//evil.example/x` must stay a path, not become another host.
   if (!path.startsWith('/')) throw new BadRequestLine('request target')
   const url = new URL(`${protocol}://${host}${path}`)
-  if (url.host !== new URL(`${protocol}://${host}`).host) throw new BadRequestLine('Host')
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name.startsWith(':')) continue
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
-  }
+  if (url.host !== hostOf(protocol, host)) throw new BadRequestLine('Host')
   const method = req.method ?? 'GET'
+  const replaced = body !== undefined && method !== 'GET' && method !== 'HEAD'
+  // Name-value pairs the Request's own Headers is filled from (a Headers built here was copied
+  // again by the Request: twice the header validation on every request).
+  const headers: [string, string][] = []
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':') || (replaced && name === 'content-length')) continue
+    if (typeof value === 'string') headers.push([name, value])
+    else for (const item of value) headers.push([name, item])
+  }
   const init: RequestInit & { duplex?: 'half' } = { method, headers }
   if (method !== 'GET' && method !== 'HEAD') {
     if (body !== undefined) {
-      headers.delete('content-length')
       init.body = body
     } else {
       // The proxy's own handler reads Node's stream directly (out-of-band-body.ts: no web stream on
@@ -113,11 +116,30 @@ function toRequest(req: IncomingMessage, options: NodeAdapterOptions, body: stri
       }
       const request = new Request(url, init)
       setBodyReader(request, nodeBodyReader(req))
+      if (outOfBand) markAdapterWritten(request)
       return request
     }
   }
-  return new Request(url, init)
+  const request = new Request(url, init)
+  if (outOfBand) markAdapterWritten(request)
+  return request
 }
+
+/**
+ * `new URL(`${protocol}://${host}`).host`, remembered for the few hosts a server answers to (a
+ * URL parse per request saved). Bounded: a client sending many Host values only empties it.
+ */
+function hostOf(protocol: string, host: string): string {
+  const key = `${protocol}://${host}`
+  let parsed = parsedHosts.get(key)
+  if (parsed === undefined) {
+    if (parsedHosts.size >= 64) parsedHosts.clear()
+    parsed = new URL(key).host
+    parsedHosts.set(key, parsed)
+  }
+  return parsed
+}
+const parsedHosts = new Map<string, string>()
 
 /**
  * `req`'s body as a web stream that touches `req` only once read (high-water mark 0: no pull

@@ -42,11 +42,40 @@ export function takeBodyReader(request: Request): BodyReader | undefined {
   return read
 }
 
-/** `new Response(text, init)`, with `text` kept for an adapter that would otherwise read the body stream back. */
+/**
+ * Requests built by the proxy's own `node:http`/Express adapter, which writes a JSON answer from
+ * its text ({@link responseText}): their answers need no body stream.
+ */
+const adapterWritten = new WeakSet<Request>()
+
+/** Marks `request` as one whose answer the adapter writes from its text (see {@link withBody}). */
+export function markAdapterWritten(request: Request): void {
+  adapterWritten.add(request)
+}
+
+/**
+ * A JSON answer: `text` is kept beside a body-less `Response` (making a web byte stream for each
+ * answer, `makeTransferable` and all, was the largest single cost of building one in Node), and
+ * {@link withBody} gives it its body where anything else than the proxy's adapter will read it.
+ */
 export function textResponse(text: string, init: ResponseInit): Response {
-  const response = new Response(text, init)
+  const response = new Response(null, init)
   responseTexts.set(response, text)
   return response
+}
+
+/**
+ * `response` as the caller of the handler gets it: as is for the proxy's adapter (it writes the
+ * kept text), else with the text of {@link textResponse} as its body (any Fetch runtime, a test,
+ * an app's wrapper). Every answer of the handler passes here.
+ */
+export function withBody(request: Request, response: Response): Response {
+  if (adapterWritten.has(request)) return response
+  const text = responseTexts.get(response)
+  if (text === undefined || response.body !== null) return response
+  const full = new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers })
+  responseTexts.set(full, text)
+  return full
 }
 
 /** The text a response was made from by {@link textResponse}, if it was. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchRoute } from './route-match'
+import { matchRoute, pathnameOf } from './route-match'
 
 describe('matchRoute', () => {
   it('takes the prefix as the base when no basePath is set', () => {
@@ -18,6 +18,25 @@ describe('matchRoute', () => {
   it('matches nothing else', () => {
     for (const path of ['/', '/x;Path=/verifications', '/a,b/rates', '/verification', '/verifications/', '/verifications/a/b', '/rates/x']) {
       expect({ path, match: matchRoute(path, '') }).toEqual({ path, match: undefined })
+    }
+  })
+})
+
+describe('pathnameOf', () => {
+  it("is the URL parser's pathname for every serialised request URL", () => {
+    const urls = [
+      'http://a.example/api/verify/verifications',
+      'https://a.example:8443/x/verifications/VE1/check?y=1#z',
+      'http://127.0.0.1:3000/rates?next=/verifications',
+      'http://[::1]:3000/a/rates#frag?x',
+      'http://a.example/p%20q/a@b:c/rates',
+      'http://a.example?x=/y',
+      'http://a.example',
+      'https://a.example/%2e%2e/verifications',
+    ]
+    for (const url of urls) {
+      const serialised = new Request(url).url
+      expect({ url, path: pathnameOf(serialised) }).toEqual({ url, path: new URL(serialised).pathname })
     }
   })
 })

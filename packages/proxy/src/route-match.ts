@@ -42,3 +42,20 @@ export function matchRoute(pathname: string, basePath: string): RouteMatch | und
   }
   return undefined
 }
+
+/**
+ * The path of a request's URL. A runtime serialises `request.url` (`http(s)://authority/path?query#fragment`,
+ * a `/` in the authority percent-encoded), so the path starts at the first `/` after `//`: no
+ * second parse of a URL the runtime already parsed. Anything else is parsed.
+ */
+export function pathnameOf(url: string): string {
+  if (!url.startsWith('http://') && !url.startsWith('https://')) return new URL(url).pathname
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  if (start < 0) return '/'
+  let end = url.length
+  const query = url.indexOf('?', start)
+  if (query >= 0) end = query
+  const fragment = url.indexOf('#', start)
+  if (fragment >= 0 && fragment < end) end = fragment
+  return url.slice(start, end)
+}

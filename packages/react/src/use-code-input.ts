@@ -35,7 +35,7 @@ import { useIsoLayoutEffect } from './use-iso-layout-effect'
 export interface CodeChangeDetails {
   /**
    * The code was picked among other numbers of a pasted or autofilled text (`pickCode` was not
-   * sure: "Order 123456 confirmed. Code: 654321" is sure, "Ref 1234 5678" is not). The field shows
+   * sure: "Your code is 654321. It expires in 10 minutes" is sure, "Order 123456. Code 654321" is not). The field shows
    * it, but nothing should submit it by itself: a wrong guess spends one of the user's attempts.
    */
   guessed: boolean
@@ -81,10 +81,11 @@ export interface UseCodeInputOptions {
   webOtp?: boolean
   /**
    * What to do when a password manager draws its badge inside the end of the field (over the last
-   * box): `push` widens the input 40 px past the boxes, where the badge then sits, when there is
-   * room (the strategy of input-otp's `pushPasswordManagerStrategy`); `none` leaves it. Checked
-   * when the field gets focus, and 2 and 5 s later. The input says what it found in `data-badge`
-   * (`pushed`, or `unpushed` without room). @default 'push'
+   * box): `push` looks for one when the field gets focus, and 2 and 5 s later (the strategy of
+   * input-otp's `pushPasswordManagerStrategy`), and says what it found in the input's `data-badge`:
+   * `pushed` when there is room for the input to grow 40 px past the boxes, where the badge then
+   * sits (`@hakiki/ui`'s stylesheet widens it: `inline-size: calc(100% + 40px); clip-path: inset(0
+   * 40px 0 0)`), `unpushed` without room; `none` leaves it. @default 'push'
    */
   passwordManagerBadge?: 'push' | 'none'
 }
@@ -139,9 +140,6 @@ export interface UseCodeInputResult {
 }
 
 const flag = (on: boolean | undefined): string | undefined => (on ? '' : undefined)
-
-/** Room a password manager's badge needs beyond the last box (input-otp's figure). */
-const BADGE_SPACE_PX = 40
 
 /** The native value setter: React notices the change and fires `onChange` for the event we dispatch. */
 function setNativeValue(input: HTMLInputElement, value: string): void {
@@ -206,8 +204,6 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
   const value = controlled ? normalizeCode(valueProp, length) : own
   const [active, setActive] = useState(value.length)
   const [isFocused, setFocused] = useState(false)
-  /** A password manager's badge found over the field's end (see `passwordManagerBadge`). */
-  const [badge, setBadge] = useState<'pushed' | 'unpushed'>()
   /** The text an input method is composing, shown as it is until the composition ends. */
   const [composingText, setComposingText] = useState<string>()
   // The ref object itself holds the state (its `current` is the input).
@@ -326,8 +322,6 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
     return () => s.stop?.()
   }, [s])
 
-  useEffect(() => (isFocused && !badge && passwordManagerBadge === 'push' && s.current ? watchPasswordManagerBadge(s.current, BADGE_SPACE_PX, setBadge) : undefined), [isFocused, badge, passwordManagerBadge])
-
   // WebOTP: Chrome on Android offers the code of an SMS bound to this origin; it replaces the field.
   useEffect(() => (webOtp && !disabled ? listenWebOTP(length, (code) => s.insert(code, [0, s.value.length])) : undefined), [webOtp, disabled, length, s])
 
@@ -373,9 +367,10 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
       if ('move' in out) moveTo(out.move)
       else edit({ ...out.edit, guessed: false })
     },
-    onFocus: () => {
+    onFocus: (event) => {
       setFocused(true)
       moveTo(Math.min(s.value.length, length - 1))
+      if (passwordManagerBadge === 'push') watchPasswordManagerBadge(event.currentTarget)
     },
     onBlur: () => setFocused(false),
     // The text is invisible and narrow: pick the box under the pointer instead of the caret spot.
@@ -469,10 +464,7 @@ export function useCodeInput(options: UseCodeInputOptions = {}): UseCodeInputRes
         'aria-invalid': invalid || undefined,
         'aria-busy': loading || undefined,
         ...dataAttributes,
-        'data-badge': badge,
         ...props,
-        // The badge's room: the input (it covers the boxes) grows past them, the growth clipped away.
-        ...(badge === 'pushed' ? { style: { ...props.style, inlineSize: `calc(100% + ${BADGE_SPACE_PX}px)`, clipPath: `inset(0 ${BADGE_SPACE_PX}px 0 0)` } } : {}),
         value: composingText ?? value,
         ref: (el) => {
           s.current = el

@@ -13,7 +13,9 @@ export const DEFAULT_STORE_TIMEOUT_MS = 1000
 export function withDeadline<T>(operation: string, timeoutMs: number, work: () => Promise<T>): Promise<T> {
   if (timeoutMs <= 0) return Promise.reject(new StoreUnavailableError(operation, 'timeout'))
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new StoreUnavailableError(operation, 'timeout')), timeoutMs)
+    // Whole milliseconds: Node keeps one timer list per distinct duration, and a fractional time
+    // left (one budget per request, see the proxy's request-store.ts) made a new list per call.
+    const timer = setTimeout(() => reject(new StoreUnavailableError(operation, 'timeout')), Math.ceil(timeoutMs))
     // Node: a pending deadline must not keep the process alive; other runtimes have no unref.
     ;(timer as { unref?: () => void }).unref?.()
     let pending: Promise<T>

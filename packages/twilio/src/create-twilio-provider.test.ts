@@ -52,6 +52,18 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ ur
 }
 
 describe('createTwilioProvider', () => {
+  it("says where a network failure is mended (this server's egress, Twilio's address being fixed), with the system's error code", async () => {
+    // A port nothing listens on any more: the connection is refused.
+    const { url, server } = await listen(() => undefined)
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    const provider = createTwilioProvider({ accountSid, authToken }, { serviceSid, baseUrl: url })
+    const error = await rejection(provider.start({ to: UK, channel: 'sms', locale: 'en' }, call))
+    expect({ kind: error.kind, status: error.status }).toEqual({ kind: 'unavailable', status: undefined })
+    expect(error.message).toBe(
+      `twilio start failed: unavailable (network error: ${new URL(url).host} could not be reached (ECONNREFUSED); check this server's network and egress to it (firewall rules, an outbound proxy, DNS))`,
+    )
+  })
+
   it("classifies Twilio's refusals of a start", async () => {
     const server = await sandbox({ twilio: { blockedPrefixes: ['+5511'] } })
     const provider = createTwilioProvider({ accountSid, authToken }, { serviceSid, baseUrl: server.url, channels: ['sms', 'call', 'email'] })

@@ -92,7 +92,16 @@ export function createTwilioProvider(credentials: TwilioCredentials, options: Tw
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error
       // boundedFetch's own failures (timeout, network, redirect, size), in this provider's words.
-      const detail = error.kind === 'timeout' ? `no answer within ${config.timeoutMs} ms` : error.kind === 'unavailable' ? 'network error' : error.kind === 'misconfigured' ? 'redirect refused' : `answer over the ${MAX_ANSWER_BYTES}-byte limit`
+      const detail =
+        error.kind === 'timeout'
+          ? `no answer within ${config.timeoutMs} ms`
+          : error.kind === 'unavailable'
+            ? error.status === undefined
+              ? networkFailure(config.baseUrl, error.cause)
+              : 'the connection broke before the answer ended'
+            : error.kind === 'misconfigured'
+              ? 'redirect refused'
+              : `answer over the ${MAX_ANSWER_BYTES}-byte limit`
       throw fail(error.kind, { operation, ...(error.status === undefined ? {} : { status: error.status }), cause: error.cause ?? error }, detail)
     }
     let body: unknown
@@ -187,4 +196,24 @@ export function createTwilioProvider(credentials: TwilioCredentials, options: Tw
       return verification('cancel', await send('cancel', 'POST', `${servicePath}/Verifications/${id}`, form, signalOf(call)))
     },
   }
+}
+
+/**
+ * What a network failure (no HTTP answer at all) says. Twilio's address is fixed (the base URL
+ * only moves for tests), so the fix is on this server's side: its network, egress rules, outbound
+ * proxy or DNS. The system's error code (`ENOTFOUND`, `ECONNREFUSED`...) is kept when there is
+ * one; nothing else of the cause is (it may quote the request).
+ */
+function networkFailure(baseUrl: string, cause: unknown): string {
+  const code = systemErrorCode(cause)
+  return `network error: ${new URL(baseUrl).host} could not be reached${code === undefined ? '' : ` (${code})`}; check this server's network and egress to it (firewall rules, an outbound proxy, DNS)`
+}
+
+/** The `code` of a system error (`ENOTFOUND`), looked for in `cause` and its own causes (fetch wraps it). */
+function systemErrorCode(cause: unknown): string | undefined {
+  for (let error = cause, depth = 0; typeof error === 'object' && error !== null && depth < 4; error = (error as { cause?: unknown }).cause, depth++) {
+    const code = (error as { code?: unknown }).code
+    if (typeof code === 'string' && /^E[A-Z0-9_]{2,30}$/.test(code)) return code
+  }
+  return undefined
 }

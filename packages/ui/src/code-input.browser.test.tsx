@@ -69,7 +69,7 @@ describe('CodeInput: one real input', () => {
   })
 
   test.each([
-    ['two codes and no word for "code"', 'Order 123456 shipped, ref 654321', '654321'],
+    ['two codes of its length', 'Order 123456 shipped, ref 654321', '654321'],
     ['an amount beside the code', 'Pay NGN 500000 to 123456 today', '123456'],
   ])('a pasted code guessed among other numbers (%s) fills the field but never completes by itself', async (_, text, code) => {
     const onValueChange = vi.fn<(value: string, details: { guessed: boolean }) => void>()
@@ -78,9 +78,9 @@ describe('CodeInput: one real input', () => {
     expect(shown()).toBe(code)
     expect(onValueChange).toHaveBeenLastCalledWith(code, { guessed: true })
     expect(onComplete).not.toHaveBeenCalled()
-    // The same paste with the word for "code" is sure, and completes.
+    // The same code as the one number of its length in a message is sure, and completes.
     await userEvent.clear(input)
-    await pasteFromClipboard(input, `Your code: ${code}. Order 111222`)
+    await pasteFromClipboard(input, `Your code: ${code}. It expires in 10 minutes`)
     expect(onValueChange).toHaveBeenLastCalledWith(code, { guessed: false })
     expect(onComplete).toHaveBeenCalledExactlyOnceWith(code)
   })

@@ -142,9 +142,9 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
           data-part="input"
           className={classNames.input}
         />
-        <div data-part="slots" className={classNames.slots} aria-hidden dir="ltr">
+        <div data-part="slots" className={classNames.slots} aria-hidden>
           {code.slots.map((slot) => (
-            <div key={slot.index} {...code.getSlotProps(slot.index)} data-part="slot" className={classNames.slot} dir="ltr">
+            <div key={slot.index} {...code.getSlotProps(slot.index)} data-part="slot" className={classNames.slot}>
               {slot.char}
               {slot.isActive && !slot.isFilled && <span data-part="caret" className={classNames.caret} />}
             </div>

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { freshEmail, freshPhone } from '../support/addresses'
 import { waitForMessage, wrongCode } from '../support/flow-actions'
-import { axeViolations, byName, clearCode, openAndSend, pasteInto, sent, setupWebKitDemo, typeCode, waitForText, waitForVerified } from './webkit-demo'
+import { axeViolations, byName, clearCode, openAndSend, pasteInto, sent, setupWebKitDemo, typeCode, waitFor, waitForText, waitForVerified } from './webkit-demo'
 
 // Sign-up by each channel, a wrong and an expired code, and a pasted code, in WebKit (see
 // webkit-demo.ts for how WebDriver says what the Playwright files say). The same walks run in
@@ -114,4 +114,44 @@ test('an expired code says so, and a new code verifies', async () => {
   await typeCode(browser, second.code)
   expect((await waitForVerified(browser, 'Ngozi Adeyemi')).verification).toBe(second.verificationId)
   expect(sent(demo, to)).toBe(2)
+})
+
+/** Presses Tab (at most `max` times) until the element named `name` has focus: the keyboard only, never a click. */
+async function tabUntilFocused(name: string, max = 15): Promise<void> {
+  const target = await byName(h.browser, name)
+  for (let i = 0; i < max && !(await target.isFocused()); i++) await h.browser.keys('Tab')
+  expect(await target.isFocused(), `focus reached "${name}" within ${max} Tabs`).toBe(true)
+}
+
+/**
+ * Types `text` with the keyboard into whatever has focus, one WebDriver key action per character:
+ * WebKitWebDriver drops the second of two equal keys in one action sequence ("Koffi" → "Kofi", in
+ * any input), which Element Send Keys and separate actions do not.
+ */
+async function typeKeys(text: string): Promise<void> {
+  for (const key of text) await h.browser.keys(key)
+}
+
+test('keyboard only: from the first field to verified (Tab, typed keys and Enter; no click)', async () => {
+  // The walk of channels.e2e.test.ts in Chromium and Firefox, with WebDriver's key actions.
+  const { browser, demo } = h
+  const to = freshPhone('UG')
+  await browser.url(`${demo.url}/`)
+  await byName(browser, 'Create your account')
+  await tabUntilFocused('Full name')
+  await typeKeys('Kofi Boateng')
+  // Enter in the name moves on to the verification; Tab walks on to the phone number.
+  await browser.keys('Enter')
+  await tabUntilFocused('Phone number')
+  await typeKeys(to)
+  await browser.keys('Enter')
+  const message = await waitForMessage(demo, to)
+  // Focus moves to the code field on its own; the code is typed straight away.
+  const field = await byName(browser, 'Verification code')
+  await waitFor(() => field.isFocused(), (focused) => focused, 'focus on the code field')
+  await typeKeys(message.code)
+  const result = await waitForVerified(browser, 'Kofi Boateng')
+  expect(result.heading).toBe('Welcome, Kofi Boateng')
+  expect(result.verification).toBe(message.verificationId)
+  expect(result.to).toContain(to)
 })

@@ -16,22 +16,6 @@ const LETTER = /\p{L}/u
 const DIGIT_RUN = new RegExp(`\\d(?:[${CODE_SEPARATOR_CLASS}]?\\d)*`, 'g')
 const NOT_DIGIT = /\D/g
 
-/**
- * The word for "code" in the API's 36 locales, as a word start: `code`, `código`, `codice`, `cod`,
- * `kode`, `kod`, `koodi`, `kód`, `код`, `κωδικός`, plus `OTP` and `PIN`. Scripts written without
- * spaces, or with prefixed articles (`הקוד`, `الرمز`), match anywhere: `码` (验证码), `コード`,
- * `코드`/`번호` (인증번호), `รหัส`, `mã`, `رمز`/`كود`, `קוד`, `कोड`.
- */
-const CODE_WORD = '(?:(?<!\\p{L})(?:c[oó]d|k[oóo]{1,2}d|код|κωδικ|otp|pin)|码|コード|코드|번호|รหัส|mã|رمز|كود|קוד|कोड)\\p{L}*'
-/**
- * Between the word and the code: punctuation and at most one word (`is`, `lautet`, `التحقق`, `は`).
- * Two words are too far: in `OTP for NGN 5000 is 4829` the amount is no code.
- */
-// The word must follow a separator, so the letters of the word for "code" and of the link word
-// cannot be split in many ways: the match stays linear on a long pasted text.
-const LINK = '(?:[^\\p{L}\\p{N}]+\\p{L}+)?[^\\p{L}\\p{N}]*'
-const AFTER_CODE_WORD = new RegExp(`${CODE_WORD}${LINK}(${DIGIT_RUN.source})`, 'giu')
-
 const digitsOf = (run: string): string => run.replace(NOT_DIGIT, '')
 
 /** A code picked out of what reached a code field, and whether it is sure enough to submit by itself. */
@@ -53,12 +37,13 @@ export interface PickedCode {
  * - Without letters, every non-digit (spaces, dashes, dots, `#`) is dropped: `" 123-456 "` →
  *   `"123456"`, confident unless there were more than `length` digits.
  * - With letters (a pasted SMS), runs of digits (single spaces, dashes or dots allowed inside) are
- *   candidates, never glued together. The run of exactly `length` digits right after the word for
- *   "code" in any of the 36 locales (`Code: 654321`, `votre code est 482137`, `验证码是482137`) wins;
- *   else the last run of exactly `length` digits (`your OTP for NGN 5000 is 4829` → `4829`); else
- *   the first of 4 to `length` digits; else the first run, cut to `length`.
- * - Confident only when no other number of the message could have been the code: the pick
- *   followed the word for "code", or it is the only distinct run of 4 or more digits.
+ *   candidates, never glued together. The last run of exactly `length` digits wins
+ *   (`Your code is 123456. It expires in 10 minutes.`, `验证码是482137`,
+ *   `your OTP for NGN 5000 is 4829` → `4829`); else the first of 4 to `length` digits; else the
+ *   first run, cut to `length`. The rule reads no word of any language: it holds for the 36
+ *   locales' messages and for other senders' alike.
+ * - Confident only when no other number of the message could have been the code: the pick is
+ *   the only distinct run of 4 or more digits (`Order 123456. Code 654321` is a guess).
  *
  * @param input Raw text from the field or clipboard.
  * @param length Number of digits the code has (`codeLength` of the verification).
@@ -66,27 +51,24 @@ export interface PickedCode {
 export function pickCode(input: string, length: number): PickedCode {
   const max = Math.max(0, Math.floor(length))
   const text = toAsciiDigits(input.normalize('NFKC')).replace(INVISIBLE, '')
-  if (!LETTER.test(text)) {
-    const digits = text.replace(NOT_DIGIT, '')
-    return { code: digits.slice(0, max), confident: digits.length <= max }
-  }
-
-  const afterWord = [...text.matchAll(AFTER_CODE_WORD)].map((m) => digitsOf(m[1] ?? '')).filter((d) => d.length === max)
-  const runs = (text.match(DIGIT_RUN) ?? []).map(digitsOf)
-  const candidates = new Set(runs.filter((digits) => digits.length >= Math.min(CODE_MIN_DIGITS, max)))
-  if (afterWord.length > 0 && new Set(afterWord).size === 1) return { code: afterWord[0] ?? '', confident: true }
+  const letters = LETTER.test(text)
+  // Without letters the digits are one run, whatever stands between them.
+  const runs = letters ? (text.match(DIGIT_RUN) ?? []).map(digitsOf) : [text.replace(NOT_DIGIT, '')]
+  const min = Math.min(CODE_MIN_DIGITS, max)
   // The last one (no `findLast`: published code stays within ES2022).
   const exact = runs.filter((digits) => digits.length === max).pop()
-  if (exact !== undefined) return { code: exact, confident: candidates.size === 1 }
-  const picked = runs.find((digits) => digits.length >= Math.min(CODE_MIN_DIGITS, max) && digits.length <= max) ?? runs[0] ?? ''
-  return { code: picked.slice(0, max), confident: false }
+  const picked = exact ?? runs.find((digits) => digits.length >= min && digits.length <= max) ?? runs[0] ?? ''
+  return {
+    code: picked.slice(0, max),
+    confident: letters ? exact !== undefined && new Set(runs.filter((digits) => digits.length >= min)).size === 1 : picked.length <= max,
+  }
 }
 
 /**
  * Normalizes a one-time code as typed, pasted or autofilled into at most `length` ASCII digits:
  * the `code` of {@link pickCode} (which also says whether it is sure enough to submit by itself).
  * `"Your code is 123456. Reply STOP 2"` → `"123456"`, never `"1234562"`;
- * `"Order 123456 confirmed. Code: 654321"` → `"654321"`.
+ * `"Order 123456 confirmed. Code: 654321"` → `"654321"` (a guess: `pickCode` is not confident).
  *
  * @param input Raw text from the field or clipboard.
  * @param length Number of digits the code has (`codeLength` of the verification).
