@@ -90,7 +90,8 @@ async function showDocsPage(id: string, fresh: boolean): Promise<NonNullable<typ
   const outcome = await reader.page.evaluate(
     (storyId) =>
       new Promise<string>((resolve) => {
-        const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: { once(event: string, listener: () => void): void; emit(event: string, payload: unknown): void } }).__STORYBOOK_ADDONS_CHANNEL__
+        // The preview's channel to the manager (Storybook's global of that name).
+        const channel = (window as unknown as Record<string, { once(event: string, listener: () => void): void; emit(event: string, payload: unknown): void }>)['__STORYBOOK_ADDONS_CHANNEL__']!
         // Storybook's core events: rendered, or a failure it shows in its error display (checked below).
         for (const event of ['docsRendered', 'storyErrored', 'storyThrewException', 'storyMissing']) channel.once(event, () => resolve(event))
         channel.emit('setCurrentStory', { storyId, viewMode: 'docs' })
