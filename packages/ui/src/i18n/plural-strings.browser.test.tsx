@@ -193,6 +193,9 @@ function visibleText(el: HTMLElement): string {
   return text.trim()
 }
 
+/** The countdown cases whose buttons' names the engine is asked for: one narrow, one wide. */
+const named = (seconds: number, width: number) => (seconds === 2 && width === 288) || (seconds === 25 && width === 800)
+
 /** The seconds drawn beside a ResendButton's `button`, in its root. */
 const countdownOf = (button: HTMLElement) => button.parentElement?.querySelector('[data-part="countdown"]')
 
@@ -228,47 +231,60 @@ describe.skipIf(skipIn(['firefox'], 'no way here to read Firefox’s own accessi
     const dir = locale.dir === 'rtl' ? 'rtl' : 'ltr'
     const problems: string[] = []
     // 1 and 2 reach Arabic's and Hebrew's singular and dual; 25 the other forms. 288 px is a
-    // 320 px screen less the page's padding.
-    for (const [seconds, width] of [[1, 800], [2, 288], [25, 288], [25, 800]] as const) {
-      const view = render(
-        <VerificationProvider adapter={createMemoryAdapter()} now={() => T0}>
-          <LocaleProvider locale={locale.api}>
-            <div style={{ inlineSize: `${width}px` }}>
+    // 320 px screen less the page's padding. The four cases are rendered side by side in one page
+    // and the engine asked for the names at once: one render and one accessibility-tree read per
+    // locale, not four. The engine's names are read at one narrow and one wide case (`named`): a
+    // button's content is the same in all four (the seconds are drawn outside it, checked below
+    // for each), so only its width could change what the engine makes of it; WebKit pays a
+    // WebDriver round trip per name (720 a run for all four cases, half of that now).
+    const cases = [[1, 800], [2, 288], [25, 288], [25, 800]] as const
+    const view = render(
+      <VerificationProvider adapter={createMemoryAdapter()} now={() => T0}>
+        <LocaleProvider locale={locale.api}>
+          {cases.map(([seconds, width]) => (
+            <div key={`${seconds}@${width}`} data-named={named(seconds, width) ? '' : undefined} style={{ inlineSize: `${width}px` }}>
               {COUNTDOWN_BUTTONS.map((key) => (
                 // "Resend code" is the button's own default; the flow passes the other labels.
-                <ResendButton key={key} verification={waitingFor(seconds)} data-probe={key}>
+                <ResendButton key={key} verification={waitingFor(seconds)} data-probe={`${key}@${seconds}@${width}`}>
                   {key === 'resend.button' ? undefined : messages[key]}
                 </ResendButton>
               ))}
             </div>
-          </LocaleProvider>
-        </VerificationProvider>,
-      )
-      const suffix = formatMessage(locale.tag, messages[COUNTDOWN_SUFFIX], { count: seconds })
-      const buttons = COUNTDOWN_BUTTONS.map((key) => view.container.querySelector<HTMLElement>(`[data-probe="${key}"]`) as HTMLElement)
-      // The translation loads on demand: wait until every button and countdown speaks it.
-      await expect
-        .poll(() => buttons.map((b) => [b.textContent, countdownOf(b)?.textContent]))
-        .toEqual(COUNTDOWN_BUTTONS.map((key) => [messages[key], suffix]))
-      const names = await commands.accessibleNames(`[data-probe]`)
-      buttons.forEach((button, i) => {
-        const key = COUNTDOWN_BUTTONS[i] ?? ''
-        const where = `${key} @${seconds} s, ${width} px`
-        const painted = visibleText(button)
-        if (names[i] !== painted) problems.push(`${where}: computed name "${names[i]}", paints "${painted}"`)
-        if (button.innerText.trim() !== painted) problems.push(`${where}: innerText "${button.innerText}", paints "${painted}"`)
-        if (button.getAttribute('aria-disabled') !== 'true') problems.push(`${where}: not waiting`)
-        const countdown = countdownOf(button)
-        if (!countdown || button.contains(countdown)) {
-          problems.push(`${where}: no countdown outside the button`)
-          return
-        }
-        if (visibleText(countdown as HTMLElement) !== suffix) problems.push(`${where}: countdown shows "${visibleText(countdown as HTMLElement)}", not "${suffix}"`)
-        const place = placement(button, countdown, dir)
-        if (place !== 'beside' && !(place === 'under' && width < 320)) problems.push(`${where}: countdown ${place}`)
-      })
-      view.unmount()
-    }
+          ))}
+        </LocaleProvider>
+      </VerificationProvider>,
+    )
+    const suffixes = cases.map(([seconds]) => formatMessage(locale.tag, messages[COUNTDOWN_SUFFIX], { count: seconds }))
+    const buttons = cases.flatMap(([seconds, width]) => COUNTDOWN_BUTTONS.map((key) => view.container.querySelector<HTMLElement>(`[data-probe="${key}@${seconds}@${width}"]`) as HTMLElement))
+    // The translation loads on demand: wait until every button and countdown speaks it.
+    await expect
+      .poll(() => buttons.map((b) => [b.textContent, countdownOf(b)?.textContent]))
+      .toEqual(suffixes.flatMap((suffix) => COUNTDOWN_BUTTONS.map((key) => [messages[key], suffix])))
+    // In document order: the named cases' buttons, case by case, each case in COUNTDOWN_BUTTONS' order.
+    const names = await commands.accessibleNames(`[data-named] [data-probe]`)
+    expect(names).toHaveLength(2 * COUNTDOWN_BUTTONS.length)
+    let read = 0
+    buttons.forEach((button, i) => {
+      const [seconds, width] = cases[Math.floor(i / COUNTDOWN_BUTTONS.length)] as (typeof cases)[number]
+      const suffix = suffixes[Math.floor(i / COUNTDOWN_BUTTONS.length)]
+      const key = COUNTDOWN_BUTTONS[i % COUNTDOWN_BUTTONS.length] ?? ''
+      const where = `${key} @${seconds} s, ${width} px`
+      const painted = visibleText(button)
+      if (named(seconds, width)) {
+        const name = names[read++]
+        if (name !== painted) problems.push(`${where}: computed name "${name}", paints "${painted}"`)
+      }
+      if (button.innerText.trim() !== painted) problems.push(`${where}: innerText "${button.innerText}", paints "${painted}"`)
+      if (button.getAttribute('aria-disabled') !== 'true') problems.push(`${where}: not waiting`)
+      const countdown = countdownOf(button)
+      if (!countdown || button.contains(countdown)) {
+        problems.push(`${where}: no countdown outside the button`)
+        return
+      }
+      if (visibleText(countdown as HTMLElement) !== suffix) problems.push(`${where}: countdown shows "${visibleText(countdown as HTMLElement)}", not "${suffix}"`)
+      const place = placement(button, countdown, dir)
+      if (place !== 'beside' && !(place === 'under' && width < 320)) problems.push(`${where}: countdown ${place}`)
+    })
     expect(problems).toEqual([])
   })
 
