@@ -145,7 +145,7 @@ for (let r = 0; r < rounds; r++) {
   cpu.start.push(await cpuOf(async () => (started = await starts(flows)), flows))
   cpu.check.push(await cpuOf(() => checks(started), flows))
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
 const describe = (s: typeof startSteps) => `${s.promises} promises, ${s.timers} timers, ${s.storeCalls} store round trips (${s.storeKeys} keys), ${s.hmacs} HMACs`
 console.info(`start: ${describe(startSteps)}; CPU median ${median(cpu.start).toFixed(0)} µs (rounds: ${cpu.start.map((x) => x.toFixed(0)).join(' ')})`)
 console.info(`check: ${describe(checkSteps)}; CPU median ${median(cpu.check).toFixed(0)} µs (rounds: ${cpu.check.map((x) => x.toFixed(0)).join(' ')})`)
