@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { startDemo, type RunningDemo, type StartDemoOptions } from '../../server/start-demo'
-import { currentEngine, launchBrowser } from './engine'
+import { currentEngine, E2E_REDUCED_MOTION, launchBrowser } from './engine'
 import { screenshot } from './screenshots'
 
 /** What each test of a file gets: the running demo, and a fresh page in a fresh browser context. */
@@ -28,7 +28,7 @@ export interface DemoHarness {
  * delivery, with `demoOptions.smtp` its mail server, default none so no local Postfix is used by chance).
  */
 export function setupDemoHarness(contextOptions: BrowserContextOptions = {}, demoOptions: Pick<StartDemoOptions, 'provider' | 'smtp'> = {}): DemoHarness {
-  const defaults: BrowserContextOptions = { viewport: { width: 1100, height: 900 }, locale: 'en-US', ...contextOptions }
+  const defaults: BrowserContextOptions = { viewport: { width: 1100, height: 900 }, locale: 'en-US', reducedMotion: E2E_REDUCED_MOTION, ...contextOptions }
   const harness = { pageErrors: [] as string[] } as DemoHarness
   /** A browser of this test's own (Firefox's colour scheme is the browser's, see engine.ts), closed after the test. */
   let ownBrowser: Browser | undefined

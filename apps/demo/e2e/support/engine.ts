@@ -27,9 +27,19 @@ export function currentEngine(): PlaywrightEngine {
 /**
  * Firefox preferences of the end-to-end runs. Playwright has no `isMobile` for Firefox, so the
  * phone-sized pages (360 and 320 px) would lose 12 px to a desktop scrollbar: phones draw theirs
- * over the page, as Chromium's mobile emulation does.
+ * over the page, as Chromium's mobile emulation does. Reduced motion, as Chromium's contexts
+ * (demo-harness.ts, {@link E2E_REDUCED_MOTION}); Firefox ESR 153 has no BiDi override of it.
  */
-const FIREFOX_E2E_PREFS = { 'ui.useOverlayScrollbars': 1 }
+const FIREFOX_E2E_PREFS = { 'ui.useOverlayScrollbars': 1, 'ui.prefersReducedMotion': 1 }
+
+/**
+ * The walks see the system asking for reduced motion, so the kit's styles stop their animations
+ * (the code field's blinking caret, the spinner). A blinking caret in a focused code field made the
+ * browser draw all the time: measured here, 0.09–0.10 CPU s per second of a focused code step in
+ * Chromium and Firefox, 0.03 without it, and the walks spend much of their time there. No walk
+ * checks an animation; the animated styles are drawn in three engines by the ui tests and stories.
+ */
+export const E2E_REDUCED_MOTION = 'reduce' as const
 
 /**
  * Starts the one browser of a project's run (global-setup.ts), which every test file of the project

@@ -13,9 +13,13 @@ import { axeViolations, byName, clearCode, openAndSend, resendState, sent, setup
 
 const h = setupWebKitDemo()
 
-/** Waits (real time) until the button named `name` stops waiting; a cooldown is 30 s at most here. */
+/**
+ * Waits (real time) until the button named `name` stops waiting; a cooldown is 30 s at most here.
+ * Read every 500 ms, not 50: the countdown moves once a second, and 20 reads a second for ~30 s woke
+ * WebKit's page and driver ~600 times for nothing.
+ */
 async function waitOut(name: string): Promise<void> {
-  await waitFor(() => resendState(h.browser, name), (state) => state?.waiting === false && state.countdown === '', `"${name}" stops waiting`, 60_000)
+  await waitFor(() => resendState(h.browser, name), (state) => state?.waiting === false && state.countdown === '', `"${name}" stops waiting`, 60_000, 500)
 }
 
 /** Opens a new window of the browser and makes it the one WebDriver drives. */

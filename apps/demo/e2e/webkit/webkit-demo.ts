@@ -68,8 +68,12 @@ export async function bySelector(browser: Browser, selector: string) {
   return element
 }
 
-/** Waits until `read` gives what `accept` takes (a condition, never a fixed sleep); returns it. */
-export async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, what: string, timeout = 30_000): Promise<T> {
+/**
+ * Waits until `read` gives what `accept` takes (a condition, never a fixed sleep); returns it. `read`
+ * runs every `interval` ms (Vitest's default 50): each read is a WebDriver round trip that wakes the
+ * page, so a long wait on something that changes slowly reads it less often.
+ */
+export async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, what: string, timeout = 30_000, interval = 50): Promise<T> {
   let last: T | undefined
   await expect
     .poll(
@@ -77,7 +81,7 @@ export async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => b
         last = await read()
         return accept(last)
       },
-      { timeout, message: `${what} (last seen: ${JSON.stringify(last)})` },
+      { timeout, interval, message: `${what} (last seen: ${JSON.stringify(last)})` },
     )
     .toBe(true)
   return last as T
