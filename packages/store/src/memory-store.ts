@@ -48,14 +48,17 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): VerifyStore
     sizes[slot.kind] -= 1
   }
 
-  function read(key: string): StoredRecord | undefined {
-    const slot = slots.get(key)
-    if (slot && slot.expiresAt <= now()) {
-      remove(key)
-      return undefined
+  /** Reads live records as of `t` (one clock reading per call, not one per key). */
+  const readAt =
+    (t: number) =>
+    (key: string): StoredRecord | undefined => {
+      const slot = slots.get(key)
+      if (slot && slot.expiresAt <= t) {
+        remove(key)
+        return undefined
+      }
+      return slot
     }
-    return slot
-  }
 
   function sweep(t: number): void {
     if (nextExpiry > t) return
@@ -68,21 +71,31 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): VerifyStore
 
   /** Applies a plan's changes, or none of them when they would take a bound past its limit. */
   function apply<T>(operation: string, kind: Kind, plan: StorePlan<T>): T {
+    // Each key is looked up once: its slot, kept for the loop that changes it.
+    const found: (Slot | undefined)[] = []
     let added = 0
-    for (const [key, record] of plan.changes) if (record && !slots.has(key)) added += 1
+    for (const [key, record] of plan.changes) {
+      const slot = slots.get(key)
+      found.push(slot)
+      if (record && !slot) added += 1
+    }
     if (added > 0 && sizes[kind] + added > bounds[kind]) {
       sweep(now())
+      // The sweep may have removed some of them.
+      let i = 0
+      for (const key of plan.changes.keys()) found[i++] = slots.get(key)
       if (sizes[kind] + added > bounds[kind]) throw new StoreUnavailableError(operation, 'full')
     }
+    let i = 0
     for (const [key, record] of plan.changes) {
+      const slot = found[i++]
       if (!record) {
-        remove(key)
+        if (slot) remove(key)
         continue
       }
       // Changed in place, not deleted and set again: a Map leaves a hole for every delete and
       // rebuilds its table once they fill it, which made this loop the proxy's costliest line
       // (issue 24: 7–9 % of its CPU, with every counter of a start changed at once).
-      const slot = slots.get(key)
       if (slot) {
         if (slot.kind !== kind) {
           sizes[slot.kind] -= 1
@@ -102,10 +115,22 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): VerifyStore
 
   // Each method runs synchronously from its first read to its last change: atomic in one process.
   return {
-    take: async (quotas) => apply('take', 'counter', planTake(quotas, read, now())),
-    give: async (tallies) => apply('give', 'counter', planGive(tallies, read)),
-    add: async (tallies) => apply('add', 'counter', planAdd(tallies, read, now())),
-    get: async (keys) => keys.map((key) => read(key)?.value),
-    write: async (op) => apply('write', 'record', planWrite(op, read, now())),
+    take: async (quotas) => {
+      const t = now()
+      return apply('take', 'counter', planTake(quotas, readAt(t), t))
+    },
+    give: async (tallies) => apply('give', 'counter', planGive(tallies, readAt(now()))),
+    add: async (tallies) => {
+      const t = now()
+      return apply('add', 'counter', planAdd(tallies, readAt(t), t))
+    },
+    get: async (keys) => {
+      const read = readAt(now())
+      return keys.map((key) => read(key)?.value)
+    },
+    write: async (op) => {
+      const t = now()
+      return apply('write', 'record', planWrite(op, readAt(t), t))
+    },
   }
 }

@@ -149,6 +149,7 @@ function FlowView({
   // The phone field's last validation, to word a refusal before any request (not a copy of the address).
   const phoneDetails = useRef<PhoneChangeDetails | undefined>(undefined)
   const { errorText, spokenText } = useFlowText({
+    stepErrorText: steps?.stepErrorText,
     switchTo: api.switchTo,
     codeLength: verification?.codeLength,
     country: phoneDetails.current?.country ?? state.country,

@@ -46,4 +46,16 @@ describe('isHakikiError', () => {
     expect(isHakikiError(error, 'not_found')).toBe(false)
     expect(isHakikiError(new Error('expired'))).toBe(false)
   })
+  it('recognises what the constructor made, a subclass\'s too, and nothing that only looks like it', () => {
+    class Refused extends HakikiError {}
+    expect(isHakikiError(new Refused('forbidden'), 'forbidden')).toBe(true)
+    expect(isHakikiError(HakikiError.fromProblem({ code: 'expired' }, 410), 'expired')).toBe(true)
+    const lookalike = Object.assign(new Error('x'), { name: 'HakikiError', code: 'expired' })
+    for (const value of [lookalike, { name: 'HakikiError', code: 'expired' }, { ...new HakikiError('expired') }, JSON.parse(JSON.stringify(new HakikiError('expired'))), null, undefined, 'expired', 0]) {
+      expect(isHakikiError(value)).toBe(false)
+    }
+    // Nothing is added to the error itself: its own fields and JSON are as they were.
+    expect(Reflect.ownKeys(new HakikiError('expired')).toSorted()).toEqual(['attemptsLeft', 'code', 'detail', 'message', 'name', 'retryAfter', 'stack', 'status'])
+    expect(JSON.stringify(new HakikiError('expired'))).toBe(JSON.stringify({ name: 'HakikiError', code: 'expired' }))
+  })
 })

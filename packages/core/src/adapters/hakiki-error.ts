@@ -22,7 +22,16 @@ export interface HakikiErrorInit {
   cause?: unknown
 }
 
-const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES)
+// Pure: a bundle that only recognises the error (`isHakikiError`) drops the set and the code list.
+const KNOWN_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set(ERROR_CODES)
+
+/**
+ * Every {@link HakikiError} the constructor made (a subclass's too). `isHakikiError` asks it instead
+ * of `instanceof`: code that only recognises the error (the flow's store) then bundles neither the
+ * class nor its problem parser (issue 24). Like `instanceof`, it does not recognise an error of
+ * another copy of this package, nor a copy of an error (a spread, JSON).
+ */
+const MADE: WeakSet<object> = /* @__PURE__ */ new WeakSet()
 
 /**
  * The one error type of the browser side: every adapter rejects with it (except on abort, where
@@ -49,6 +58,7 @@ export class HakikiError extends Error {
     this.detail = init.detail
     this.retryAfter = init.retryAfter
     this.attemptsLeft = init.attemptsLeft
+    MADE.add(this)
   }
 
   /**
@@ -75,7 +85,7 @@ export class HakikiError extends Error {
 
 /** True when `error` is a {@link HakikiError}; pass `code` to test for one code. */
 export function isHakikiError(error: unknown, code?: HakikiErrorCode): error is HakikiError {
-  return error instanceof HakikiError && (code === undefined || error.code === code)
+  return MADE.has(error as object) && (code === undefined || (error as HakikiError).code === code)
 }
 
 function codeForStatus(status: number): HakikiErrorCode {

@@ -9,9 +9,9 @@ import { useVerificationContext } from '@hakiki/react'
 import { isolate } from '../class-names'
 import { countryName } from '../country-names'
 import { useLocale, useMessages } from '../i18n/locale-context'
-import { attemptsNoticeMessagesEn, errorMessagesEn, flowMessagesEn } from '../i18n/messages-en'
+import { errorMessagesEn, flowMessagesEn } from '../i18n/messages-en'
 import { waitCount } from '../i18n/wait-count'
-import type { spokenStepText } from './step-text'
+import type { spokenStepText, stepErrorText } from './step-text'
 
 /**
  * An address as shown: kept left to right inside RTL text, and a phone number formatted (with the
@@ -37,8 +37,16 @@ export interface FlowText {
 /** `spokenStepText` of `flow/step-text.ts`, handed over once the later steps are loaded. */
 export type SpokenStepText = typeof spokenStepText
 
+/** `stepErrorText` of `flow/step-text.ts`, handed over once the later steps are loaded. */
+export type StepErrorText = typeof stepErrorText
+
 /** What the wording needs to know beside the error: the code's length, the country, e-mail on offer. */
 export interface FlowTextContext {
+  /**
+   * The words of the errors only the code step meets (`stepErrorText`), once the later steps are
+   * loaded: only a code step shows or says those, and it is drawn only then.
+   */
+  stepErrorText: StepErrorText | undefined
   /** The channel "… instead" switches to on the code step, when one is offered. */
   switchTo?: Channel | undefined
   /** Digits of the code sent. */
@@ -55,16 +63,11 @@ export function useFlowText(context: FlowTextContext): FlowText {
   const { tag } = locale
   const t = useMessages(flowMessagesEn)
   const te = useMessages(errorMessagesEn)
-  const tAttempts = useMessages(attemptsNoticeMessagesEn)
   const { now } = useVerificationContext()
   const errorText = (e: FlowError): string => {
+    const stepError = context.stepErrorText?.(locale, e, context.codeLength)
+    if (stepError !== undefined) return stepError
     switch (e.code) {
-      case 'wrong_code':
-        return e.attemptsLeft === undefined ? te('error.wrong_code') : tAttempts('attempts.wrongCode', { count: e.attemptsLeft })
-      case 'already_tried':
-        return te('error.already_tried')
-      case 'incomplete_code':
-        return te('error.incomplete_code', { count: context.codeLength ?? 6 })
       case 'unsupported_country':
         // Named in the UI's language: the country the number was read in.
         return context.country ? te('error.unsupported_country.named', { country: countryName(tag, context.country) }) : te('error.unsupported_country')

@@ -6,4 +6,4 @@
 export { CodeStep } from './code-step'
 export { ProblemStep } from './problem-step'
 export { VerifiedStep } from './verified-step'
-export { spokenStepText } from './step-text'
+export { spokenStepText, stepErrorText } from './step-text'

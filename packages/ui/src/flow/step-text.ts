@@ -2,13 +2,14 @@
 /**
  * The words only the steps after the address step say, in the chunk those steps come in (see
  * `later-steps.ts`): where the code went, what the provider says of the message, the outcomes the
- * flow's live region says. The address step's words, and every error's, are `flow-text.ts`, up front.
+ * flow's live region says, the errors only the code step meets. The address step's words, and every
+ * other error's, are `flow-text.ts`, up front.
  * Addresses come worded by the caller (`displayAddress`): this chunk carries no phone formatting.
  */
-import type { Channel, FinalDelivery, FlowAnnouncement } from '@hakiki/core'
+import type { Channel, FinalDelivery, FlowAnnouncement, FlowError } from '@hakiki/core'
 import { useLocale, type LocaleValue } from '../i18n/locale-context'
 import { translator } from '../i18n/translator'
-import { channelPickerMessagesEn, codeInputMessagesEn, flowStepsMessagesEn, resendButtonMessagesEn } from '../i18n/messages-en'
+import { attemptsNoticeMessagesEn, channelPickerMessagesEn, codeErrorMessagesEn, codeInputMessagesEn, flowStepsMessagesEn, resendButtonMessagesEn } from '../i18n/messages-en'
 import { waitCount } from '../i18n/wait-count'
 
 /** A channel's own message key when the catalog has one (`flow.sent.sms`), else `undefined`: the generic key with `{channel}` serves. */
@@ -100,6 +101,25 @@ export function spokenStepText(locale: Pick<LocaleValue, 'tag' | 'messages'>, a:
       return stepText(locale).deliveryText(a.delivery, context.switchTo)
     case 'sending':
     case 'error':
+      return undefined
+  }
+}
+
+/**
+ * The sentence of an error only the code step meets, all made by the flow itself (a wrong code,
+ * with the attempts left when the server said; a code typed again after it was refused; Verify
+ * pressed before every digit); `undefined` for any other error, which `useFlowText` words up front.
+ */
+export function stepErrorText(locale: Pick<LocaleValue, 'tag' | 'messages'>, e: FlowError, codeLength: number | undefined): string | undefined {
+  const t = translator(locale, codeErrorMessagesEn)
+  switch (e.code) {
+    case 'wrong_code':
+      return e.attemptsLeft === undefined ? t('error.wrong_code') : translator(locale, attemptsNoticeMessagesEn)('attempts.wrongCode', { count: e.attemptsLeft })
+    case 'already_tried':
+      return t('error.already_tried')
+    case 'incomplete_code':
+      return t('error.incomplete_code', { count: codeLength ?? 6 })
+    default:
       return undefined
   }
 }

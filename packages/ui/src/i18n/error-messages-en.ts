@@ -2,9 +2,9 @@
 // its components use (esbuild shares a module's every used part between chunks; see messages-en.ts).
 /**
  * English messages for every error the flow can meet: one per proxy error code (`ERROR_CODES` of
- * `@hakiki/core`), the two the browser adds (`network_error`, `invalid_response`) and the two the
- * flow adds (`wrong_code`, `incomplete_code`). Written for the person at the keyboard: what
- * happened and what to do, never a status number.
+ * `@hakiki/core`) and the two the browser adds (`network_error`, `invalid_response`); the three
+ * the code step alone meets are `codeErrorMessagesEn`, in its chunk. Written for the person at the
+ * keyboard: what happened and what to do, never a status number.
  */
 export const errorMessagesEn = {
   /** The request was malformed (a missing address, a bad field). */
@@ -59,12 +59,6 @@ export const errorMessagesEn = {
   'error.network_error': 'No connection. Check that you are online and try again.',
   /** The server's answer could not be read. */
   'error.invalid_response': 'Something went wrong on our side. Try again later.',
-  /** The code was checked and is not the one sent. */
-  'error.wrong_code': 'That code is not right.',
-  /** Verify was pressed before every digit was typed. */
-  'error.incomplete_code': { one: 'Enter all {count} digits of the code.', other: 'Enter all {count} digits of the code.' },
   /** An error this version does not know (a newer proxy). */
   'error.unknown': 'Something went wrong. Try again.',
-  /** The code the server just refused was typed again; it is not checked by itself. */
-  'error.already_tried': 'You already tried this code.',
 } as const

@@ -1,5 +1,5 @@
 'use client'
-import { getLocaleInfo, toApiLocale, type ApiLocale } from '@hakiki/core'
+import { localeDirection, toApiLocale, toLanguageTag, type ApiLocale } from '@hakiki/core'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { loadMessages } from './load-messages'
 import { LocaleContextProvider, type LocaleValue } from './locale-context'
@@ -66,9 +66,8 @@ export function LocaleProvider({ locale = 'en', messages, loadMessages: load = l
   const shownMessages = loaded?.locale === shown ? loaded.messages : undefined
   const region = useMemo(() => regionOf(locale), [locale])
   const value = useMemo((): LocaleValue => {
-    const info = getLocaleInfo(shown)
-    const requested = getLocaleInfo(api)
-    return { locale: api, requestedTag: requested?.tag ?? 'en', tag: info?.tag ?? 'en', dir: info?.dir ?? 'ltr', region, messages: { ...shownMessages, ...messages } }
+    // Tag and direction only: the language names of core's `LOCALES` are the locale picker's.
+    return { locale: api, requestedTag: toLanguageTag(api), tag: toLanguageTag(shown), dir: localeDirection(shown), region, messages: { ...shownMessages, ...messages } }
   }, [api, shown, region, shownMessages, messages])
   return <LocaleContextProvider value={value}>{children}</LocaleContextProvider>
 }

@@ -1,12 +1,14 @@
 import { ERROR_CODES } from '@hakiki/core'
 import { describe, expect, test } from 'vitest'
-import { errorMessagesEn, messagesEn, type Message } from './messages-en'
+import { codeErrorMessagesEn, errorMessagesEn, messagesEn, type Message } from './messages-en'
 
 describe('English messages', () => {
   test('every error code the flow can meet has a message', () => {
-    const codes = [...ERROR_CODES, 'network_error', 'invalid_response', 'wrong_code', 'incomplete_code']
+    const codes = [...ERROR_CODES, 'network_error', 'invalid_response']
     const missing = codes.filter((code) => !(`error.${code}` in errorMessagesEn))
     expect(missing).toEqual([])
+    // The ones only the code step meets (the flow makes them) come with that step's chunk.
+    expect(Object.keys(codeErrorMessagesEn).toSorted()).toEqual(['error.already_tried', 'error.incomplete_code', 'error.wrong_code'])
   })
 
   test('every plural message has the English forms and every message has text', () => {

@@ -18,6 +18,7 @@ import { resendButtonMessagesEn } from './resend-button-messages-en'
 import { expiryNoticeMessagesEn } from './expiry-notice-messages-en'
 import { attemptsNoticeMessagesEn } from './attempts-notice-messages-en'
 import { errorMessagesEn } from './error-messages-en'
+import { codeErrorMessagesEn } from './code-error-messages-en'
 import { flowMessagesEn } from './flow-messages-en'
 import { flowStepsMessagesEn } from './flow-steps-messages-en'
 
@@ -31,6 +32,7 @@ export { resendButtonMessagesEn } from './resend-button-messages-en'
 export { expiryNoticeMessagesEn } from './expiry-notice-messages-en'
 export { attemptsNoticeMessagesEn } from './attempts-notice-messages-en'
 export { errorMessagesEn } from './error-messages-en'
+export { codeErrorMessagesEn } from './code-error-messages-en'
 export { flowMessagesEn } from './flow-messages-en'
 export { flowStepsMessagesEn } from './flow-steps-messages-en'
 
@@ -50,6 +52,7 @@ export const messagesEn = /* @__PURE__ */ Object.assign(
   expiryNoticeMessagesEn,
   attemptsNoticeMessagesEn,
   errorMessagesEn,
+  codeErrorMessagesEn,
   flowMessagesEn,
   flowStepsMessagesEn,
 ) as typeof codeInputMessagesEn &
@@ -61,6 +64,7 @@ export const messagesEn = /* @__PURE__ */ Object.assign(
   typeof expiryNoticeMessagesEn &
   typeof attemptsNoticeMessagesEn &
   typeof errorMessagesEn &
+  typeof codeErrorMessagesEn &
   typeof flowMessagesEn &
   typeof flowStepsMessagesEn
 
