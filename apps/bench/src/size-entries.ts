@@ -100,11 +100,13 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
   // words come with their chunk (flow/step-text.ts, i18n/flow-steps-messages-en.ts), the 35 locales'
   // loaders are a chunk of their own (i18n/message-loaders.ts), the e-mail typo rule loads on the
   // field's first focus (email-suggestion.ts). Then −0.8 kB with phone's flags in chunks: 30.2 / 29.9 / 31.7 kB.
-  // Session 5 (30,911 / 30,629 / 32,479 B at its start → 29,295 / 28,916 / 30,878 B, of which −0.29 kB
-  // is codeinput's): core's locale rules read a compact list, not LOCALES' names (−0.73 to −0.83 kB);
-  // isHakikiError asks the set of errors the constructor made, not `instanceof`, so the store bundles
-  // neither the class nor its problem parser (−0.34 kB); the three errors only the code step meets are
-  // worded in its chunk (−0.15 kB).
+  // Session 5, 30,910 / 30,629 / 32,479 → 29,304 / 28,940 / 30,893 B (one bench:size run, 7c0d37b as
+  // before; −0.29 kB of it is codeinput's pickCode, which the flow machine uses): core's locale rules
+  // read a compact list, not LOCALES' names (−709 / −791 / −798 B); isHakikiError asks the set of
+  // errors the constructor made, not `instanceof`, so the store bundles neither the class nor its
+  // problem parser (−475 / −475 / −363 B); the three errors only the code step meets are worded in
+  // its chunk (−138 / − / −161 B). Left to 28 kB: 0.63 / 0.27 / 2.2 kB (webpack's runtime lists the
+  // ~105 lazy chunks, ~1.26 kB).
   { name: 'hakiki VerificationFlow', kind: 'hakiki', code: "export { VerificationFlow } from '@hakiki/ui'", budgetGzip: 28.7 * 1024, budgetsBy: { webpack: 30.25 * 1024 } },
   { name: 'input-otp (OTPInput)', kind: 'alternative', code: "export { OTPInput } from 'input-otp'" },
   { name: 'react-otp-input', kind: 'alternative', code: "export { default } from 'react-otp-input'" },

@@ -112,11 +112,27 @@ test('what the provider says of the message: "Couldn’t be delivered — try a 
 })
 
 test('a refused request is said once, shown where it belongs, and gone for good after a retry that works: sending, then checking', async () => {
-  const adapter = createMemoryAdapter({ fixedCode: '123456', latencyMs: 50 })
+  // Each send and check is held until its progress was heard, not for a fixed time: a loaded
+  // Firefox once rendered "Checking…" and a 50 ms refusal in one go (never said, nothing to hear).
+  const base = createMemoryAdapter({ fixedCode: '123456' })
+  const releases: (() => void)[] = []
+  const held =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await new Promise<void>((resolve) => releases.push(resolve))
+      return call(...args)
+    }
+  const adapter = { ...base, start: held(base.start.bind(base)), check: held(base.check.bind(base)) }
   const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" />)
   const root = view.container.querySelector('.hakiki-flow') as HTMLElement
   const region = root.querySelector('[data-region="flow"]') as HTMLElement
   const { heard, changed, stop } = listen(region)
+  /** Lets the request on its way go once `words` were the last thing heard. */
+  const releaseAfter = async (words: string): Promise<void> => {
+    await expect.poll(() => heard.at(-1)).toBe(words)
+    await expect.poll(() => releases.length).toBe(1)
+    releases.shift()?.()
+  }
   const step = () => root.getAttribute('data-step')
   const busy = 'The verification service is busy. Try again in a moment.'
   const offline = 'No connection. Check that you are online and try again.'
@@ -125,22 +141,26 @@ test('a refused request is said once, shown where it belongs, and gone for good 
   const shownErrors = () => [...root.querySelectorAll('.hakiki-flow-error, [data-part="code-error"]')].map((e) => e.textContent).filter(Boolean)
   const otherVoices = () => [busy, offline].filter((sentence) => document.body.textContent?.includes(sentence))
 
-  adapter.failNext({ operation: 'start', code: 'upstream_unavailable' })
+  base.failNext({ operation: 'start', code: 'upstream_unavailable' })
   await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
+  await releaseAfter('Sending the code…')
   await expect.poll(() => heard.at(-1)).toBe(busy)
   expect(shownErrors()).toEqual([busy])
   expect(root.querySelectorAll('[role="alert"], [aria-live="assertive"]')).toHaveLength(0)
   await userEvent.click(view.getByRole('button', { name: 'Send code' }))
+  await releaseAfter('Sending the code…')
   await expect.poll(step).toBe('code')
   await expect.poll(() => document.activeElement).toBe(view.getByRole('textbox', { name: 'Verification code' }))
   expect([region.textContent, shownErrors(), otherVoices()]).toEqual(['', [], []])
 
-  adapter.failNext({ operation: 'check', code: 'network_error' })
+  base.failNext({ operation: 'check', code: 'network_error' })
   await userEvent.keyboard('123456')
+  await releaseAfter('Checking the code…')
   await expect.poll(() => heard.at(-1)).toBe(offline)
   // The code stays typed: Verify tries again.
   expect(shownErrors()).toEqual([offline])
   await userEvent.click(view.getByRole('button', { name: 'Verify' }))
+  await releaseAfter('Checking the code…')
   await expect.poll(step).toBe('verified')
   await expect.poll(() => heard.at(-1)).toBe('\u2068+233\u00A024\u00A0123\u00A04567\u2069 is verified.')
   expect([shownErrors(), otherVoices()]).toEqual([[], []])
