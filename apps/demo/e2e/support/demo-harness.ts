@@ -62,7 +62,7 @@ export function setupDemoHarness(contextOptions: BrowserContextOptions = {}, dem
   })
   afterEach(async ({ task }) => {
     // A failed test leaves a picture of where it stopped, beside the screenshots of the screens.
-    if (task.result?.state === 'fail') await screenshot(harness.page, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`).catch(() => {})
+    if (task.result?.state === 'fail') await screenshot(harness.page, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`, { always: true }).catch(() => {})
     await harness.context.close()
     await ownBrowser?.close()
     ownBrowser = undefined

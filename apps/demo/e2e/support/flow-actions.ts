@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import type { RunningDemo } from '../../server/start-demo'
+import { clipboardScratch } from './clipboard-scratch'
 
 /**
  * The scripts opening the country list of the 14 covered countries may fetch: its code and search
@@ -61,16 +62,9 @@ export async function typeCode(page: Page, code: string): Promise<void> {
  * Firefox, and is not what any user sends.)
  */
 export async function pasteInto(page: Page, field: Locator, text: string): Promise<void> {
-  await page.evaluate((value) => {
-    const scratch = document.createElement('textarea')
-    scratch.id = 'e2e-clipboard-scratch'
-    scratch.value = value
-    document.body.append(scratch)
-    scratch.focus()
-    scratch.select()
-  }, text)
+  await page.evaluate(clipboardScratch, text)
   await page.keyboard.press('ControlOrMeta+c')
-  await page.evaluate(() => document.getElementById('e2e-clipboard-scratch')?.remove())
+  await page.evaluate(clipboardScratch, null)
   await field.focus()
   await page.keyboard.press('ControlOrMeta+v')
 }

@@ -1,12 +1,13 @@
 import type { TestProject } from 'vitest/node'
-import { SCREENSHOT_DIR } from './screenshots'
+import { SCREENSHOT_DIR, SCREENSHOTS_WANTED } from './screenshots'
 import { buildDemo } from './build-demo'
 import { launchBrowserServer } from './engine'
 
 /**
  * Vitest global setup of the end-to-end tests: one production build for all files (the tests
  * drive what users get, not the dev server), one browser per Playwright engine that every file of
- * its project connects to (engine.ts), and, at the end, where the screenshots are.
+ * its project connects to (engine.ts), and, at the end, where the screenshots are (a failed test's, and with
+ * `HAKIKI_DEMO_SCREENSHOTS=1` the screens').
  */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Each engine's project runs this setup; they share one build.
@@ -18,6 +19,6 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   if (server) project.provide('browserEndpoint', server.wsEndpoint())
   return async () => {
     await server?.close()
-    console.info(`\n  Screenshots of the demo's screens: ${SCREENSHOT_DIR}\n`)
+    console.info(`\n  Screenshots of ${SCREENSHOTS_WANTED ? "the demo's screens" : 'failed tests (HAKIKI_DEMO_SCREENSHOTS=1: every screen)'}: ${SCREENSHOT_DIR}\n`)
   }
 }

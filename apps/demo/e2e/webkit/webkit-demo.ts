@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { WEBKIT_CAPABILITIES, startWebKitDriver, stopWebKitDriver } from '@hakiki/build-config/browsers'
 import { type Browser, remote } from 'webdriverio'
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 import { startDemo, type RunningDemo, type StartDemoOptions } from '../../server/start-demo'
+import { AXE_SOURCE, WCAG_TAGS, axeInPage } from '../support/axe'
+import { clipboardScratch } from '../support/clipboard-scratch'
 import { inbox } from '../support/flow-actions'
 
 // The demo's walks in WebKit (Debian's WebKitGTK), driven through classic WebDriver by webdriverio.
@@ -17,9 +17,6 @@ import { inbox } from '../support/flow-actions'
 //   is put in a frame of the phone's width, whose media queries and layout are that width's;
 // - no request interception or per-context colour scheme: the scripts a page loads are read from
 //   the page's Resource Timing entries; dark mode stays with Chromium and Firefox (layout.e2e).
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 /** A file's demo and its WebKit session. */
 export interface WebKitDemo {
@@ -91,13 +88,10 @@ export async function waitForText(browser: Browser, text: string): Promise<void>
   await waitFor(() => browser.execute(() => document.body.innerText), (shown) => shown.includes(text), `the page shows "${text}"`)
 }
 
-/** axe (WCAG 2.2 AA) on the document as it is, with a readable list of what it found. */
+/** axe (WCAG 2.2 AA) on the document as it is (put in once per document), with a readable list of what it found. */
 export async function axeViolations(browser: Browser): Promise<string[]> {
-  await browser.execute(axeSource)
-  return browser.executeAsync((tags: string[], done: (found: string[]) => void) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
-    void axe.run(document, { runOnly: { type: 'tag', values: tags } }).then((result) => done(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)))
-  }, TAGS)
+  if (!(await browser.execute(() => 'axe' in window))) await browser.execute(AXE_SOURCE)
+  return browser.execute(axeInPage, WCAG_TAGS)
 }
 
 /** Fills the name, picks the channel (by its radio's name), types the address and presses "Send code". */
@@ -126,16 +120,9 @@ export async function clearCode(browser: Browser): Promise<void> {
  * the engine fires a trusted `paste` carrying it.
  */
 export async function pasteInto(browser: Browser, name: string, text: string): Promise<void> {
-  await browser.execute((value) => {
-    const scratch = document.createElement('textarea')
-    scratch.id = 'e2e-clipboard-scratch'
-    scratch.value = value
-    document.body.append(scratch)
-    scratch.focus()
-    scratch.select()
-  }, text)
+  await browser.execute(clipboardScratch, text)
   await browser.keys(['Control', 'c'])
-  await browser.execute(() => document.getElementById('e2e-clipboard-scratch')?.remove())
+  await browser.execute(clipboardScratch, null)
   await (await byName(browser, name)).click()
   await browser.keys(['Control', 'v'])
 }
