@@ -48,7 +48,8 @@ const engines = selectedEngines()
 function projects(suite, wanted, also = []) {
   const picked = engines.filter((engine) => wanted.includes(engine))
   if (!picked.length && !also.length) return null
-  return [...also, ...picked.map((engine) => `${suite} (${engine})`)].map((name) => `--project '${name}'`).join(' ')
+  // `${suite}*(${engine})`: every project of the suite in that engine (ui's `browser` and `browser fresh`).
+  return [...also, ...picked.map((engine) => `${suite}*(${engine})`)].map((name) => `--project '${name}'`).join(' ')
 }
 
 /**

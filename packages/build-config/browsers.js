@@ -145,6 +145,40 @@ async function waitForDriver(driver, port) {
   }
 }
 
+/** This process's private X server (started once, ended when the process exits), unless `HAKIKI_DISPLAY` names one. */
+let xDisplay = null
+
+/**
+ * Starts a WebKitWebDriver of its own on a free loopback port, on this process's X display (see
+ * {@link startWebKitDriver}), and resolves once it answers. WebKitWebDriver holds one session at a
+ * time: each Vitest project that drives WebKit gets a driver of its own.
+ * @returns {Promise<{ hostname: string, port: number, display: string, stop: () => void }>}
+ */
+async function launchWebKitDriver() {
+  xDisplay ??= process.env.HAKIKI_DISPLAY ? Promise.resolve(process.env.HAKIKI_DISPLAY) : startXvfb()
+  const display = await xDisplay
+  const port = await freePort()
+  const logFile = process.env.WEBKIT_DRIVER_LOG ? openSync(process.env.WEBKIT_DRIVER_LOG, 'a') : 'pipe'
+  const driver = track(
+    spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`, '--host=127.0.0.1'], {
+      env: { ...process.env, DISPLAY: display },
+      // WEBKIT_DRIVER_LOG=file keeps the driver's and MiniBrowser's messages (debugging a launch);
+      // else they are read and dropped (with its output on /dev/null, sessions hung at times here).
+      stdio: ['ignore', logFile, logFile],
+    }),
+  )
+  driver.stdout?.resume()
+  driver.stderr?.resume()
+  await new Promise((resolve, reject) => {
+    driver.once('spawn', resolve)
+    driver.once('error', (error) => reject(new Error(`WebKitWebDriver did not start (Debian package webkit2gtk-driver, see .ci/setup): ${error.message}`)))
+  })
+  await waitForDriver(driver, port)
+  // Not unref()'d: WebKitWebDriver then stops answering new sessions (seen here, cause unknown).
+  // Its user ends it (stop, stopWebKitDriver) when the tests are done.
+  return { hostname: '127.0.0.1', port, display, stop: () => driver.kill() }
+}
+
 let webkitDriver = null
 
 /**
@@ -153,35 +187,14 @@ let webkitDriver = null
  * @returns {Promise<{ hostname: string, port: number, display: string }>}
  */
 export function startWebKitDriver() {
-  webkitDriver ??= (async () => {
-    const display = process.env.HAKIKI_DISPLAY ?? (await startXvfb())
-    const port = await freePort()
-    const logFile = process.env.WEBKIT_DRIVER_LOG ? openSync(process.env.WEBKIT_DRIVER_LOG, 'a') : 'pipe'
-    const driver = track(
-      spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`, '--host=127.0.0.1'], {
-        env: { ...process.env, DISPLAY: display },
-        // WEBKIT_DRIVER_LOG=file keeps the driver's and MiniBrowser's messages (debugging a launch);
-        // else they are read and dropped (with its output on /dev/null, sessions hung at times here).
-        stdio: ['ignore', logFile, logFile],
-      }),
-    )
-    driver.stdout?.resume()
-    driver.stderr?.resume()
-    await new Promise((resolve, reject) => {
-      driver.once('spawn', resolve)
-      driver.once('error', (error) => reject(new Error(`WebKitWebDriver did not start (Debian package webkit2gtk-driver, see .ci/setup): ${error.message}`)))
-    })
-    await waitForDriver(driver, port)
-    // Not unref()'d: WebKitWebDriver then stops answering new sessions (seen here, cause unknown).
-    // stopWebKitDriver() ends it when the tests are done.
-    return { hostname: '127.0.0.1', port, display }
-  })()
+  webkitDriver ??= launchWebKitDriver()
   return webkitDriver
 }
 
 /** Ends what {@link startWebKitDriver} started (the next call starts them again). */
 export function stopWebKitDriver() {
   webkitDriver = null
+  xDisplay = null
   for (const child of children) child.kill()
 }
 
@@ -189,8 +202,8 @@ export function stopWebKitDriver() {
 export const WEBKIT_CAPABILITIES = Object.freeze({ browserName: 'MiniBrowser', 'wdio:enforceWebDriverClassic': true })
 
 /**
- * Vitest's webdriverio provider aimed at WebKitGTK: it starts WebKitWebDriver (and its Xvfb) when
- * the first test file opens, not when a config is read, and asks for MiniBrowser. Vitest's own
+ * Vitest's webdriverio provider aimed at WebKitGTK: it starts a WebKitWebDriver of its own (and the
+ * process's Xvfb) when its first test file opens, not when a config is read, and asks for MiniBrowser. Vitest's own
  * provider only knows the four desktop browsers that come with a downloadable driver.
  */
 class WebKitGtkProvider extends WebdriverBrowserProvider {
@@ -200,7 +213,9 @@ class WebKitGtkProvider extends WebdriverBrowserProvider {
 
   async openBrowser() {
     if (!this.browser) {
-      const { hostname, port } = await startWebKitDriver()
+      // A driver of its own: another project's session may still be open on the other.
+      this.driver ??= launchWebKitDriver()
+      const { hostname, port } = await this.driver
       this.options = { ...this.options, hostname, port }
     }
     return super.openBrowser()
@@ -214,7 +229,9 @@ class WebKitGtkProvider extends WebdriverBrowserProvider {
     try {
       await super.close()
     } finally {
-      stopWebKitDriver()
+      const driver = this.driver
+      this.driver = undefined
+      if (driver) (await driver).stop()
     }
   }
 }

@@ -5,7 +5,7 @@ import type { Browser as WdioBrowser } from 'webdriverio'
 import { browserInstances } from '@hakiki/build-config/browsers'
 import { EngineSummaryReporter } from '@hakiki/build-config/engine-summary'
 import { defaultClientConditions, defaultServerConditions, type Plugin } from 'vite'
-import type { BrowserCommandContext } from 'vitest/node'
+import type { BrowserCommandContext, BrowserConfigOptions } from 'vitest/node'
 import { defineConfig } from 'vitest/config'
 
 /**
@@ -180,6 +180,93 @@ async function touch(context: BrowserCommandContext, kind: 'tap' | 'long-press',
   }
 }
 
+/**
+ * The files that must start in a page of their own, whose modules are not loaded yet: each checks
+ * that a chunk is fetched when it is needed (holding or failing that request), which a page where
+ * another file already loaded it cannot show. They keep Vitest's frame per file.
+ */
+const FRESH_PAGE_FILES = ['src/phone-input-countries.browser.test.tsx', 'src/flow/later-steps.browser.test.tsx', 'src/flow/later-steps-failure.browser.test.tsx', 'src/verification-flow.browser.test.tsx']
+
+/** The browser side of both browser projects (new objects for each: Vitest names the instances it is given). */
+const browserOptions = (): BrowserConfigOptions => ({
+  enabled: true,
+  headless: true,
+  // Chromium and Firefox through Playwright, WebKit through webdriverio (build-config/browsers.js);
+  // all three by default, `HAKIKI_BROWSERS=chromium` one (a quick local run). Every file runs
+  // in every engine; what an engine cannot do is skipped in the test, with the reason
+  // (`skipIn`). Firefox's focus is checked before each test (test/setup.ts).
+  instances: browserInstances(),
+  commands: {
+    // Windows' forced colours, for the theme's test (styles.browser.test.tsx). Only
+    // Chromium emulates it: Playwright's Firefox (BiDi) and WebDriver classic have no such
+    // override, so those engines skip that test.
+    emulateForcedColors: async (context, value: 'active' | 'none') => {
+      if (context.project.config.browser.name !== 'chromium') throw new Error('emulateForcedColors: Chromium only')
+      const { page } = context as unknown as { page: Page }
+      await page.emulateMedia({ forcedColors: value })
+    },
+    // A module request the page makes (a phone region's metadata chunk), held until
+    // released or failed like a dropped connection: phone-input-countries.browser.test.tsx.
+    // Held by the test server (moduleHolds), so every engine sees the same.
+    // Playwright's engines hold them in the page (its requests only); WebDriver classic cannot
+    // intercept requests, so WebKit's are held by the test server (moduleHolds).
+    holdModule: async (context, file: string) => {
+      const hold = heldModule(file)
+      heldModules.set(holdKey(context, file), hold)
+      if (context.provider.name !== 'playwright') return
+      const { page } = context as unknown as { page: Page }
+      hold.routed = true
+      await page.route(`**/${file}*`, async (route) => {
+        hold.hits += 1
+        return (await hold.gate) === 'continue' ? route.continue() : route.abort('connectionfailed')
+      })
+    },
+    releaseModule: async (context, file: string, outcome: 'continue' | 'abort') => {
+      heldModules.get(holdKey(context, file))?.release(outcome)
+    },
+    heldModuleRequests: async (context, file: string) => heldModules.get(holdKey(context, file))?.hits ?? 0,
+    unrouteModule: async (context, file: string) => {
+      const hold = heldModules.get(holdKey(context, file))
+      hold?.release('continue')
+      heldModules.delete(holdKey(context, file))
+      if (hold?.routed) await (context as unknown as { page: Page }).page.unroute(`**/${file}*`)
+    },
+    // Gives the test's frame the focus (Firefox only, when test/setup.ts finds it does not
+    // take focus): a click on the frame's empty top-left corner, as a user's would.
+    focusTestFrame: async (context) => {
+      if (context.project.config.browser.name !== 'firefox') return
+      const { page, frame } = context as unknown as { page: Page; frame: () => Promise<Frame> }
+      await page.bringToFront()
+      await (await frame()).locator('html').click({ position: { x: 1, y: 1 }, force: true })
+    },
+    // Text typed through an input method (a Japanese or Chinese IME in full-width mode): each
+    // piece is composed, then committed, as Chromium's IME bridge does (CDP Input.imeSetComposition
+    // then Input.insertText). Chromium-only; other engines dispatch the same composition events.
+    imeType: async (context, pieces: string[]) => {
+      if (context.project.config.browser.name !== 'chromium') throw new Error('imeType: Chromium only (CDP)')
+      const { page } = context as unknown as { page: Page }
+      const cdp = await page.context().newCDPSession(page)
+      try {
+        for (const text of pieces) {
+          await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length })
+          await cdp.send('Input.insertText', { text })
+        }
+      } finally {
+        await cdp.detach()
+      }
+    },
+    // A finger on the screen at (x, y) of the test's frame: a tap, or a touch held 1 s (a
+    // phone's long press), through the engine's own touch input (Chromium only; see
+    // `touch` above for the other engines). Resolves with the events the frame's document saw, in order.
+    touch,
+    // The names the engine itself computes (its accessibility tree, as screen readers and
+    // speech input get it) for the elements matching `selector` in the test's frame.
+    accessibleNames,
+  },
+  screenshotDirectory: '__screenshots__',
+  viewport: { width: 800, height: 600 },
+})
+
 // The components are tested where they run: in a real Chromium, through Vitest browser mode,
 // from the workspace packages' TypeScript source (the `source` condition), with no build step.
 export default defineConfig({
@@ -199,85 +286,24 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['src/**/*.browser.test.tsx'],
+          exclude: [...FRESH_PAGE_FILES, '**/node_modules/**'],
+          // Every file in one frame, one after another, its modules loaded once (Vitest's isolate):
+          // each file's own frame and module graph cost Chromium ~22 % of its CPU (98.6 -> 76.8 CPU s
+          // for the whole project, load 18-30). Tests here may not rely on what another file left
+          // loaded or unloaded; those that must see a module fetched for the first time run in
+          // `browser fresh`, below.
+          isolate: false,
           setupFiles: ['./test/setup.ts'],
-          browser: {
-            enabled: true,
-            headless: true,
-            // Chromium and Firefox through Playwright, WebKit through webdriverio (build-config/browsers.js);
-            // all three by default, `HAKIKI_BROWSERS=chromium` one (a quick local run). Every file runs
-            // in every engine; what an engine cannot do is skipped in the test, with the reason
-            // (`skipIn`). Firefox's focus is checked before each test (test/setup.ts).
-            instances: browserInstances(),
-            commands: {
-              // Windows' forced colours, for the theme's test (styles.browser.test.tsx). Only
-              // Chromium emulates it: Playwright's Firefox (BiDi) and WebDriver classic have no such
-              // override, so those engines skip that test.
-              emulateForcedColors: async (context, value: 'active' | 'none') => {
-                if (context.project.config.browser.name !== 'chromium') throw new Error('emulateForcedColors: Chromium only')
-                const { page } = context as unknown as { page: Page }
-                await page.emulateMedia({ forcedColors: value })
-              },
-              // A module request the page makes (a phone region's metadata chunk), held until
-              // released or failed like a dropped connection: phone-input-countries.browser.test.tsx.
-              // Held by the test server (moduleHolds), so every engine sees the same.
-              // Playwright's engines hold them in the page (its requests only); WebDriver classic cannot
-              // intercept requests, so WebKit's are held by the test server (moduleHolds).
-              holdModule: async (context, file: string) => {
-                const hold = heldModule(file)
-                heldModules.set(holdKey(context, file), hold)
-                if (context.provider.name !== 'playwright') return
-                const { page } = context as unknown as { page: Page }
-                hold.routed = true
-                await page.route(`**/${file}*`, async (route) => {
-                  hold.hits += 1
-                  return (await hold.gate) === 'continue' ? route.continue() : route.abort('connectionfailed')
-                })
-              },
-              releaseModule: async (context, file: string, outcome: 'continue' | 'abort') => {
-                heldModules.get(holdKey(context, file))?.release(outcome)
-              },
-              heldModuleRequests: async (context, file: string) => heldModules.get(holdKey(context, file))?.hits ?? 0,
-              unrouteModule: async (context, file: string) => {
-                const hold = heldModules.get(holdKey(context, file))
-                hold?.release('continue')
-                heldModules.delete(holdKey(context, file))
-                if (hold?.routed) await (context as unknown as { page: Page }).page.unroute(`**/${file}*`)
-              },
-              // Gives the test's frame the focus (Firefox only, when test/setup.ts finds it does not
-              // take focus): a click on the frame's empty top-left corner, as a user's would.
-              focusTestFrame: async (context) => {
-                if (context.project.config.browser.name !== 'firefox') return
-                const { page, frame } = context as unknown as { page: Page; frame: () => Promise<Frame> }
-                await page.bringToFront()
-                await (await frame()).locator('html').click({ position: { x: 1, y: 1 }, force: true })
-              },
-              // Text typed through an input method (a Japanese or Chinese IME in full-width mode): each
-              // piece is composed, then committed, as Chromium's IME bridge does (CDP Input.imeSetComposition
-              // then Input.insertText). Chromium-only; other engines dispatch the same composition events.
-              imeType: async (context, pieces: string[]) => {
-                if (context.project.config.browser.name !== 'chromium') throw new Error('imeType: Chromium only (CDP)')
-                const { page } = context as unknown as { page: Page }
-                const cdp = await page.context().newCDPSession(page)
-                try {
-                  for (const text of pieces) {
-                    await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length })
-                    await cdp.send('Input.insertText', { text })
-                  }
-                } finally {
-                  await cdp.detach()
-                }
-              },
-              // A finger on the screen at (x, y) of the test's frame: a tap, or a touch held 1 s (a
-              // phone's long press), through the engine's own touch input (Chromium only; see
-              // `touch` above for the other engines). Resolves with the events the frame's document saw, in order.
-              touch,
-              // The names the engine itself computes (its accessibility tree, as screen readers and
-              // speech input get it) for the elements matching `selector` in the test's frame.
-              accessibleNames,
-            },
-            screenshotDirectory: '__screenshots__',
-            viewport: { width: 800, height: 600 },
-          },
+          browser: browserOptions(),
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser fresh',
+          include: [...FRESH_PAGE_FILES],
+          setupFiles: ['./test/setup.ts'],
+          browser: browserOptions(),
         },
       },
       {

@@ -72,7 +72,7 @@ function compileServer() {
 }
 
 function compile(project: string) {
-  const result = spawnSync(process.execPath, [TSC, '-p', join(app, project)], { cwd: app, encoding: 'utf8' })
+  const result = spawnSync(process.execPath, [TSC, '-p', join(app, project), '--singleThreaded'], { cwd: app, encoding: 'utf8' })
   return { status: result.status, errors: result.stdout.split('\n').filter((line) => line.includes('error TS')), stderr: result.stderr }
 }
 

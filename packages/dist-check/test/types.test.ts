@@ -12,7 +12,7 @@ const TSC = join(dirname(createRequire(import.meta.url).resolve('typescript/pack
 
 /** Compiles a project; its diagnostics and every @hakiki file the compiler read. */
 function compile(project: string) {
-  const result = spawnSync(process.execPath, [TSC, '-p', fileURLToPath(new URL(project, import.meta.url)), '--noEmit', '--listFiles'], { encoding: 'utf8' })
+  const result = spawnSync(process.execPath, [TSC, '-p', fileURLToPath(new URL(project, import.meta.url)), '--noEmit', '--listFiles', '--singleThreaded'], { encoding: 'utf8' })
   const lines = result.stdout.split('\n')
   return {
     outcome: { diagnostics: lines.filter((line) => line.includes('error TS')), status: result.status, stderr: result.stderr },

@@ -134,7 +134,7 @@ export interface ConversionDecision {
 export interface ConversionGuard {
   readonly settings: ConversionGuardSettings
   /** The keys {@link decide} needs, in its order; join them to the start's one `get`. */
-  keysToRead(destination: ConversionDestination, now: number): string[]
+  keysToRead(destination: ConversionDestination, now: number): readonly string[]
   /** Decides on the values of {@link keysToRead}'s keys, read at the same `now`. Pure. */
   decide(destination: ConversionDestination, values: readonly (string | undefined)[], now: number): ConversionDecision
   /** Counters a send to `destination` adds (sends per scope, in the short and the day buckets). */
@@ -249,17 +249,20 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
 
   function tallies(destination: ConversionDestination, now: number, verified: boolean, amount = 1): Tally[] {
     if (!(Number.isSafeInteger(amount) && amount > 0)) throw new TypeError('conversion guard: a tally amount must be a whole number > 0')
-    const { buckets, days } = indexes(now)
-    const bucket = buckets[buckets.length - 1] ?? 0
-    const today = days[0] ?? 0
     // A short bucket is read until the window has passed its end; a day bucket while it is within
     // the baseline's days (or yesterday, for the day window).
     const bucketLife = windowSeconds + bucketSeconds
     const dayLife = (baselineDays + 1) * DAY
-    return scopesOf(destination).flatMap((ref) => [
-      { key: (verified ? conversionKeys.verifiedInBucket : conversionKeys.sentInBucket)(ref.id, bucket), windowSeconds: bucketLife, amount },
-      { key: (verified ? conversionKeys.verifiedOnDay : conversionKeys.sentOnDay)(ref.id, today), windowSeconds: dayLife, amount },
-    ])
+    // The current bucket's and today's keys, as keysOfScope laid them out (the same strings).
+    const n = bucketsPerWindow + 1
+    const d = baselineDays + 1
+    return scopesOf(destination).flatMap((ref) => {
+      const keys = keysOfScope(ref, now)
+      return [
+        { key: keys[verified ? 2 * n - 1 : n - 1] as string, windowSeconds: bucketLife, amount },
+        { key: keys[verified ? 2 * n + d : 2 * n] as string, windowSeconds: dayLife, amount },
+      ]
+    })
   }
 
   function readScope(ref: ScopeRef, values: readonly (string | undefined)[], now: number): { reading: ConversionScopeReading; today: { sent: number; verified: number } } {
@@ -316,8 +319,19 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
     }
   }
 
-  function keysToRead(destination: ConversionDestination, now: number): string[] {
-    return scopesOf(destination).flatMap((ref) => keysOfScope(ref, now))
+  // Every key of a destination's scopes, remembered like a scope's (a flood of starts to one prefix
+  // reads the same 52 keys): never mutated by callers, bounded.
+  const destinationKeys = new Map<string, readonly string[]>()
+  function keysToRead(destination: ConversionDestination, now: number): readonly string[] {
+    const seconds = now / 1000
+    const memo = `${conversionPrefix(destination.to, settings.prefixDigits)} ${destination.country} ${Math.floor(seconds / bucketSeconds)} ${Math.floor(seconds / DAY)}`
+    let keys = destinationKeys.get(memo)
+    if (keys === undefined) {
+      keys = scopesOf(destination).flatMap((ref) => keysOfScope(ref, now))
+      if (destinationKeys.size >= MAX_REMEMBERED_SCOPES) destinationKeys.clear()
+      destinationKeys.set(memo, keys)
+    }
+    return keys
   }
 
   function decide(destination: ConversionDestination, values: readonly (string | undefined)[], now: number): ConversionDecision {

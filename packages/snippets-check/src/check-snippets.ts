@@ -130,7 +130,7 @@ function compile(root: string, dir: string, contextDir: string, runtime: Runtime
       2,
     ),
   )
-  const run = spawnSync(process.execPath, [tscPath(), '-p', 'tsconfig.json', '--pretty', 'false'], {
+  const run = spawnSync(process.execPath, [tscPath(), '-p', 'tsconfig.json', '--pretty', 'false', '--singleThreaded'], {
     cwd: dir,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

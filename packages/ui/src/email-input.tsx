@@ -5,7 +5,7 @@ import { cx } from './class-names'
 import { useFieldParts } from './field-parts'
 import { useLocale, useMessages } from './i18n/locale-context'
 import { emailInputMessagesEn } from './i18n/messages-en'
-import { loadEmailSuggestion, loadedEmailSuggestion, type SuggestAddress } from './load-email-suggestion'
+import { loadEmailSuggestion, loadedEmailSuggestion, loadedSuggestionHint, type SuggestAddress } from './load-email-suggestion'
 import type { EmailInputError } from './validate-email'
 
 export type { EmailInputError }
@@ -55,18 +55,6 @@ export interface EmailInputProps extends Omit<InputHTMLAttributes<HTMLInputEleme
    * @default true
    */
   suggestTypos?: boolean
-}
-
-/**
- * Puts the address meant in the field as typing would (an input event, so every listener, a form
- * library's too, sees the edit), and gives the field back its focus.
- */
-function applySuggestion(button: HTMLElement, address: string): void {
-  const input = button.closest('[data-part="root"]')?.querySelector<HTMLInputElement>('input[data-part="input"]')
-  if (!input) return
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, address)
-  input.dispatchEvent(new Event('input', { bubbles: true }))
-  input.focus()
 }
 
 /**
@@ -137,7 +125,8 @@ export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function
   const suggestion = suggestTypos && !invalid && touched && !problem ? suggester.suggest?.(current) : undefined
   const hasDescription = description !== undefined && description !== null
   const parts = useFieldParts({ id, hasDescription, invalid, describedBy })
-  const [before, after] = t('email.suggestion').split('{address}')
+  // Drawn by the typo hint's chunk, here once its rule found a suggestion.
+  const Hint = suggestion ? loadedSuggestionHint() : undefined
 
   return (
     <div
@@ -178,15 +167,7 @@ export const EmailInput = forwardRef<HTMLInputElement, EmailInputProps>(function
       {/* Always present, so that screen readers announce a message when it appears. */}
       <p {...parts.errorProps} data-part="error" className={classNames.error}>
         {message ??
-          (suggestion && (
-            <span data-part="suggestion" className={classNames.suggestion}>
-              {before}
-              <button type="button" data-part="suggestion-button" onClick={(event) => applySuggestion(event.currentTarget, suggestion)}>
-                {suggestion}
-              </button>
-              {after}
-            </span>
-          ))}
+          (suggestion && Hint && <Hint suggestion={suggestion} className={classNames.suggestion} />)}
       </p>
     </div>
   )

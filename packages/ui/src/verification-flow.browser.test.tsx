@@ -6,7 +6,7 @@ import { act, render, type RenderResult } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { commands, page, userEvent } from 'vitest/browser'
 import { axeViolations, clearByKeyboard, foreignRequests } from '../test/browser-helpers'
-import { engine } from '../test/engine'
+import { engine, engineNeutral } from '../test/engine'
 import { LocaleProvider } from './i18n/locale-provider'
 import { loadMessages } from './i18n/load-messages'
 import { errorMessagesEn, flowMessagesEn } from './i18n/messages-en'
@@ -16,6 +16,14 @@ import { VerificationFlow, type VerificationFlowProps } from './verification-flo
 afterEach(() => {
   vi.useRealTimers()
 })
+
+/**
+ * Why a case runs in Chromium only (`engineNeutral`): its subject is the flow's JavaScript, the same
+ * in every engine. Focus, keys, layout, live regions, ICU and the network stay in every engine.
+ */
+const WORDS = 'which words the catalogs give (table lookups), no engine API'
+const STATES = "the flow's states and what it renders for them (a fake or held clock, a scripted adapter), no engine API"
+const PROPS = 'props passed through to the markup, no engine API'
 
 function setup(props: VerificationFlowProps = {}, adapterOptions: MemoryAdapterOptions = {}) {
   const adapter = createMemoryAdapter({ fixedCode: '123456', ...adapterOptions })
@@ -65,7 +73,7 @@ async function reach(root: () => HTMLElement, step: string): Promise<void> {
 }
 
 describe('VerificationFlow: a channel offered by data (WhatsApp)', () => {
-  test('picked, sent, said and headed by its name, with no switch partner; the pt catalog words it too', async () => {
+  test.skipIf(engineNeutral(WORDS))('picked, sent, said and headed by its name, with no switch partner; the pt catalog words it too', async () => {
     const { view, adapter, root, status, codeDescription } = setup({ channels: ['sms', 'whatsapp'] })
     await userEvent.click(view.getByRole('radio', { name: 'WhatsApp' }))
     await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
@@ -109,8 +117,9 @@ describe('VerificationFlow: keyboard only', () => {
     expect(codeDescription()).toBe('We sent a code by SMS to \u2068+233\u00A024\u00A0123\u00A04567\u2069. Enter the 6-digit code. The code is checked as soon as you type the last digit.')
     expect(status()).toBe('')
     expect(view.getByRole('button', { name: 'Verify' })).toBeTruthy()
-    // 10:00, or 9:59 when a second passed since the send (a loaded machine, WebKit at load ~40).
-    expect(view.getByText(/^Code expires in \u2068(10:00|9:59)\u2069$/)).toBeTruthy()
+    // 10:00, or a few seconds less when time passed since the send (a loaded machine: 9:58 seen in
+    // WebKit at load ~30).
+    expect(view.getByText(/^Code expires in \u2068(10:00|9:5\d)\u2069$/)).toBeTruthy()
     // Calm before any mistake: no "5 attempts left" line.
     expect(view.queryByText(/attempts? left/)).toBeNull()
 
@@ -251,7 +260,7 @@ describe('VerificationFlow: code step', () => {
     expect(code.getAttribute('aria-describedby')?.split(' ')).toEqual([description.id, hint.id])
   })
 
-  test('the hint says the last digit checks the code; progress shows on Verify while checking', async () => {
+  test.skipIf(engineNeutral(WORDS))('the hint says the last digit checks the code; progress shows on Verify while checking', async () => {
     const { view, root, code } = await toCode()
     expect(document.getElementById(code.getAttribute('aria-describedby')?.split(' ')[1] ?? '')?.textContent).toBe('The code is checked as soon as you type the last digit.')
     // The "sent" news is said once, by the code field focus lands on: the live region is quiet.
@@ -261,7 +270,7 @@ describe('VerificationFlow: code step', () => {
     expect(view.getByRole('heading', { name: 'Verified' })).toBeTruthy()
   })
 
-  test('progress on Send code and Verify is a spinner beside the unchanged label: what is shown is the name (2.5.3), said once in words', async () => {
+  test.skipIf(engineNeutral(STATES))('progress on Send code and Verify is a spinner beside the unchanged label: what is shown is the name (2.5.3), said once in words', async () => {
     // The send and the check are held until the test has seen their progress, not for a fixed
     // time: a 300 ms latency was over before a loaded WebKit driver's next read (full runs).
     const base = createMemoryAdapter({ fixedCode: '123456' })
@@ -296,7 +305,7 @@ describe('VerificationFlow: code step', () => {
     await reach(root, 'verified')
   })
 
-  test('Verify with a partial code asks for every digit', async () => {
+  test.skipIf(engineNeutral(STATES))('Verify with a partial code asks for every digit', async () => {
     const { view, fieldError } = await toCode()
     await userEvent.keyboard('123')
     await userEvent.click(view.getByRole('button', { name: 'Verify' }))
@@ -458,7 +467,7 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
     expect(adapter.sent).toHaveLength(2)
   })
 
-  test('a refused new code (rate_limited) ticks in the error and on the button from one clock', async () => {
+  test.skipIf(engineNeutral(STATES))('a refused new code (rate_limited) ticks in the error and on the button from one clock', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const adapter = createMemoryAdapter({ fixedCode: '123456', ttlSeconds: 60 })
     const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" />)
@@ -504,7 +513,7 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
     expect(view.container.querySelector('[data-part="step"][data-step="verified"] [data-part="message"]')?.textContent).toBe('\u2068+233\u00A024\u00A0123\u00A04567\u2069 is verified.')
   })
 
-  test('a long wait is said in minutes, rounded up (never "365 seconds")', async () => {
+  test.skipIf(engineNeutral(WORDS))('a long wait is said in minutes, rounded up (never "365 seconds")', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const adapter = createMemoryAdapter({ fixedCode: '123456', script: [{ operation: 'start', code: 'rate_limited', retryAfter: 365 }] })
     const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" />)
@@ -552,7 +561,7 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
     expect(adapter.sent).toHaveLength(1)
   })
 
-  test('another number need not wait: editing the field ends the wait', async () => {
+  test.skipIf(engineNeutral(STATES))('another number need not wait: editing the field ends the wait', async () => {
     const { view, alert } = setup({}, { script: [{ operation: 'start', code: 'rate_limited', retryAfter: 42 }] })
     const phone = view.getByRole('textbox', { name: 'Phone number' })
     await userEvent.type(phone, '0241234567{Enter}')
@@ -566,7 +575,7 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
 })
 
 describe('VerificationFlow: what the app learns', () => {
-  test('onStateChange tells where each code went and how the flow ends, without wrapping the adapter', async () => {
+  test.skipIf(engineNeutral(STATES))('onStateChange tells where each code went and how the flow ends, without wrapping the adapter', async () => {
     const onStateChange = vi.fn<(state: FlowState) => void>()
     const { root, code } = await toCode({ onStateChange })
     const sent = onStateChange.mock.calls.map(([s]) => s).filter((s) => s.status === 'code_sent')
@@ -597,7 +606,7 @@ describe('VerificationFlow: what the app learns', () => {
 })
 
 describe('VerificationFlow: password managers', () => {
-  test('codeFieldAttributes reach the code field\'s input (opt-outs), and cannot override the flow\'s own', async () => {
+  test.skipIf(engineNeutral(PROPS))('codeFieldAttributes reach the code field\'s input (opt-outs), and cannot override the flow\'s own', async () => {
     const { code } = await toCode({ codeFieldAttributes: { 'data-1p-ignore': true, 'data-lpignore': 'true', 'data-bwignore': true, 'data-part': 'mine' } })
     expect(code.getAttribute('data-1p-ignore')).toBe('true')
     expect(code.getAttribute('data-lpignore')).toBe('true')
@@ -658,7 +667,7 @@ describe('VerificationFlow: a number that cannot get a code', () => {
     await expect.poll(() => document.activeElement).toBe(view.getByRole('textbox', { name: 'Email address' }))
   })
 
-  test.each(['unsupported_country', 'unsupported_number_type'] as const)('%s without email offered: no email button, no word of email', async (code) => {
+  test.skipIf(engineNeutral(STATES)).each(['unsupported_country', 'unsupported_number_type'] as const)('%s without email offered: no email button, no word of email', async (code) => {
     const { view, fieldError } = setup({ channels: ['sms', 'call'] }, { script: [{ operation: 'start', code }] })
     await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
     await expect.poll(() => fieldError('address')).toBeTruthy()
@@ -813,13 +822,13 @@ describe('VerificationFlow: every error is said in words', () => {
     expect(root().getAttribute('data-step')).toBe('address')
   })
 
-  test('rate_limited with a wait says how long', async () => {
+  test.skipIf(engineNeutral(WORDS))('rate_limited with a wait says how long', async () => {
     const { view, alert } = setup({}, { script: [{ operation: 'start', code: 'rate_limited', retryAfter: 42 }] })
     await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
     await expect.poll(alert).toMatch(/^Too many requests\. Try again in (42|41) seconds\.$/)
   })
 
-  test.each<HakikiErrorCode>(['upstream_unavailable', 'network_error', 'invalid_code_format'])('%s when checking keeps the typed code', async (code) => {
+  test.skipIf(engineNeutral(STATES)).each<HakikiErrorCode>(['upstream_unavailable', 'network_error', 'invalid_code_format'])('%s when checking keeps the typed code', async (code) => {
     const { view, root, alert, fieldError } = setup({}, { script: [{ operation: 'check', code }] })
     await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')
     await reach(root, 'code')
@@ -847,7 +856,7 @@ describe('VerificationFlow: every error is said in words', () => {
 })
 
 describe('VerificationFlow: language, provider, accessibility, privacy', () => {
-  test('inside a VerificationProvider, in French: the message is asked for in French', async () => {
+  test.skipIf(engineNeutral(PROPS))('inside a VerificationProvider, in French: the message is asked for in French', async () => {
     const adapter = createMemoryAdapter({ fixedCode: '123456' })
     const view = render(
       <VerificationProvider adapter={adapter}>
@@ -860,7 +869,7 @@ describe('VerificationFlow: language, provider, accessibility, privacy', () => {
     expect(adapter.sent[0]).toMatchObject({ to: '+221771234567', locale: 'fr' })
   })
 
-  test('messages override the wording key by key, under the enclosing locale', async () => {
+  test.skipIf(engineNeutral(WORDS))('messages override the wording key by key, under the enclosing locale', async () => {
     const adapter = createMemoryAdapter({ fixedCode: '123456' })
     const view = render(
       <LocaleProvider locale="fr">

@@ -14,3 +14,15 @@ export function skipIn(engines: readonly Engine[], reason: string): boolean {
   if (!reason.trim()) throw new Error('skipIn: say why the test cannot run in these engines')
   return engines.includes(engine)
 }
+
+/**
+ * For `test.skipIf(engineNeutral('why'))`: true in Firefox and WebKit. For a case whose subject
+ * touches no engine behaviour (words from the catalogs, the flow's states on a fake or held clock,
+ * props passed through): it runs once, in Chromium, not again in the other two engines, where it
+ * would check the same JavaScript at 2-3x the cost. What such a case does on the way (typing, a
+ * click) is tested in every engine by the tests of that behaviour. The reason is required and
+ * says why the case needs no other engine.
+ */
+export function engineNeutral(reason: string): boolean {
+  return skipIn(['firefox', 'webkit'], reason)
+}
