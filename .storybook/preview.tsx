@@ -2,11 +2,17 @@ import { LOCALES, getLocaleInfo, toApiLocale } from '@hakiki/core'
 import * as ui from '@hakiki/ui'
 import { LocaleProvider } from '@hakiki/ui'
 import type { Preview } from '@storybook/react-vite'
+import { configure } from 'storybook/test'
 import { ComponentDocsPage } from './component-docs-page'
 import { applyDocCommentDefaults } from './doc-comment-defaults'
 // The theme is imported for its side effect, as an app would (see packages/ui/README.md).
 // oxlint-disable-next-line import/no-unassigned-import
 import '@hakiki/ui/styles.css'
+
+// `waitFor`/`findBy*` in the play functions give up after 1 s by default: a wait, not a ceiling, and
+// one a busy 2-core machine misses (the CodeInput Arabic story's locale load did, in Firefox at load
+// ~25). Conditions still end the wait as soon as they hold.
+configure({ asyncUtilTimeout: 15_000 })
 
 // The props tables' Default column comes from the components' `@default` doc tags.
 applyDocCommentDefaults(Object.values(ui))

@@ -28,10 +28,20 @@ export default defineConfig({
       headless: true,
       // The whole flow's 46 stories stay Chromium-only for time; the components they are made of run
       // as stories in all three engines (WebKit all 71 since the mixed-provider fixes: 79 s of tests
-      // at load 30 here, of which CodeInput and PhoneInput 45 s; the other 42 stories added ~35 s).
+      // at load 30 here, of which CodeInput and PhoneInput 45 s; the other 42 stories added ~35 s),
+      // except four small ones: every play function of theirs repeats a test of the component's own
+      // browser test file, which runs in all three engines, and their dark and Arabic stories' axe
+      // check runs there too (packages/ui/src/component-themes.browser.test.tsx); each stories file
+      // costs Firefox a Storybook page of its own (~8 s of setup at load ~20).
       // The docs pages (*.mdx) hold no test: each still costs a page load, one file at a time in Firefox.
       instances: browserInstances({
-        otherEngines: { exclude: ['packages/ui/src/verification-flow.stories.tsx', '**/*.mdx'] },
+        otherEngines: {
+          exclude: [
+            'packages/ui/src/verification-flow.stories.tsx',
+            'packages/ui/src/{attempts-notice,expiry-notice,channel-picker,locale-select}.stories.tsx',
+            '**/*.mdx',
+          ],
+        },
       }),
     },
   },
