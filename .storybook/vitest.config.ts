@@ -26,6 +26,8 @@ export default defineConfig({
     browser: {
       enabled: true,
       headless: true,
+      // A ceiling for a browser that never connects (Vitest's 60 s default ended a run at load ~56).
+      connectTimeout: 180_000,
       // The whole flow's 46 stories stay Chromium-only for time; the components they are made of run
       // as stories in all three engines (WebKit all 71 since the mixed-provider fixes: 79 s of tests
       // at load 30 here, of which CodeInput and PhoneInput 45 s; the other 42 stories added ~35 s),

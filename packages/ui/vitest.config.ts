@@ -191,6 +191,9 @@ const FRESH_PAGE_FILES = ['src/phone-input-countries.browser.test.tsx', 'src/flo
 const browserOptions = (): BrowserConfigOptions => ({
   enabled: true,
   headless: true,
+  // A ceiling for a browser that never connects, not a wait: Vitest's 60 s default ended the runs
+  // of a full suite at load ~56 (two suites at once on 2 cores), where a page took longer to start.
+  connectTimeout: 180_000,
   // Chromium and Firefox through Playwright, WebKit through webdriverio (build-config/browsers.js);
   // all three by default, `HAKIKI_BROWSERS=chromium` one (a quick local run). Every file runs
   // in every engine; what an engine cannot do is skipped in the test, with the reason

@@ -35,7 +35,7 @@ beforeAll(async () => {
   entries = Object.values((JSON.parse(readFileSync(path.join(outputDir, 'index.json'), 'utf8')) as { entries: Record<string, IndexEntry> }).entries)
   site = await serveStatic(outputDir)
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
-}, 600_000)
+}, 1_200_000)
 
 afterAll(async () => {
   console.info(`docs site: ${read.size} docs pages read, ${freshLoads} of them loaded in a fresh page`)
