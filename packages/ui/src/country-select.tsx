@@ -2,7 +2,6 @@
 import { COUNTRIES, getPhoneCountryCallingCode, isPhoneCountriesLoaded, loadCountrySearch, loadPhoneCountries, needsPhoneCountries, type CountrySearch } from '@hakiki/core'
 import { usePhoneCountries, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
 import { useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { flushSync } from 'react-dom'
 import { cx } from './class-names'
 import type * as CountryListModule from './country-list'
 import { countryName } from './country-names'
@@ -140,13 +139,10 @@ export function CountrySelect({
     // that it does not grow from 14 to 245 under the user and move the option they are on.
     typed.current = text
     setLoading(true)
-    // Rendered at once, in this task: left to React's scheduler, the open list waited for a task of
-    // its own after the fetch (and the region index's update for another), a few frames when busy.
-    const done = (): void =>
-      flushSync(() => {
-        setLoading(false)
-        if (listModule) setOpenWith(typed.current)
-      })
+    const done = (): void => {
+      setLoading(false)
+      if (listModule) setOpenWith(typed.current)
+    }
     void Promise.all([more?.().catch(() => undefined), preloadCountryList()]).then(done, done)
   }
 

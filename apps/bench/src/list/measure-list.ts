@@ -76,9 +76,7 @@ const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url))
 const METHOD =
   'esbuild production bundle (react-dom production); a fresh page per run and way of opening; `trigger.click()` inside the page, ' +
   'a real pointer (move onto the button, press, release) or a real Tab then Enter; then time from the first input to the first task after the ' +
-  'next requestAnimationFrame (MessageChannel) with the options in it, i.e. after the open list is painted; runs interleaved. ' +
-  "The clock starts at the first input, where the picker's intent prefetch starts too (its code and region index are fetched as the pointer enters, " +
-  'presses or focuses the button; a scripted click fetches them from the click itself): what the prefetch saves is inside the figure'
+  'next requestAnimationFrame (MessageChannel) with the options in it, i.e. after the open list is painted; runs interleaved'
 
 /**
  * In the page: resolves with the ms from `startAt` to the first task after a frame painted with an
