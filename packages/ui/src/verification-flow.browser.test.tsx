@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { commands, page, userEvent } from 'vitest/browser'
 import { axeViolations, clearByKeyboard, foreignRequests } from '../test/browser-helpers'
 import { engine, engineNeutral } from '../test/engine'
+import { heldAdapter } from '../test/held-adapter'
 import { LocaleProvider } from './i18n/locale-provider'
 import { loadMessages } from './i18n/load-messages'
 import { errorMessagesEn, flowMessagesEn } from './i18n/messages-en'
@@ -273,15 +274,7 @@ describe('VerificationFlow: code step', () => {
   test.skipIf(engineNeutral(STATES))('progress on Send code and Verify is a spinner beside the unchanged label: what is shown is the name (2.5.3), said once in words', async () => {
     // The send and the check are held until the test has seen their progress, not for a fixed
     // time: a 300 ms latency was over before a loaded WebKit driver's next read (full runs).
-    const base = createMemoryAdapter({ fixedCode: '123456' })
-    const releases: (() => void)[] = []
-    const held =
-      <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-      async (...args: A): Promise<R> => {
-        await new Promise<void>((resolve) => releases.push(resolve))
-        return call(...args)
-      }
-    const adapter = { ...base, start: held(base.start.bind(base)), check: held(base.check.bind(base)) }
+  const { adapter, releases } = heldAdapter({ fixedCode: '123456' })
     const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" />)
     const { root, status } = queries(view)
     await userEvent.type(view.getByRole('textbox', { name: 'Phone number' }), '0241234567{Enter}')

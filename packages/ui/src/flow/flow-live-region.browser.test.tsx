@@ -5,6 +5,7 @@ import { render } from '@testing-library/react'
 import { expect, test } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import { listen } from '../../test/browser-helpers'
+import { heldAdapter } from '../../test/held-adapter'
 import { VerificationFlow } from '../verification-flow'
 
 test('every outcome is said once, in order, by one polite region: sending, wrong code, lock, new code, expiry, new code, verified', async () => {
@@ -114,15 +115,7 @@ test('what the provider says of the message: "Couldn’t be delivered — try a 
 test('a refused request is said once, shown where it belongs, and gone for good after a retry that works: sending, then checking', async () => {
   // Each send and check is held until its progress was heard, not for a fixed time: a loaded
   // Firefox once rendered "Checking…" and a 50 ms refusal in one go (never said, nothing to hear).
-  const base = createMemoryAdapter({ fixedCode: '123456' })
-  const releases: (() => void)[] = []
-  const held =
-    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      await new Promise<void>((resolve) => releases.push(resolve))
-      return call(...args)
-    }
-  const adapter = { ...base, start: held(base.start.bind(base)), check: held(base.check.bind(base)) }
+const { base, adapter, releases } = heldAdapter({ fixedCode: '123456' })
   const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" />)
   const root = view.container.querySelector('.hakiki-flow') as HTMLElement
   const region = root.querySelector('[data-region="flow"]') as HTMLElement
