@@ -69,6 +69,13 @@ const regionRequests = (): string[] =>
     .map((e) => e.name.match(/phone-regions\/([A-Z]{2})\.gen\.ts/)?.[1])
     .filter((iso) => iso !== undefined)
 
+/**
+ * Germany's chunk as `regionRequests` names it: a chunk is named after its alphabetically first
+ * region (core's generate:phone packs the regions in chunks of up to ~3 kB; `CN.gen.ts` holds
+ * China, Germany and Japan).
+ */
+const GERMANY_CHUNK = 'CN'
+
 /** Requests the page made for the region index so far. */
 const indexRequests = (): number => performance.getEntriesByType('resource').filter((e) => e.name.includes('/region-index.ts')).length
 
@@ -108,7 +115,7 @@ describe('PhoneInput with countries="all"', () => {
     await userEvent.clear(input)
     await userEvent.type(input, '+4915123456789')
     await expect.poll(error).toBe('Codes cannot be sent to this country yet.')
-    expect(regionRequests()).not.toContain('DE')
+    expect(regionRequests()).not.toContain(GERMANY_CHUNK)
     // Not even the region index: a field on the 14 fetches nothing beyond its bundle.
     expect(performance.getEntriesByType('resource').some((e) => e.name.includes('/region-index.ts'))).toBe(false)
   })
@@ -208,7 +215,7 @@ describe('PhoneInput with countries="all"', () => {
     await userEvent.type(input, '015123456789')
     await expect.poll(() => input.value).toBe('01512 3456789')
     expect(last()).toEqual(['+4915123456789', { country: 'DE', isValid: true, error: undefined }])
-    expect(regionRequests()).toContain('DE')
+    expect(regionRequests()).toContain(GERMANY_CHUNK)
   })
 
   test('a number given from outside, of a country not loaded yet, shows formatted once its chunk is in', async () => {
