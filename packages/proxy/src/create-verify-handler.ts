@@ -26,7 +26,9 @@ import { startVerification } from './routes/start-verification'
 import { deliveryReport } from './routes/delivery-report'
 import { createSessionCodec } from './session'
 import { markReceiptStore } from './replay-guard'
-import { markOutOfBandReader, withBody } from './out-of-band-body'
+import { markOutOfBandReader, setViewEntry, withBody } from './out-of-band-body'
+import { fetchRequestOf } from './request-view'
+import type { RequestView } from './request-view'
 import { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, createMemoryStore, storeWithDeadline } from '@hakiki/store'
 import { isVerifyStore, storeForRequest } from './request-store'
 import type { VerifyHandlerOptions } from './verify-handler-options'
@@ -151,7 +153,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     authorize: options.authorize,
     startBreaker: createCircuitBreaker(),
     getClientIp: async (request) => {
-      if (options.getClientIp) return await options.getClientIp(request)
+      if (options.getClientIp) return await options.getClientIp(fetchRequestOf(request))
       if (hasUntrustedForwarding(request) && !warnedForwarding) {
         warnedForwarding = true
         log.warn(
@@ -186,7 +188,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   const verifyHandler = async function verifyHandler(request: Request): Promise<Response> {
     return withBody(request, await handle(request))
   }
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: RequestView): Promise<Response> {
     const state: RequestState = { request, route: 'unknown', base: basePath }
     const origin = request.headers.get('origin')
     let corsOrigin: string | undefined
@@ -248,6 +250,9 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     }
   }
   markOutOfBandReader(verifyHandler)
+  // The node:http and Express adapters call `handle` with their view of the request (no Fetch
+  // `Request` built unless a hook asks for one) and write the answer from its text.
+  setViewEntry(verifyHandler, handle)
   return verifyHandler
 }
 

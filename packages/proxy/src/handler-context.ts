@@ -14,6 +14,7 @@ import type { Limits } from './limits'
 import type { NumberTypeCheck } from './number-type-policy'
 import type { CircuitBreaker } from './circuit-breaker'
 import type { SessionCodec } from './session'
+import type { RequestView } from './request-view'
 import type { VerifyStore } from '@hakiki/store'
 import type { AuthorizeContext } from './verify-handler-options'
 import type { CountryCheck } from './validate'
@@ -38,7 +39,7 @@ export interface HandlerContext {
   checkNumberType: NumberTypeCheck
   sessions: SessionCodec
   /** Whether the session cookie carries `Secure` (from `publicOrigin`). */
-  secureCookie(request: Request): boolean
+  secureCookie(request: RequestView): boolean
   secret: SecretInput
   /** A keyed hash standing for `value` in store keys, so the store never holds addresses or session ids. */
   keyOf(purpose: 'address' | 'session' | 'ip', value: string): Promise<string>
@@ -52,7 +53,7 @@ export interface HandlerContext {
   receiptAudience: string | undefined
   ratesTtlSeconds: number
   authorize: ((request: Request, start: AuthorizeContext) => boolean | Promise<boolean>) | undefined
-  getClientIp(request: Request): Promise<string | undefined>
+  getClientIp(request: RequestView): Promise<string | undefined>
   emit(event: VerifyEvent): void
   log: Required<ProxyLogger>
   /** Opens after upstream outages of starts, so the provider is left alone for a while. */
@@ -63,7 +64,8 @@ export interface HandlerContext {
 
 /** One request being handled. */
 export interface RequestState {
-  request: Request
+  /** The request, or the adapter's view of it: `fetchRequestOf` gives the hooks a `Request`. */
+  request: RequestView
   route: RouteName
   /** Path under which the handler is mounted (`/api/verify`), for the cookie's `Path`. */
   base: string

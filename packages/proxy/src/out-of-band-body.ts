@@ -8,12 +8,14 @@
  * WeakMaps keyed by the object (as the client IP is, in `client-ip.ts`): nothing a client sends can
  * set them, and on other runtimes they are simply absent (the Fetch body is used).
  */
+import type { RequestView } from './request-view'
 
 /** Reads a body of at most `maxBytes` within `timeoutMs`, with the refusals of `readBodyBytes` (413, 408, unreadable). */
 export type BodyReader = (maxBytes: number, timeoutMs: number) => Promise<Uint8Array<ArrayBuffer>>
 
-const requestBodies = new WeakMap<Request, BodyReader>()
+const requestBodies = new WeakMap<object, BodyReader>()
 const outOfBandHandlers = new WeakSet<object>()
+const viewEntries = new WeakMap<object, (request: RequestView) => Promise<Response>>()
 
 /**
  * Marks a Fetch handler that reads a request's body only through {@link takeBodyReader} when an
@@ -24,6 +26,20 @@ export function markOutOfBandReader(handler: object): void {
   outOfBandHandlers.add(handler)
 }
 
+/**
+ * Gives the proxy's own handler a second entry the adapters call with a {@link RequestView} (no
+ * Fetch `Request` built) and whose answer they write from its text. Set only by
+ * `createVerifyHandler`: a wrapper around the handler is called with a `Request`, as any handler.
+ */
+export function setViewEntry(handler: object, entry: (request: RequestView) => Promise<Response>): void {
+  viewEntries.set(handler, entry)
+}
+
+/** The entry {@link setViewEntry} gave `handler`, if any. */
+export function viewEntryOf(handler: object): ((request: RequestView) => Promise<Response>) | undefined {
+  return viewEntries.get(handler)
+}
+
 /** Whether {@link markOutOfBandReader} marked `handler`. */
 export function readsBodyOutOfBand(handler: object): boolean {
   return outOfBandHandlers.has(handler)
@@ -31,12 +47,12 @@ export function readsBodyOutOfBand(handler: object): boolean {
 const responseTexts = new WeakMap<Response, string>()
 
 /** The adapter's reader of `request`'s body (the request itself then carries none). */
-export function setBodyReader(request: Request, read: BodyReader): void {
+export function setBodyReader(request: RequestView, read: BodyReader): void {
   requestBodies.set(request, read)
 }
 
 /** The reader an adapter set for `request`, once: a body is read only once, as a stream is. */
-export function takeBodyReader(request: Request): BodyReader | undefined {
+export function takeBodyReader(request: RequestView): BodyReader | undefined {
   const read = requestBodies.get(request)
   if (read) requestBodies.delete(request)
   return read
