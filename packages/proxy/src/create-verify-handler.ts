@@ -26,7 +26,8 @@ import { startVerification } from './routes/start-verification'
 import { deliveryReport } from './routes/delivery-report'
 import { createSessionCodec } from './session'
 import { markReceiptStore } from './replay-guard'
-import { markOutOfBandReader, setViewEntry, withBody } from './out-of-band-body'
+import { answerHeader, markOutOfBandReader, setAnswerHeader, setHeaderLine, setViewEntry, withBody } from './out-of-band-body'
+import type { HeaderLines } from './out-of-band-body'
 import { fetchRequestOf } from './request-view'
 import type { RequestView } from './request-view'
 import { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, createMemoryStore, storeWithDeadline } from '@hakiki/store'
@@ -243,9 +244,10 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
         ...(state.maskedTo === undefined ? {} : { to: state.maskedTo }),
       })
       log.debug('request refused', { route: state.route, status: problem.status, code: problem.code, to: state.maskedTo })
-      const headers = new Headers()
-      if (corsOrigin !== undefined) addCorsHeaders(headers, corsOrigin)
-      varyOnOrigin(headers)
+      const headers: HeaderLines = []
+      const lines = { get: (name: string) => headers.find(([line]) => line.toLowerCase() === name.toLowerCase())?.[1] ?? null, set: (name: string, value: string) => setHeaderLine(headers, name, value) }
+      if (corsOrigin !== undefined) addCorsHeaders(lines, corsOrigin)
+      varyOnOrigin(lines)
       return problemResponse(problem, headers)
     }
   }
@@ -257,9 +259,11 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
 }
 
 function finish(response: Response, corsOrigin: string | undefined): Response {
-  response.headers.set('X-Content-Type-Options', 'nosniff')
-  if (corsOrigin !== undefined) addCorsHeaders(response.headers, corsOrigin)
-  varyOnOrigin(response.headers)
+  // A text answer's header lines, or any other answer's Headers (a provider's report answer).
+  const headers = { get: (name: string) => answerHeader(response, name), set: (name: string, value: string) => setAnswerHeader(response, name, value) }
+  headers.set('X-Content-Type-Options', 'nosniff')
+  if (corsOrigin !== undefined) addCorsHeaders(headers, corsOrigin)
+  varyOnOrigin(headers)
   return response
 }
 

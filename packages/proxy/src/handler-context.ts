@@ -3,7 +3,8 @@
  * Internal: built by `createVerifyHandler`.
  */
 import type { SecretInput } from './crypto'
-import { textResponse } from './out-of-band-body'
+import { setHeaderLine, textResponse } from './out-of-band-body'
+import type { HeaderLines } from './out-of-band-body'
 import { ProviderError } from '@hakiki/provider'
 import type { ProxyLogger, RouteName, UpstreamFailedEvent, VerifyEvent } from './events'
 import type { Budgets } from './budgets'
@@ -78,10 +79,10 @@ export interface RequestState {
 }
 
 /** A JSON response that no cache may keep. */
-export function jsonResponse(status: number, body: unknown, headers: Headers = new Headers()): Response {
-  headers.set('Content-Type', 'application/json')
-  headers.set('Cache-Control', 'no-store')
-  return textResponse(JSON.stringify(body), { status, headers })
+export function jsonResponse(status: number, body: unknown, headers: HeaderLines = []): Response {
+  setHeaderLine(headers, 'Content-Type', 'application/json')
+  setHeaderLine(headers, 'Cache-Control', 'no-store')
+  return textResponse(JSON.stringify(body), status, headers)
 }
 
 /** ISO 8601 for an epoch-milliseconds time. */

@@ -253,4 +253,52 @@ describe('toNodeListener', () => {
     expect(res.status).toBe(400)
     expect(JSON.parse(res.text)).toMatchObject({ code: 'invalid_request' })
   })
+
+  it('writes the same status, headers and body through the adapter as the handler answers a Fetch Request (201 with its cookie, problems with CORS, Retry-After, Allow)', async () => {
+    const provider: VerifyProvider = {
+      ...instantProvider,
+      start: async (input) => ({ id: 'VE0123456789abcdef0123456789abcdef', to: input.to, channel: input.channel, status: 'pending' }),
+    }
+    const handler = createVerifyHandler({ provider, secret: 'x'.repeat(32), basePath: '/api/verify', logger: {} })
+    const server = createServer(toNodeListener(handler))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      // Hop-by-hop and framing headers are the server's, not the handler's.
+      const framing = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'])
+      // The session cookie's random id and MAC differ from one answer to the next.
+      const shape = (name: string, value: string) => (name === 'set-cookie' ? value.replace(/=[^;]+/, '=…') : value)
+      const cases: { method: string; path: string; headers: Record<string, string>; body?: string; again?: true }[] = [
+        { method: 'POST', path: '/api/verify/verifications', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ to: GHANA }) },
+        { method: 'POST', path: '/api/verify/verifications', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ to: GHANA }), again: true },
+        { method: 'GET', path: '/api/verify/verifications', headers: { origin } },
+        { method: 'POST', path: '/api/verify/verifications', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{}' },
+        { method: 'POST', path: '/api/verify/verifications', headers: { origin, 'content-type': 'text/plain' }, body: '{}' },
+      ]
+      const statuses: number[] = []
+      for (const [i, c] of cases.entries()) {
+        // Each through the adapter, then the same again (another number) through the Fetch entry.
+        // `again`: the numbers of the case before, in its cooldown.
+        const to = (n: number) => c.body?.replace(GHANA, `${GHANA.slice(0, -1)}${n}`)
+        const n = c.again ? 2 * (i - 1) : 2 * i
+        const wire = await raw(origin, { ...c, body: to(n) })
+        const direct = await handler(new Request(`${origin}${c.path}`, { method: c.method, headers: c.headers, ...(c.body === undefined ? {} : { body: to(n + 1) }) }))
+        const fromWire = Object.entries(wire.headers)
+          .filter(([name]) => !framing.has(name))
+          .flatMap(([name, value]) => (Array.isArray(value) ? value : [value ?? '']).map((v) => `${name}: ${shape(name, v)}`))
+          .toSorted()
+        const fromFetch = [...direct.headers].map(([name, value]) => `${name}: ${shape(name, value)}`).toSorted()
+        expect({ status: wire.status, headers: fromWire }).toEqual({ status: direct.status, headers: fromFetch })
+        expect(fromWire).toContain('x-content-type-options: nosniff')
+        expect(fromWire).toContain('vary: Origin')
+        const body = (text: string) => JSON.parse(text.replaceAll(/"(expiresAt|resendAt|serverTime|to)":"[^"]*"/g, '"$1":"…"')) as unknown
+        expect(body(wire.text)).toEqual(body(await direct.text()))
+        statuses.push(wire.status)
+      }
+      // A send, the cooldown (Retry-After), 405 (Allow), a foreign origin, a wrong content type.
+      expect(statuses).toEqual([201, 429, 405, 403, 415])
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
 })

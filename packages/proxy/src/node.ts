@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { markUntrustedForwarding, recordClientIp } from './client-ip'
-import { markAdapterWritten, readsBodyOutOfBand, responseText, setBodyReader, viewEntryOf } from './out-of-band-body'
+import { markAdapterWritten, readsBodyOutOfBand, setBodyReader, textAnswerOf, viewEntryOf } from './out-of-band-body'
 import type { BodyReader } from './out-of-band-body'
 import { ProxyError, problemResponse } from './problem'
 import { tooLarge, tooLate, unreadable } from './read-json-body'
@@ -322,13 +322,24 @@ function first(value: string | string[] | undefined): string | undefined {
 
 async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
   const headers: Record<string, string | string[]> = {}
+  // The handler's own JSON answers carry their text and header lines beside a bare Response
+  // (out-of-band-body.ts): written as they are, names lower-cased as Headers would give them.
+  const answer = textAnswerOf(response)
+  if (answer !== undefined) {
+    for (const [name, value] of answer.headers) {
+      const lower = name.toLowerCase()
+      headers[lower] = lower === 'set-cookie' ? [value] : value
+    }
+    res.writeHead(response.status, headers)
+    res.end(answer.text)
+    return
+  }
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) headers['set-cookie'] = cookies
-  // The handler's own JSON answers carry their text beside the body (out-of-band-body.ts).
-  const payload = responseText(response) ?? Buffer.from(await response.arrayBuffer())
+  const payload = Buffer.from(await response.arrayBuffer())
   res.writeHead(response.status, headers)
   res.end(payload)
 }

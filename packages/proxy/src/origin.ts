@@ -211,8 +211,14 @@ export function isJsonContentType(header: string | null): boolean {
   return header.split(';')[0]?.trim().toLowerCase() === 'application/json'
 }
 
+/** Where the CORS headers go: a `Headers`, or a text answer's header lines (out-of-band-body.ts). */
+interface HeaderTarget {
+  get(name: string): string | null
+  set(name: string, value: string): void
+}
+
 /** Adds the CORS response headers for an allowed cross-origin caller. */
-export function addCorsHeaders(headers: Headers, origin: string): void {
+export function addCorsHeaders(headers: HeaderTarget, origin: string): void {
   headers.set('Access-Control-Allow-Origin', origin)
   headers.set('Access-Control-Allow-Credentials', 'true')
 }
@@ -221,9 +227,10 @@ export function addCorsHeaders(headers: Headers, origin: string): void {
  * Marks an answer as depending on `Origin`. Always, not only on CORS answers: a shared cache must
  * never hand a copy stored for one origin (with or without `Access-Control-Allow-Origin`) to another.
  */
-export function varyOnOrigin(headers: Headers): void {
+export function varyOnOrigin(headers: HeaderTarget): void {
   const vary = headers.get('Vary')
-  if (!vary?.split(',').some((v) => v.trim().toLowerCase() === 'origin')) headers.append('Vary', 'Origin')
+  // `Headers.append` joins a second value with `, `: the same, set.
+  if (!vary?.split(',').some((v) => v.trim().toLowerCase() === 'origin')) headers.set('Vary', vary === null || vary === undefined ? 'Origin' : `${vary}, Origin`)
 }
 
 /** The 204 answer to an allowed preflight; `allowedHeaders` are the app's own (a captcha token header). */

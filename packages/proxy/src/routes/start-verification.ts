@@ -280,7 +280,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     ...deliveryField(delivery),
   }
   if (verification.fee !== undefined && /^[0-9]+(\.[0-9]+)?$/.test(verification.fee)) body.fee = verification.fee
-  return jsonResponse(201, body, new Headers({ 'Set-Cookie': cookie.setCookie }))
+  return jsonResponse(201, body, [['Set-Cookie', cookie.setCookie]])
 }
 
 function withoutDelivery(record: VerificationRecord): VerificationRecord {
