@@ -45,6 +45,15 @@ function raw(url: string, options: { method: string; path: string; headers: Reco
   })
 }
 
+/** A handler whose view entry is what the test calls (the Request entry is not reached). */
+const unreachable = async () => new Response(null, { status: 500 })
+
+/** A header as compared: the session cookie's random id and MAC differ from one answer to the next. */
+const shape = (name: string, value: string) => (name === 'set-cookie' ? value.replace(/=[^;]+/, '=…') : value)
+
+/** A JSON answer with its times and number left out (they differ between two answers). */
+const bodyShape = (text: string) => JSON.parse(text.replaceAll(/"(expiresAt|resendAt|serverTime|to)":"[^"]*"/g, '"$1":"…"')) as unknown
+
 describe('toNodeListener', () => {
   it('behind a trusted proxy, accepts the configured public origin and sets a Secure cookie', async () => {
     h = await startHarness({ adapter: { trustProxy: true }, proxy: { publicOrigin: 'https://app.example' } })
@@ -182,7 +191,7 @@ describe('toNodeListener', () => {
     const names = ['host', 'origin', 'content-type', 'content-length', 'cookie', 'x-dup', 'x-space', 'set-cookie', 'x-absent', 'X-Dup']
     const seen: unknown[] = []
     const views: RequestView[] = []
-    const handler = async () => new Response(null, { status: 500 })
+    const handler = unreachable
     setViewEntry(handler, async (view) => {
       views.push(view)
       const request = fetchRequestOf(view)
@@ -266,8 +275,6 @@ describe('toNodeListener', () => {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
       // Hop-by-hop and framing headers are the server's, not the handler's.
       const framing = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'])
-      // The session cookie's random id and MAC differ from one answer to the next.
-      const shape = (name: string, value: string) => (name === 'set-cookie' ? value.replace(/=[^;]+/, '=…') : value)
       const cases: { method: string; path: string; headers: Record<string, string>; body?: string; again?: true }[] = [
         { method: 'POST', path: '/api/verify/verifications', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ to: GHANA }) },
         { method: 'POST', path: '/api/verify/verifications', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ to: GHANA }), again: true },
@@ -291,8 +298,7 @@ describe('toNodeListener', () => {
         expect({ status: wire.status, headers: fromWire }).toEqual({ status: direct.status, headers: fromFetch })
         expect(fromWire).toContain('x-content-type-options: nosniff')
         expect(fromWire).toContain('vary: Origin')
-        const body = (text: string) => JSON.parse(text.replaceAll(/"(expiresAt|resendAt|serverTime|to)":"[^"]*"/g, '"$1":"…"')) as unknown
-        expect(body(wire.text)).toEqual(body(await direct.text()))
+        expect(bodyShape(wire.text)).toEqual(bodyShape(await direct.text()))
         statuses.push(wire.status)
       }
       // A send, the cooldown (Retry-After), 405 (Allow), a foreign origin, a wrong content type.
