@@ -26,8 +26,8 @@ export function storeForRequest(store: VerifyStore, budgetMs: number, graceMs: n
   const inFlight = new Set<{ deadline: number; fail: () => void }>()
   let timer: ReturnType<typeof setTimeout> | undefined
   let firesAt = Number.POSITIVE_INFINITY
-  const settle = (call: { deadline: number; fail: () => void }, at: number): boolean => {
-    if (!inFlight.delete(call)) return false
+  const settle = (entry: { deadline: number; fail: () => void }, at: number): boolean => {
+    if (!inFlight.delete(entry)) return false
     if (--pending === 0) spent += at - since
     return true
   }
@@ -46,9 +46,9 @@ export function storeForRequest(store: VerifyStore, budgetMs: number, graceMs: n
     firesAt = Number.POSITIVE_INFINITY
     const at = performance.now()
     let next = Number.POSITIVE_INFINITY
-    for (const call of inFlight) {
-      if (call.deadline <= at) call.fail()
-      else next = Math.min(next, call.deadline)
+    for (const entry of inFlight) {
+      if (entry.deadline <= at) entry.fail()
+      else next = Math.min(next, entry.deadline)
     }
     if (next !== Number.POSITIVE_INFINITY) arm(next, at)
   }
