@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@hakiki/build-config/chromium'
 import { build } from 'esbuild'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 import { serveStatic, type StaticFile } from '../static-server'
 import { summarize, type Summary } from '../stats'
 
@@ -97,6 +97,23 @@ const WAIT_FOR_OPEN = `(option, startAt) => new Promise((resolve) => {
   step()
 })`
 
+/** What the page shows (its first input seen, focus, options, scripts fetched), for an error; 5 s at most. */
+async function describePage(page: Page, option: string): Promise<string> {
+  const state = page.evaluate(
+    (selector) =>
+      JSON.stringify({
+        firstInput: window.hakikiFirstInput ?? 'none',
+        focus: document.activeElement?.outerHTML.slice(0, 160),
+        optionsShown: [...document.querySelectorAll(selector)].filter((o) => o.checkVisibility({ visibilityProperty: true })).length,
+        scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.name.endsWith('.js')).map((r) => `${new URL(r.name).pathname} ${Math.round(r.startTime)}-${Math.round(r.responseEnd)} ms`),
+        now: Math.round(performance.now()),
+      }),
+    option,
+  )
+  const quiet = new Promise<string>((resolve) => setTimeout(() => resolve('(the page did not answer within 5 s)'), 5000))
+  return Promise.race([state, quiet]).catch((error: unknown) => `(${(error as Error).message})`)
+}
+
 /**
  * Opens each country list for the first time on a fresh page in Debian's Chromium, `runs` times in
  * each way of {@link OPEN_MODES}, runs of the candidates interleaved so that a machine getting
@@ -189,23 +206,28 @@ export async function measureList(options: { runs?: number; candidates?: readonl
               { trigger: candidate.trigger, option: candidate.option },
             )
           } else {
-            // The clock starts at the first input event the page sees, in the page's time.
-            const opened = page.evaluate(
-              ({ trigger: selector, option, first }) =>
-                new Promise<{ ms: number; options: number }>((resolve) => {
-                  const button = document.querySelector(selector)
-                  // Inline and unnamed: tsx would wrap a named function in a `__name` call the page does not have.
-                  const done = new AbortController()
+            // The clock starts at the first input event the page sees, in the page's time. The
+            // listener is in place before the input is sent: a `page.evaluate` left running while
+            // the keys were pressed could install it after both keys had arrived (seen at 16:34 on
+            // main: the list open, no keydown seen, the bench waiting 30 s for nothing).
+            await page.evaluate(
+              ({ trigger: selector, option, first }) => {
+                const button = document.querySelector(selector)
+                // Inline and unnamed: tsx would wrap a named function in a `__name` call the page does not have.
+                const done = new AbortController()
+                window.hakikiOpened = new Promise((resolve) => {
                   window.addEventListener(
                     first,
                     (event) => {
                       if (first === 'pointerover' && !button?.contains(event.target as Node)) return
                       done.abort()
+                      window.hakikiFirstInput = `${event.type} ${(event as Partial<KeyboardEvent>).key ?? ''}`.trim()
                       void window.hakikiWaitForOpen?.(option, event.timeStamp).then(resolve)
                     },
                     { capture: true, signal: done.signal },
                   )
-                }),
+                })
+              },
               { trigger: candidate.trigger, option: candidate.option, first: mode === 'pointer' ? 'pointerover' : 'keydown' },
             )
             if (mode === 'pointer') {
@@ -218,12 +240,17 @@ export async function measureList(options: { runs?: number; candidates?: readonl
               await page.keyboard.press('Tab')
               await page.keyboard.press('Enter')
             }
-            // A page that never saw the input would hang the bench: fail it loudly instead.
+            // A page that never saw the input would hang the bench: fail it loudly, saying what the page shows.
             let timer: ReturnType<typeof setTimeout> | undefined
             const timedOut = new Promise<never>((_, reject) => {
               timer = setTimeout(() => reject(new Error(`${candidate.name}: no ${mode} input reached the page, or the list never showed, within 30 s`)), 30_000)
             })
-            measured = await Promise.race([opened, timedOut]).finally(() => clearTimeout(timer))
+            const opened = page.evaluate(() => window.hakikiOpened as Promise<{ ms: number; options: number }>)
+            measured = await Promise.race([opened, timedOut])
+              .catch(async (error: unknown) => {
+                throw new Error(`${(error as Error).message}; the page: ${await describePage(page, candidate.option)}`)
+              })
+              .finally(() => clearTimeout(timer))
           }
           await page.close()
           if (errors.length > 0) throw new Error(`${candidate.name}: page error: ${errors[0]}`)
