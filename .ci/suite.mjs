@@ -74,16 +74,11 @@ const LANE_PACKAGES = ['@hakiki/ui', '@hakiki/demo']
  * package not named here comes after them, in name order.
  */
 const QUEUE_EXTRA = [
-  // Every story in every engine: one Vite server for the three (WebKit's part comes last in it).
-  // In the queue, not behind ui's WebKit run: that run is latency-bound (~570 s of wall for ~110
-  // CPU s, one file at a time), and the stories behind it made its lane the run's longest.
-  { name: 'stories', command: 'pnpm test:stories' },
+  // (The stories run inside the ui steps: .storybook/stories.browser.test.tsx.)
   // Types of every package (beside the tests: nothing waits for it).
   { name: 'typecheck', command: 'pnpm typecheck' },
 ]
-// snippets-check before the stories: both drive browsers, and at the start four browser suites
-// already run (ui, ui WebKit, demo, and the stories would make five).
-const QUEUE_ORDER = ['@hakiki/snippets-check', 'stories', '@hakiki/dist-check', 'typecheck', '@hakiki/bench', '@hakiki/next-example', '@hakiki/core', '@hakiki/react', '@hakiki/proxy', '@hakiki/server', '@hakiki/api-reference', '@hakiki/engine', '@hakiki/store-deno-kv', '@hakiki/sandbox', '@hakiki/runtime-tests']
+const QUEUE_ORDER = ['@hakiki/snippets-check', '@hakiki/dist-check', 'typecheck', '@hakiki/bench', '@hakiki/next-example', '@hakiki/core', '@hakiki/react', '@hakiki/proxy', '@hakiki/server', '@hakiki/api-reference', '@hakiki/engine', '@hakiki/store-deno-kv', '@hakiki/sandbox', '@hakiki/runtime-tests']
 
 /**
  * After every lane, alone: Orca reading the flow by speech is timing-sensitive, and beside the

@@ -6,20 +6,17 @@ import { defaultClientConditions } from 'vite'
 
 // The API reference pages (docs/api/*.mdx, not committed) are written from the packages' doc
 // comments before the site is built, again only when a package's sources changed. TypeDoc needs
-// TypeScript 5.9's library API, so it runs in its own package and process. The stories' test run
-// (Vitest) shows no docs page and skips it.
-if (!process.env.VITEST) {
-  const generated = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--if-stale'], {
-    cwd: fileURLToPath(new URL('../packages/api-reference', import.meta.url)),
-    stdio: 'inherit',
-  })
-  if (generated.status !== 0) throw new Error('the API reference (packages/api-reference) could not be generated')
-}
+// TypeScript 5.9's library API, so it runs in its own package and process.
+const generated = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--if-stale'], {
+  cwd: fileURLToPath(new URL('../packages/api-reference', import.meta.url)),
+  stdio: 'inherit',
+})
+if (generated.status !== 0) throw new Error('the API reference (packages/api-reference) could not be generated')
 
 /**
  * The documentation site of Hakiki (`pnpm docs`, `pnpm docs:build`): the guides in docs/**, and a
- * docs page per component of `@hakiki/ui` built from its stories, whose play functions also run as
- * browser tests (see vitest.config.ts).
+ * docs page per component of `@hakiki/ui` built from its stories, whose play functions and axe
+ * checks also run as browser tests (stories.browser.test.tsx, in @hakiki/ui's browser projects).
  */
 const config: StorybookConfig = {
   // docs/public: the pages the problem types' URIs name (hakiki.dev/problems/<code>), which lead to
@@ -31,7 +28,6 @@ const config: StorybookConfig = {
     // READMEs are written, or every `| a | b |` row shows as raw text on the site.
     { name: '@storybook/addon-docs', options: { mdxPluginOptions: { mdxCompileOptions: { remarkPlugins: [remarkGfm] } } } },
     '@storybook/addon-a11y',
-    '@storybook/addon-vitest',
   ],
   framework: { name: '@storybook/react-vite', options: {} },
   // react-docgen reads the props' doc comments from the sources; react-docgen-typescript needs the

@@ -228,6 +228,14 @@ const browserOptions = (): BrowserConfigOptions => ({
       heldModules.get(holdKey(context, file))?.release(outcome)
     },
     heldModuleRequests: async (context, file: string) => heldModules.get(holdKey(context, file))?.hits ?? 0,
+    // The pointer off the page (.storybook/stories.browser.test.tsx, before each story, as
+    // @storybook/addon-vitest does): Chromium on Linux may give :hover to whatever is under a
+    // pointer that has not moved. Chromium only: Firefox's BiDi refuses a move off the page ("move
+    // target out of bounds").
+    resetMousePosition: async (context) => {
+      if (context.project.config.browser.name !== 'chromium') return
+      await (context as unknown as { page: Page }).page.mouse.move(-1000, -1000)
+    },
     unrouteModule: async (context, file: string) => {
       const hold = heldModules.get(holdKey(context, file))
       hold?.release('continue')
@@ -288,7 +296,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: ['src/**/*.browser.test.tsx'],
+          include: ['src/**/*.browser.test.tsx', '../../.storybook/*.browser.test.tsx'],
           exclude: [...FRESH_PAGE_FILES, '**/node_modules/**'],
           // Every file in one frame, one after another, its modules loaded once (Vitest's isolate):
           // each file's own frame and module graph cost Chromium ~22 % of its CPU (98.6 -> 76.8 CPU s

@@ -21,8 +21,7 @@ export async function buildDocsSite(root: string, outputDir: string): Promise<Si
     cwd: root,
     // NODE_ENV=production as for `pnpm docs:build`: under Vitest it is `test`, and a site built so
     // crashes on every docs page (React and Storybook's theming disagree on the build mode).
-    // Without Vitest's variables: .storybook/main.ts takes VITEST for the stories' test run and then
-    // skips writing the API reference pages.
+    // Without Vitest's variables: the build is what `pnpm docs:build` runs, not a test's.
     env: { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST'))), NODE_ENV: 'production', NO_COLOR: '1', FORCE_COLOR: '0', STORYBOOK_DISABLE_TELEMETRY: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -15,10 +15,10 @@ import { LocaleSelect } from './locale-select'
 /**
  * The dark theme and an Arabic page of the small components, checked by axe in every engine, as
  * their Dark and Arabic stories are in Chromium. Firefox and WebKit do not run these components'
- * stories (.storybook/vitest.config.ts): each stories file costs them a Storybook page of its own
- * (~8 s of setup in Firefox), and every other story's play function repeats a browser test of the
- * component's own file that runs in all three engines. What only the stories gave those engines —
- * contrast and names with the theme's colours and in right-to-left — is here, in one page.
+ * stories (.storybook/stories.browser.test.tsx): every other story's play function repeats a
+ * browser test of the component's own file that runs in all three engines. What only the stories
+ * gave those engines — contrast and names with the theme's colours and in right-to-left — is here,
+ * in one page.
  */
 
 const T0 = Date.UTC(2026, 0, 1, 12)
@@ -35,7 +35,7 @@ const sent = (seconds: number): SentVerification => ({
   skewMs: 0,
 })
 
-/** The stories' frame (.storybook/preview.tsx): the theme's page colours, the locale's direction. */
+/** The stories' frame (.storybook/story-preview.tsx): the theme's page colours, the locale's direction. */
 function Frame({ theme, locale, children }: { theme: 'light' | 'dark'; locale: 'en' | 'ar'; children: ReactNode }) {
   return (
     <div data-theme={theme} dir={locale === 'ar' ? 'rtl' : 'ltr'} lang={locale} style={{ padding: 24, background: theme === 'dark' ? '#0f1115' : '#ffffff', color: theme === 'dark' ? '#e6edf3' : '#1b1f24' }}>
@@ -54,7 +54,7 @@ const COMPONENTS: [string, { dark: ReactNode; arabic: ReactNode }][] = [
   ['LocaleSelect', { dark: <LocaleSelect />, arabic: <LocaleSelect /> }],
 ]
 
-/** The rules the stories' a11y check runs (.storybook/preview.tsx: WCAG 2.2 AA). */
+/** The rules the stories' a11y check runs (.storybook/story-preview.tsx: WCAG 2.2 AA). */
 async function violations(root: Element): Promise<string[]> {
   const result = await axe.run(root, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] })
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
