@@ -54,6 +54,9 @@ const shape = (name: string, value: string) => (name === 'set-cookie' ? value.re
 /** A JSON answer with its times and number left out (they differ between two answers). */
 const bodyShape = (text: string) => JSON.parse(text.replaceAll(/"(expiresAt|resendAt|serverTime|to)":"[^"]*"/g, '"$1":"…"')) as unknown
 
+/** A POST's head with the body framed by `framing` (a Content-Length or Transfer-Encoding line). */
+const postHead = (framing: string) => `POST /verifications HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${framing}\r\nConnection: close\r\n\r\n`
+
 describe('toNodeListener', () => {
   it('behind a trusted proxy, accepts the configured public origin and sets a Secure cookie', async () => {
     h = await startHarness({ adapter: { trustProxy: true }, proxy: { publicOrigin: 'https://app.example' } })
@@ -334,10 +337,9 @@ describe('toNodeListener', () => {
           socket.on('end', () => resolve(text.split('\r\n')[0] ?? ''))
           socket.on('error', reject)
         })
-      const head = (framing: string) => `POST /verifications HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${framing}\r\nConnection: close\r\n\r\n`
-      expect(await send(head(`Content-Length: ${body.length}`), [body.slice(0, 7), body.slice(7, 15), body.slice(15)])).toBe('HTTP/1.1 204 No Content')
+      expect(await send(postHead(`Content-Length: ${body.length}`), [body.slice(0, 7), body.slice(7, 15), body.slice(15)])).toBe('HTTP/1.1 204 No Content')
       const chunked = [body.slice(0, 10), body.slice(10)].map((part) => `${part.length.toString(16)}\r\n${part}\r\n`)
-      expect(await send(head('Transfer-Encoding: chunked'), [...chunked, '0\r\n\r\n'])).toBe('HTTP/1.1 204 No Content')
+      expect(await send(postHead('Transfer-Encoding: chunked'), [...chunked, '0\r\n\r\n'])).toBe('HTTP/1.1 204 No Content')
       expect(bodies).toEqual([body, body])
     } finally {
       await new Promise((resolve) => server.close(resolve))
