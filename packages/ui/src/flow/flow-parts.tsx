@@ -1,4 +1,3 @@
-'use client'
 /** Small parts every step of `VerificationFlow` draws: a busy label, button attributes. */
 import type { ReactNode } from 'react'
 
