@@ -1,10 +1,12 @@
+import type { RequestView } from './request-view'
+
 /**
  * The client IP as the server adapters saw it. A Fetch `Request` has no peer address, so the
  * `node:http` and Express adapters attach it out of band, in a WeakMap keyed by the request: a
  * header would do too, but any client could then send that header itself.
  */
-const addresses = new WeakMap<Request, string>()
-const untrustedForwarding = new WeakSet<Request>()
+const addresses = new WeakMap<object, string>()
+const untrustedForwarding = new WeakSet<object>()
 
 /**
  * Records the client IP of `request` for per-IP limits. The `node:http` and Express adapters call
@@ -14,21 +16,26 @@ export function setClientIp(request: Request, ip: string): void {
   addresses.set(request, ip)
 }
 
+/** {@link setClientIp} for the adapters' request views (see `request-view.ts`). */
+export function recordClientIp(request: RequestView, ip: string): void {
+  addresses.set(request, ip)
+}
+
 /**
  * Marks `request` as carrying `X-Forwarded-For` that no trust setting covers: the adapter then
  * records no IP (the socket's is the proxy's, shared by every user) and the handler says so once.
  */
-export function markUntrustedForwarding(request: Request): void {
+export function markUntrustedForwarding(request: RequestView): void {
   untrustedForwarding.add(request)
 }
 
 /** True when an adapter saw `X-Forwarded-For` on `request` with no trust setting. */
-export function hasUntrustedForwarding(request: Request): boolean {
+export function hasUntrustedForwarding(request: RequestView): boolean {
   return untrustedForwarding.has(request)
 }
 
 /** The client IP an adapter recorded for `request`, if any. */
-export function getAdapterClientIp(request: Request): string | undefined {
+export function getAdapterClientIp(request: RequestView): string | undefined {
   return addresses.get(request)
 }
 

@@ -26,7 +26,10 @@ import { startVerification } from './routes/start-verification'
 import { deliveryReport } from './routes/delivery-report'
 import { createSessionCodec } from './session'
 import { markReceiptStore } from './replay-guard'
-import { markOutOfBandReader, withBody } from './out-of-band-body'
+import { answerHeader, markOutOfBandReader, setAnswerHeader, setHeaderLine, setViewEntry, withBody } from './out-of-band-body'
+import type { HeaderLines } from './out-of-band-body'
+import { fetchRequestOf } from './request-view'
+import type { RequestView } from './request-view'
 import { DEFAULT_STORE_TIMEOUT_MS, StoreUnavailableError, createMemoryStore, storeWithDeadline } from '@hakiki/store'
 import { isVerifyStore, storeForRequest } from './request-store'
 import type { VerifyHandlerOptions } from './verify-handler-options'
@@ -151,7 +154,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     authorize: options.authorize,
     startBreaker: createCircuitBreaker(),
     getClientIp: async (request) => {
-      if (options.getClientIp) return await options.getClientIp(request)
+      if (options.getClientIp) return await options.getClientIp(fetchRequestOf(request))
       if (hasUntrustedForwarding(request) && !warnedForwarding) {
         warnedForwarding = true
         log.warn(
@@ -186,7 +189,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
   const verifyHandler = async function verifyHandler(request: Request): Promise<Response> {
     return withBody(request, await handle(request))
   }
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: RequestView): Promise<Response> {
     const state: RequestState = { request, route: 'unknown', base: basePath }
     const origin = request.headers.get('origin')
     let corsOrigin: string | undefined
@@ -241,20 +244,26 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
         ...(state.maskedTo === undefined ? {} : { to: state.maskedTo }),
       })
       log.debug('request refused', { route: state.route, status: problem.status, code: problem.code, to: state.maskedTo })
-      const headers = new Headers()
-      if (corsOrigin !== undefined) addCorsHeaders(headers, corsOrigin)
-      varyOnOrigin(headers)
+      const headers: HeaderLines = []
+      const lines = { get: (name: string) => headers.find(([line]) => line.toLowerCase() === name.toLowerCase())?.[1] ?? null, set: (name: string, value: string) => setHeaderLine(headers, name, value) }
+      if (corsOrigin !== undefined) addCorsHeaders(lines, corsOrigin)
+      varyOnOrigin(lines)
       return problemResponse(problem, headers)
     }
   }
   markOutOfBandReader(verifyHandler)
+  // The node:http and Express adapters call `handle` with their view of the request (no Fetch
+  // `Request` built unless a hook asks for one) and write the answer from its text.
+  setViewEntry(verifyHandler, handle)
   return verifyHandler
 }
 
 function finish(response: Response, corsOrigin: string | undefined): Response {
-  response.headers.set('X-Content-Type-Options', 'nosniff')
-  if (corsOrigin !== undefined) addCorsHeaders(response.headers, corsOrigin)
-  varyOnOrigin(response.headers)
+  // A text answer's header lines, or any other answer's Headers (a provider's report answer).
+  const headers = { get: (name: string) => answerHeader(response, name), set: (name: string, value: string) => setAnswerHeader(response, name, value) }
+  headers.set('X-Content-Type-Options', 'nosniff')
+  if (corsOrigin !== undefined) addCorsHeaders(headers, corsOrigin)
+  varyOnOrigin(headers)
   return response
 }
 

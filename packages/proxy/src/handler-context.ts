@@ -3,7 +3,8 @@
  * Internal: built by `createVerifyHandler`.
  */
 import type { SecretInput } from './crypto'
-import { textResponse } from './out-of-band-body'
+import { setHeaderLine, textResponse } from './out-of-band-body'
+import type { HeaderLines } from './out-of-band-body'
 import { ProviderError } from '@hakiki/provider'
 import type { ProxyLogger, RouteName, UpstreamFailedEvent, VerifyEvent } from './events'
 import type { Budgets } from './budgets'
@@ -14,6 +15,7 @@ import type { Limits } from './limits'
 import type { NumberTypeCheck } from './number-type-policy'
 import type { CircuitBreaker } from './circuit-breaker'
 import type { SessionCodec } from './session'
+import type { RequestView } from './request-view'
 import type { VerifyStore } from '@hakiki/store'
 import type { AuthorizeContext } from './verify-handler-options'
 import type { CountryCheck } from './validate'
@@ -38,7 +40,7 @@ export interface HandlerContext {
   checkNumberType: NumberTypeCheck
   sessions: SessionCodec
   /** Whether the session cookie carries `Secure` (from `publicOrigin`). */
-  secureCookie(request: Request): boolean
+  secureCookie(request: RequestView): boolean
   secret: SecretInput
   /** A keyed hash standing for `value` in store keys, so the store never holds addresses or session ids. */
   keyOf(purpose: 'address' | 'session' | 'ip', value: string): Promise<string>
@@ -52,7 +54,7 @@ export interface HandlerContext {
   receiptAudience: string | undefined
   ratesTtlSeconds: number
   authorize: ((request: Request, start: AuthorizeContext) => boolean | Promise<boolean>) | undefined
-  getClientIp(request: Request): Promise<string | undefined>
+  getClientIp(request: RequestView): Promise<string | undefined>
   emit(event: VerifyEvent): void
   log: Required<ProxyLogger>
   /** Opens after upstream outages of starts, so the provider is left alone for a while. */
@@ -63,7 +65,8 @@ export interface HandlerContext {
 
 /** One request being handled. */
 export interface RequestState {
-  request: Request
+  /** The request, or the adapter's view of it: `fetchRequestOf` gives the hooks a `Request`. */
+  request: RequestView
   route: RouteName
   /** Path under which the handler is mounted (`/api/verify`), for the cookie's `Path`. */
   base: string
@@ -76,10 +79,10 @@ export interface RequestState {
 }
 
 /** A JSON response that no cache may keep. */
-export function jsonResponse(status: number, body: unknown, headers: Headers = new Headers()): Response {
-  headers.set('Content-Type', 'application/json')
-  headers.set('Cache-Control', 'no-store')
-  return textResponse(JSON.stringify(body), { status, headers })
+export function jsonResponse(status: number, body: unknown, headers: HeaderLines = []): Response {
+  setHeaderLine(headers, 'Content-Type', 'application/json')
+  setHeaderLine(headers, 'Cache-Control', 'no-store')
+  return textResponse(JSON.stringify(body), status, headers)
 }
 
 /** ISO 8601 for an epoch-milliseconds time. */

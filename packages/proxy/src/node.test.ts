@@ -2,7 +2,10 @@ import { createServer, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { toNodeListener } from './node'
 import { createVerifyHandler } from './create-verify-handler'
-import { markOutOfBandReader, readsBodyOutOfBand, takeBodyReader } from './out-of-band-body'
+import { markOutOfBandReader, readsBodyOutOfBand, setViewEntry, takeBodyReader, viewEntryOf } from './out-of-band-body'
+import { fetchRequestOf } from './request-view'
+import type { RequestView } from './request-view'
+import { connect } from 'node:net'
 import type { VerifyProvider } from './verify-provider'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Harness } from '../test/harness'
@@ -41,6 +44,18 @@ function raw(url: string, options: { method: string; path: string; headers: Reco
     req.end(options.body)
   })
 }
+
+/** A handler whose view entry is what the test calls (the Request entry is not reached). */
+const unreachable = async () => new Response(null, { status: 500 })
+
+/** A header as compared: the session cookie's random id and MAC differ from one answer to the next. */
+const shape = (name: string, value: string) => (name === 'set-cookie' ? value.replace(/=[^;]+/, '=…') : value)
+
+/** A JSON answer with its times and number left out (they differ between two answers). */
+const bodyShape = (text: string) => JSON.parse(text.replaceAll(/"(expiresAt|resendAt|serverTime|to)":"[^"]*"/g, '"$1":"…"')) as unknown
+
+/** A POST's head with the body framed by `framing` (a Content-Length or Transfer-Encoding line). */
+const postHead = (framing: string) => `POST /verifications HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${framing}\r\nConnection: close\r\n\r\n`
 
 describe('toNodeListener', () => {
   it('behind a trusted proxy, accepts the configured public origin and sets a Secure cookie', async () => {
@@ -169,6 +184,163 @@ describe('toNodeListener', () => {
       expect(direct.status).toBe(404)
       expect(direct.headers.get('content-type')).toBe('application/problem+json')
       expect(await direct.json()).toMatchObject({ code: 'not_found' })
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it("hands the proxy's own handler a view of the request that reads as the Request a hook gets (method, URL, every header), built only when asked", async () => {
+    expect(viewEntryOf(createVerifyHandler({ provider: instantProvider, secret: 'x'.repeat(32) }))).toBeTypeOf('function')
+    const names = ['host', 'origin', 'content-type', 'content-length', 'cookie', 'x-dup', 'x-space', 'set-cookie', 'x-absent', 'X-Dup']
+    const seen: unknown[] = []
+    const views: RequestView[] = []
+    const handler = unreachable
+    setViewEntry(handler, async (view) => {
+      views.push(view)
+      const request = fetchRequestOf(view)
+      seen.push({
+        instance: request instanceof Request && !(view instanceof Request),
+        again: fetchRequestOf(view) === request,
+        method: [view.method, request.method],
+        url: [view.url, request.url],
+        headers: names.map((name) => [name, view.headers.get(name), request.headers.get(name)]),
+        body: new TextDecoder().decode(await (takeBodyReader(view) ?? (() => Promise.resolve(new Uint8Array())))(1024, 1000)),
+      })
+      return new Response(null, { status: 204 })
+    })
+    const server = createServer(toNodeListener(handler))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      // Raw bytes: repeated headers, padded values, a set-cookie a client has no business sending.
+      const wire = [
+        'POST /api/verify/verifications?x=1 HTTP/1.1',
+        `Host: 127.0.0.1:${port}`,
+        'Origin: http://localhost:5173',
+        'Content-Type: application/json ',
+        'Content-Length: 2',
+        'Cookie: a=1',
+        'Cookie: b=2',
+        'X-Dup: one',
+        'X-Dup:  two ',
+        'X-Space:   padded\t ',
+        'Set-Cookie: c=3',
+        'Set-Cookie: d=4',
+        'Connection: close',
+        '',
+        '{}',
+      ].join('\r\n')
+      const answer = await new Promise<string>((resolve, reject) => {
+        let text = ''
+        const socket = connect(port, '127.0.0.1', () => socket.end(wire))
+        socket.setEncoding('utf8')
+        socket.on('data', (chunk: string) => (text += chunk))
+        socket.on('end', () => resolve(text))
+        socket.on('error', reject)
+      })
+      expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 204 No Content')
+      expect(seen).toHaveLength(1)
+      const [only] = seen as { headers: [string, string | null, string | null][] }[]
+      for (const [name, fromView, fromRequest] of only?.headers ?? []) expect([name, fromView]).toEqual([name, fromRequest])
+      expect(only).toMatchObject({
+        instance: true,
+        again: true,
+        method: ['POST', 'POST'],
+        url: [`http://127.0.0.1:${port}/api/verify/verifications?x=1`, `http://127.0.0.1:${port}/api/verify/verifications?x=1`],
+        body: '{}',
+      })
+      // The values themselves, as Fetch's Headers says them.
+      expect(views[0]?.headers.get('x-dup')).toBe('one, two')
+      expect(views[0]?.headers.get('x-space')).toBe('padded')
+      expect(views[0]?.headers.get('cookie')).toBe('a=1; b=2')
+      expect(views[0]?.headers.get('set-cookie')).toBe('c=3, d=4')
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('refuses through the view what a Request refuses: a TRACE is a 400 problem, as before', async () => {
+    h = await startHarness()
+    const res = await raw(h.origin, { method: 'TRACE', path: '/api/verify/rates', headers: {} })
+    expect(res.status).toBe(400)
+    expect(JSON.parse(res.text)).toMatchObject({ code: 'invalid_request' })
+  })
+
+  it('writes the same status, headers and body through the adapter as the handler answers a Fetch Request (201 with its cookie, problems with CORS, Retry-After, Allow)', async () => {
+    const provider: VerifyProvider = {
+      ...instantProvider,
+      start: async (input) => ({ id: 'VE0123456789abcdef0123456789abcdef', to: input.to, channel: input.channel, status: 'pending' }),
+    }
+    const handler = createVerifyHandler({ provider, secret: 'x'.repeat(32), basePath: '/api/verify', logger: {} })
+    const server = createServer(toNodeListener(handler))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      // Hop-by-hop and framing headers are the server's, not the handler's.
+      const framing = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'])
+      const cases: { method: string; path: string; headers: Record<string, string>; body?: string; again?: true }[] = [
+        { method: 'POST', path: '/api/verify/verifications', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ to: GHANA }) },
+        { method: 'POST', path: '/api/verify/verifications', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ to: GHANA }), again: true },
+        { method: 'GET', path: '/api/verify/verifications', headers: { origin } },
+        { method: 'POST', path: '/api/verify/verifications', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{}' },
+        { method: 'POST', path: '/api/verify/verifications', headers: { origin, 'content-type': 'text/plain' }, body: '{}' },
+      ]
+      const statuses: number[] = []
+      for (const [i, c] of cases.entries()) {
+        // Each through the adapter, then the same again (another number) through the Fetch entry.
+        // `again`: the numbers of the case before, in its cooldown.
+        const to = (n: number) => c.body?.replace(GHANA, `${GHANA.slice(0, -1)}${n}`)
+        const n = c.again ? 2 * (i - 1) : 2 * i
+        const wire = await raw(origin, { ...c, body: to(n) })
+        const direct = await handler(new Request(`${origin}${c.path}`, { method: c.method, headers: c.headers, ...(c.body === undefined ? {} : { body: to(n + 1) }) }))
+        const fromWire = Object.entries(wire.headers)
+          .filter(([name]) => !framing.has(name))
+          .flatMap(([name, value]) => (Array.isArray(value) ? value : [value ?? '']).map((v) => `${name}: ${shape(name, v)}`))
+          .toSorted()
+        const fromFetch = [...direct.headers].map(([name, value]) => `${name}: ${shape(name, value)}`).toSorted()
+        expect({ status: wire.status, headers: fromWire }).toEqual({ status: direct.status, headers: fromFetch })
+        expect(fromWire).toContain('x-content-type-options: nosniff')
+        expect(fromWire).toContain('vary: Origin')
+        expect(bodyShape(wire.text)).toEqual(bodyShape(await direct.text()))
+        statuses.push(wire.status)
+      }
+      // A send, the cooldown (Retry-After), 405 (Allow), a foreign origin, a wrong content type.
+      expect(statuses).toEqual([201, 429, 405, 403, 415])
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('reads a body declared by its Content-Length whole, however it arrives, and a chunked one to its end', async () => {
+    const bodies: string[] = []
+    const handler = unreachable
+    setViewEntry(handler, async (view) => {
+      const read = takeBodyReader(view)
+      bodies.push(read ? new TextDecoder().decode(await read(1024, 5000)) : 'no reader')
+      return new Response(null, { status: 204 })
+    })
+    const server = createServer(toNodeListener(handler))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      const body = '{"to":"+233241234567"}'
+      const send = (head: string, parts: string[]) =>
+        new Promise<string>((resolve, reject) => {
+          let text = ''
+          const socket = connect(port, '127.0.0.1', () => {
+            // The head, then each part a moment apart: separate packets.
+            socket.write(head)
+            parts.forEach((part, i) => setTimeout(() => (i === parts.length - 1 ? socket.end(part) : socket.write(part)), 30 * (i + 1)))
+          })
+          socket.setEncoding('utf8')
+          socket.on('data', (chunk: string) => (text += chunk))
+          socket.on('end', () => resolve(text.split('\r\n')[0] ?? ''))
+          socket.on('error', reject)
+        })
+      expect(await send(postHead(`Content-Length: ${body.length}`), [body.slice(0, 7), body.slice(7, 15), body.slice(15)])).toBe('HTTP/1.1 204 No Content')
+      const chunked = [body.slice(0, 10), body.slice(10)].map((part) => `${part.length.toString(16)}\r\n${part}\r\n`)
+      expect(await send(postHead('Transfer-Encoding: chunked'), [...chunked, '0\r\n\r\n'])).toBe('HTTP/1.1 204 No Content')
+      expect(bodies).toEqual([body, body])
     } finally {
       await new Promise((resolve) => server.close(resolve))
     }

@@ -3,12 +3,14 @@
  * listener. No framework is imported; Node 18+ has `Request`/`Response` built in.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { markUntrustedForwarding, setClientIp } from './client-ip'
-import { markAdapterWritten, readsBodyOutOfBand, responseText, setBodyReader } from './out-of-band-body'
+import { markUntrustedForwarding, recordClientIp } from './client-ip'
+import { markAdapterWritten, readsBodyOutOfBand, setBodyReader, textAnswerOf, viewEntryOf } from './out-of-band-body'
 import type { BodyReader } from './out-of-band-body'
 import { ProxyError, problemResponse } from './problem'
 import { tooLarge, tooLate, unreadable } from './read-json-body'
 import type { VerifyHandler } from './create-verify-handler'
+import { setRequestBuilder } from './request-view'
+import type { RequestView } from './request-view'
 
 /** How the adapters learn the client's address and the public URL. */
 export interface NodeAdapterOptions {
@@ -56,11 +58,14 @@ export async function serve(
 ): Promise<void> {
   let response: Response
   try {
-    const request = toRequest(req, options, body, url, readsBodyOutOfBand(handler))
+    // The proxy's own handler takes the adapter's view of the request (request-view.ts); any
+    // other handler, a Fetch `Request`.
+    const entry = viewEntryOf(handler)
+    const request = entry ? toRequestView(req, options, body, url) : toRequest(req, options, body, url, readsBodyOutOfBand(handler))
     const ip = knownIp ?? clientIp(req, options)
-    if (ip !== undefined) setClientIp(request, ip)
+    if (ip !== undefined) recordClientIp(request, ip)
     if (knownIp === undefined && hops(options) === 0 && options.useSocketAddress === undefined && req.headers['x-forwarded-for'] !== undefined) markUntrustedForwarding(request)
-    response = await handler(request)
+    response = entry ? await entry(request) : await handler(request as Request)
   } catch {
     // Only a request Node could parse but Fetch cannot represent ends here (e.g. a bad Host).
     response = problemResponse(new ProxyError('invalid_request'))
@@ -77,7 +82,8 @@ const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](
 /** Thrown for a request whose Host, forwarded host or protocol, or target is not well formed. */
 class BadRequestLine extends Error {}
 
-function toRequest(req: IncomingMessage, options: NodeAdapterOptions, body: string | undefined, path = req.url ?? '/', outOfBand = false): Request {
+/** The request's URL as Fetch would hold it, or {@link BadRequestLine} for a target, Host or forwarded header it must not be built from. */
+function requestUrl(req: IncomingMessage, options: NodeAdapterOptions, path: string): URL {
   const trusted = hops(options) > 0
   const forwardedProto = trusted ? first(req.headers['x-forwarded-proto'])?.toLowerCase() : undefined
   if (forwardedProto !== undefined && forwardedProto !== 'http' && forwardedProto !== 'https') throw new BadRequestLine('X-Forwarded-Proto')
@@ -91,17 +97,29 @@ function toRequest(req: IncomingMessage, options: NodeAdapterOptions, body: stri
   if (!path.startsWith('/')) throw new BadRequestLine('request target')
   const url = new URL(`${protocol}://${host}${path}`)
   if (url.host !== hostOf(protocol, host)) throw new BadRequestLine('Host')
-  const method = req.method ?? 'GET'
-  const replaced = body !== undefined && method !== 'GET' && method !== 'HEAD'
-  // Name-value pairs the Request's own Headers is filled from (a Headers built here was copied
-  // again by the Request: twice the header validation on every request).
+  return url
+}
+
+/**
+ * Name-value pairs a Request's own Headers is filled from (a Headers built here was copied again
+ * by the Request: twice the header validation on every request). `replaced`: the body was
+ * consumed by a framework and is passed as text, so its `Content-Length` no longer applies.
+ */
+function headerPairs(req: IncomingMessage, replaced: boolean): [string, string][] {
   const headers: [string, string][] = []
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':') || (replaced && name === 'content-length')) continue
     if (typeof value === 'string') headers.push([name, value])
     else for (const item of value) headers.push([name, item])
   }
-  const init: RequestInit & { duplex?: 'half' } = { method, headers }
+  return headers
+}
+
+function toRequest(req: IncomingMessage, options: NodeAdapterOptions, body: string | undefined, path = req.url ?? '/', outOfBand = false): Request {
+  const url = requestUrl(req, options, path)
+  const method = req.method ?? 'GET'
+  const replaced = body !== undefined && method !== 'GET' && method !== 'HEAD'
+  const init: RequestInit & { duplex?: 'half' } = { method, headers: headerPairs(req, replaced) }
   if (method !== 'GET' && method !== 'HEAD') {
     if (body !== undefined) {
       init.body = body
@@ -123,6 +141,59 @@ function toRequest(req: IncomingMessage, options: NodeAdapterOptions, body: stri
   const request = new Request(url, init)
   if (outOfBand) markAdapterWritten(request)
   return request
+}
+
+/** Methods a Fetch `Request` refuses to carry (its constructor throws): refused here alike. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
+/** The methods a Fetch `Request` upper-cases; any other keeps its spelling. */
+const NORMALIZED_METHODS = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT'])
+
+/**
+ * The request as the proxy's own handler reads it (request-view.ts): method, URL and headers
+ * exactly as the `Request` of {@link toRequest} would say them, read from Node's message; that
+ * `Request` is built only if a hook asks for it. The body is read from Node's stream
+ * ({@link nodeBodyReader}), or from the text a framework left.
+ */
+function toRequestView(req: IncomingMessage, options: NodeAdapterOptions, body: string | undefined, path = req.url ?? '/'): RequestView {
+  const url = requestUrl(req, options, path)
+  const given = req.method ?? 'GET'
+  const upper = given.toUpperCase()
+  if (FORBIDDEN_METHODS.has(upper)) throw new BadRequestLine('method')
+  const method = NORMALIZED_METHODS.has(upper) ? upper : given
+  const replaced = body !== undefined && method !== 'GET' && method !== 'HEAD'
+  const view: RequestView = {
+    method,
+    url: url.href,
+    headers: { get: (name) => headerValue(req, name.toLowerCase(), replaced) },
+  }
+  setRequestBuilder(view, () => new Request(url, { method, headers: headerPairs(req, replaced) }))
+  if (method !== 'GET' && method !== 'HEAD') setBodyReader(view, body === undefined ? nodeBodyReader(req) : textBodyReader(body))
+  return view
+}
+
+/** `Headers.get(name)` of the `Request` {@link headerPairs} would fill, from Node's parsed headers. */
+function headerValue(req: IncomingMessage, name: string, replaced: boolean): string | null {
+  if (name.startsWith(':') || (replaced && name === 'content-length')) return null
+  const value = req.headers[name]
+  if (value === undefined) return null
+  return typeof value === 'string' ? trimHttpWhitespace(value) : value.map(trimHttpWhitespace).join(', ')
+}
+
+/** Fetch's header value normalisation: leading and trailing HTTP whitespace removed. */
+function trimHttpWhitespace(value: string): string {
+  return value === '' || (!isHttpWhitespace(value.charCodeAt(0)) && !isHttpWhitespace(value.charCodeAt(value.length - 1))) ? value : value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '')
+}
+
+function isHttpWhitespace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d
+}
+
+/** A body a framework already read, as text: bounded as a streamed one (413 past `maxBytes`). */
+function textBodyReader(text: string): BodyReader {
+  return (maxBytes) => {
+    const bytes = new TextEncoder().encode(text)
+    return bytes.byteLength > maxBytes ? Promise.reject(tooLarge(maxBytes)) : Promise.resolve(bytes)
+  }
 }
 
 /**
@@ -176,6 +247,8 @@ function nodeBodyReader(req: IncomingMessage): BodyReader {
     new Promise((resolve, reject) => {
       const chunks: Buffer[] = []
       let size = 0
+      const length = req.headers['content-length']
+      const declared = req.headers['transfer-encoding'] === undefined && length !== undefined && /^[0-9]{1,15}$/.test(length) ? Number(length) : -1
       const done = () => {
         clearTimeout(timer)
         req.off('data', onData)
@@ -194,7 +267,13 @@ function nodeBodyReader(req: IncomingMessage): BodyReader {
       const onData = (chunk: Buffer) => {
         size += chunk.byteLength
         if (size > maxBytes) refuse(tooLarge(maxBytes))
-        else chunks.push(chunk)
+        else {
+          chunks.push(chunk)
+          // All the declared bytes are here: the body is whole (Node's parser frames it by its
+          // Content-Length and never passes on more), and its `end` would come a turn of the event
+          // loop later (~10 µs on every request's path).
+          if (size === declared) onEnd()
+        }
       }
       const onEnd = () => {
         done()
@@ -251,13 +330,24 @@ function first(value: string | string[] | undefined): string | undefined {
 
 async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
   const headers: Record<string, string | string[]> = {}
+  // The handler's own JSON answers carry their text and header lines beside a bare Response
+  // (out-of-band-body.ts): written as they are, names lower-cased as Headers would give them.
+  const answer = textAnswerOf(response)
+  if (answer !== undefined) {
+    for (const [name, value] of answer.headers) {
+      const lower = name.toLowerCase()
+      headers[lower] = lower === 'set-cookie' ? [value] : value
+    }
+    res.writeHead(response.status, headers)
+    res.end(answer.text)
+    return
+  }
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) headers['set-cookie'] = cookies
-  // The handler's own JSON answers carry their text beside the body (out-of-band-body.ts).
-  const payload = responseText(response) ?? Buffer.from(await response.arrayBuffer())
+  const payload = Buffer.from(await response.arrayBuffer())
   res.writeHead(response.status, headers)
   res.end(payload)
 }

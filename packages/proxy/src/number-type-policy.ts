@@ -7,7 +7,7 @@
  */
 import type { Channel } from '@hakiki/core/rules'
 import type { PhoneNumberType as LibPhoneNumberType } from 'libphonenumber-js/max'
-import { parsePhoneNumber } from './phone-library'
+import { parsePhoneNumber, phoneNumberType } from './phone-library'
 import { ProxyError } from './problem'
 
 /** A number type as libphonenumber names it (`MOBILE`, `FIXED_LINE`, `PREMIUM_RATE`...). */
@@ -70,7 +70,8 @@ export function createNumberTypeCheck(options: NumberTypesOptions = {}): NumberT
     // WhatsApp reaches an account on a mobile number: the SMS list applies.
     const allowed = (byCountry.get(country) ?? general)[channel === 'whatsapp' ? 'sms' : channel]
     // A number the metadata cannot type is refused too: failing open here is failing open on fraud.
-    const type = parsePhoneNumber(e164)?.getType()
+    const parsed = parsePhoneNumber(e164)
+    const type = parsed === undefined ? undefined : phoneNumberType(parsed)
     if (type === undefined || !allowed.has(type)) {
       throw new ProxyError('unsupported_number_type', {
         detail: channel === 'call' ? 'This number cannot receive code calls.' : `This number cannot receive ${channel === 'sms' ? 'SMS' : 'WhatsApp'} codes.`,

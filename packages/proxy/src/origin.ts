@@ -6,6 +6,7 @@
  * - the body must be `application/json`, a type a cross-site form cannot send and `fetch` can only
  *   send after a CORS preflight, which {@link preflightResponse} refuses for unknown origins.
  */
+import type { RequestView } from './request-view'
 
 /** Which origins may call the proxy from a browser. */
 export type AllowedOrigins = readonly string[] | ((origin: string) => boolean)
@@ -13,9 +14,9 @@ export type AllowedOrigins = readonly string[] | ((origin: string) => boolean)
 /** How the handler decides which browser origins may call it, and whether its cookie is `Secure`. */
 export interface OriginPolicy {
   /** True when a browser page of `origin` may POST and read answers (CORS with credentials). */
-  isAllowed(origin: string, request: Request): boolean
+  isAllowed(origin: string, request: RequestView): boolean
   /** Whether the session cookie carries `Secure`. */
-  secureCookie(request: Request): boolean
+  secureCookie(request: RequestView): boolean
   /**
    * Says on the log, once per origin (at most {@link REFUSALS_NOTED_PER_HOUR} origins an hour),
    * that a POST or preflight from `origin` was refused with 403 and which option lets it in.
@@ -98,7 +99,7 @@ export function createOriginPolicy(options: {
       if (publicOrigins.has(origin) || extra(origin)) return true
       // Local development: any loopback page (a dev server on :5173, or :5174 once Vite finds
       // :5173 taken) calling a loopback server; only the machine itself can be either.
-      return development && isLoopbackOrigin(origin) && isLoopbackOrigin(new URL(request.url).origin)
+      return development && isLoopbackOrigin(origin) && requestOrigin(request.url).loopback
     },
     noteRefused(origin) {
       // Logged as the browser sent it only when it is a well-formed origin (no control characters
@@ -131,11 +132,33 @@ export function createOriginPolicy(options: {
     },
     secureCookie(request) {
       if (publicOrigins.size > 0) return configuredSecure
-      return wantsSecureCookie(new URL(request.url))
+      return requestOrigin(request.url).secure
     },
     development,
   }
 }
+
+/**
+ * What a request's URL says of its origin, parsed once per origin (a few a server answers on)
+ * rather than twice per request: a bounded memo keyed by the URL up to its path, which is all the
+ * answer depends on (a serialised request URL carries no credentials, and its path starts at the
+ * first `/` after `//`). A client sending many Host values only empties it.
+ */
+function requestOrigin(url: string): { loopback: boolean; secure: boolean } {
+  const path = url.startsWith('http://') || url.startsWith('https://') ? url.indexOf('/', url.indexOf('//') + 2) : -1
+  const key = path < 0 ? url : url.slice(0, path)
+  let facts = requestOrigins.get(key)
+  if (facts === undefined) {
+    const parsed = new URL(url)
+    facts = { loopback: isLoopbackOrigin(parsed.origin), secure: wantsSecureCookie(parsed) }
+    if (path >= 0) {
+      if (requestOrigins.size >= 64) requestOrigins.clear()
+      requestOrigins.set(key, facts)
+    }
+  }
+  return facts
+}
+const requestOrigins = new Map<string, { loopback: boolean; secure: boolean }>()
 
 /** True for a serialised origin (`https://app.example.com:8443`), as `new URL` writes one. */
 function isOrigin(text: string): boolean {
@@ -188,8 +211,14 @@ export function isJsonContentType(header: string | null): boolean {
   return header.split(';')[0]?.trim().toLowerCase() === 'application/json'
 }
 
+/** Where the CORS headers go: a `Headers`, or a text answer's header lines (out-of-band-body.ts). */
+interface HeaderTarget {
+  get(name: string): string | null
+  set(name: string, value: string): void
+}
+
 /** Adds the CORS response headers for an allowed cross-origin caller. */
-export function addCorsHeaders(headers: Headers, origin: string): void {
+export function addCorsHeaders(headers: HeaderTarget, origin: string): void {
   headers.set('Access-Control-Allow-Origin', origin)
   headers.set('Access-Control-Allow-Credentials', 'true')
 }
@@ -198,9 +227,10 @@ export function addCorsHeaders(headers: Headers, origin: string): void {
  * Marks an answer as depending on `Origin`. Always, not only on CORS answers: a shared cache must
  * never hand a copy stored for one origin (with or without `Access-Control-Allow-Origin`) to another.
  */
-export function varyOnOrigin(headers: Headers): void {
+export function varyOnOrigin(headers: HeaderTarget): void {
   const vary = headers.get('Vary')
-  if (!vary?.split(',').some((v) => v.trim().toLowerCase() === 'origin')) headers.append('Vary', 'Origin')
+  // `Headers.append` joins a second value with `, `: the same, set.
+  if (!vary?.split(',').some((v) => v.trim().toLowerCase() === 'origin')) headers.set('Vary', vary === null || vary === undefined ? 'Origin' : `${vary}, Origin`)
 }
 
 /** The 204 answer to an allowed preflight; `allowedHeaders` are the app's own (a captcha token header). */

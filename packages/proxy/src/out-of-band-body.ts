@@ -8,12 +8,14 @@
  * WeakMaps keyed by the object (as the client IP is, in `client-ip.ts`): nothing a client sends can
  * set them, and on other runtimes they are simply absent (the Fetch body is used).
  */
+import type { RequestView } from './request-view'
 
 /** Reads a body of at most `maxBytes` within `timeoutMs`, with the refusals of `readBodyBytes` (413, 408, unreadable). */
 export type BodyReader = (maxBytes: number, timeoutMs: number) => Promise<Uint8Array<ArrayBuffer>>
 
-const requestBodies = new WeakMap<Request, BodyReader>()
+const requestBodies = new WeakMap<object, BodyReader>()
 const outOfBandHandlers = new WeakSet<object>()
+const viewEntries = new WeakMap<object, (request: RequestView) => Promise<Response>>()
 
 /**
  * Marks a Fetch handler that reads a request's body only through {@link takeBodyReader} when an
@@ -24,19 +26,32 @@ export function markOutOfBandReader(handler: object): void {
   outOfBandHandlers.add(handler)
 }
 
+/**
+ * Gives the proxy's own handler a second entry the adapters call with a {@link RequestView} (no
+ * Fetch `Request` built) and whose answer they write from its text. Set only by
+ * `createVerifyHandler`: a wrapper around the handler is called with a `Request`, as any handler.
+ */
+export function setViewEntry(handler: object, entry: (request: RequestView) => Promise<Response>): void {
+  viewEntries.set(handler, entry)
+}
+
+/** The entry {@link setViewEntry} gave `handler`, if any. */
+export function viewEntryOf(handler: object): ((request: RequestView) => Promise<Response>) | undefined {
+  return viewEntries.get(handler)
+}
+
 /** Whether {@link markOutOfBandReader} marked `handler`. */
 export function readsBodyOutOfBand(handler: object): boolean {
   return outOfBandHandlers.has(handler)
 }
-const responseTexts = new WeakMap<Response, string>()
 
 /** The adapter's reader of `request`'s body (the request itself then carries none). */
-export function setBodyReader(request: Request, read: BodyReader): void {
+export function setBodyReader(request: RequestView, read: BodyReader): void {
   requestBodies.set(request, read)
 }
 
 /** The reader an adapter set for `request`, once: a body is read only once, as a stream is. */
-export function takeBodyReader(request: Request): BodyReader | undefined {
+export function takeBodyReader(request: RequestView): BodyReader | undefined {
   const read = requestBodies.get(request)
   if (read) requestBodies.delete(request)
   return read
@@ -53,32 +68,73 @@ export function markAdapterWritten(request: Request): void {
   adapterWritten.add(request)
 }
 
+/** Header lines of a text answer, in the order set: `[name, value]`, one line per name. */
+export type HeaderLines = [string, string][]
+
+/** What a text answer is made of, kept beside its body-less `Response`. */
+interface TextAnswer {
+  text: string
+  headers: HeaderLines
+}
+const textAnswers = new WeakMap<Response, TextAnswer>()
+
 /**
- * A JSON answer: `text` is kept beside a body-less `Response` (making a web byte stream for each
- * answer, `makeTransferable` and all, was the largest single cost of building one in Node), and
- * {@link withBody} gives it its body where anything else than the proxy's adapter will read it.
+ * A JSON answer: its text and header lines are kept beside a body-less, header-less `Response`.
+ * Making a web byte stream for each answer (`makeTransferable` and all) was the largest single
+ * cost of building one in Node, and filling a Fetch `Headers` (each `set` validated, lower-cased
+ * and kept sorted) cost as much again, three times over: built, copied into the `Response`, read
+ * back by the adapter. {@link withBody} gives the answer its body and headers where anything else
+ * than the proxy's adapter will read it; the adapter writes the lines ({@link textAnswerOf}).
  */
-export function textResponse(text: string, init: ResponseInit): Response {
-  const response = new Response(null, init)
-  responseTexts.set(response, text)
+export function textResponse(text: string, status: number, headers: HeaderLines): Response {
+  const response = new Response(null, { status })
+  textAnswers.set(response, { text, headers })
   return response
 }
 
 /**
- * `response` as the caller of the handler gets it: as is for the proxy's adapter (it writes the
- * kept text), else with the text of {@link textResponse} as its body (any Fetch runtime, a test,
- * an app's wrapper). Every answer of the handler passes here.
+ * Sets header `name` of a text answer's lines, replacing a line of that name whatever its case
+ * (as `Headers.set` does), or of any other answer's `Headers`.
+ */
+export function setAnswerHeader(response: Response, name: string, value: string): void {
+  const answer = textAnswers.get(response)
+  if (answer === undefined) response.headers.set(name, value)
+  else setHeaderLine(answer.headers, name, value)
+}
+
+/** The answer's value of header `name` (`Headers.get`'s, for one line per name). */
+export function answerHeader(response: Response, name: string): string | null {
+  const answer = textAnswers.get(response)
+  if (answer === undefined) return response.headers.get(name)
+  const lower = name.toLowerCase()
+  return answer.headers.find(([line]) => line.toLowerCase() === lower)?.[1] ?? null
+}
+
+/** `Headers.set` on header lines: the line of that name (any case) replaced, else one added. */
+export function setHeaderLine(lines: HeaderLines, name: string, value: string): void {
+  const lower = name.toLowerCase()
+  const at = lines.findIndex(([line]) => line.toLowerCase() === lower)
+  if (at < 0) lines.push([name, value])
+  else lines[at] = [name, value]
+}
+
+/**
+ * `response` as the caller of the handler gets it: with the text and header lines of
+ * {@link textResponse} as its body and headers (any Fetch runtime, a test, an app's wrapper, a
+ * request built by the adapter for a marked handler's wrapper is not one: see below). Every answer
+ * of the handler's public entry passes here.
  */
 export function withBody(request: Request, response: Response): Response {
-  if (adapterWritten.has(request)) return response
-  const text = responseTexts.get(response)
-  if (text === undefined || response.body !== null) return response
-  const full = new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers })
-  responseTexts.set(full, text)
+  const answer = textAnswers.get(response)
+  if (answer === undefined || response.body !== null) return response
+  // The adapter writes a marked handler's answer from its text; its headers go into the
+  // `Response` still (a wrapper may read them).
+  const full = new Response(adapterWritten.has(request) ? null : answer.text, { status: response.status, statusText: response.statusText, headers: answer.headers })
+  textAnswers.set(full, { text: answer.text, headers: answer.headers })
   return full
 }
 
-/** The text a response was made from by {@link textResponse}, if it was. */
-export function responseText(response: Response): string | undefined {
-  return responseTexts.get(response)
+/** The text and header lines a response was made from by {@link textResponse}, if it was. */
+export function textAnswerOf(response: Response): TextAnswer | undefined {
+  return textAnswers.get(response)
 }

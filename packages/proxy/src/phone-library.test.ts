@@ -1,6 +1,7 @@
-import { getCountries } from 'libphonenumber-js/max'
+import { getCountries, getExampleNumber } from 'libphonenumber-js/max'
+import examples from 'libphonenumber-js/examples.mobile.json'
 import { describe, expect, it } from 'vitest'
-import { PHONE_COUNTRIES, loadPhoneLibrary, parsePhoneNumber, phoneLibrary } from './phone-library'
+import { PHONE_COUNTRIES, isValidPhoneNumber, loadPhoneLibrary, parsePhoneNumber, phoneLibrary, phoneNumberType } from './phone-library'
 
 const facts = (n: ReturnType<typeof parsePhoneNumber>) => n && { number: n.number, country: n.country, valid: n.isValid(), type: n.getType() }
 
@@ -23,5 +24,30 @@ describe('phone-library', () => {
     }
     const first = parsePhoneNumber('+254712345678')
     expect(parsePhoneNumber('+254712345678')).toBe(first)
+  })
+
+  it('types a number once, with the answers of isValid() and getType() for every country', async () => {
+    const library = await loadPhoneLibrary()
+    // Each country's example mobile number, and variants around it: one digit changed, one
+    // dropped, one added (valid, invalid, other types, other countries of a shared calling code).
+    const texts = getCountries().flatMap((country) => {
+      const e164 = getExampleNumber(country, examples)?.number
+      if (e164 === undefined) return []
+      return [e164, `${e164.slice(0, -1)}${(Number(e164.at(-1)) + 5) % 10}`, e164.slice(0, -1), `${e164}7`, `${e164.slice(0, 4)}0${e164.slice(5)}`]
+    })
+    expect(texts.length).toBeGreaterThan(1000)
+    let valid = 0
+    for (const text of texts) {
+      const parsed = library.parsePhoneNumberFromString(text)
+      if (parsed === undefined) continue
+      const fresh = library.parsePhoneNumberFromString(text)
+      expect([text, isValidPhoneNumber(parsed), phoneNumberType(parsed)]).toEqual([text, fresh?.isValid(), fresh?.getType()])
+      // Asked again (remembered), the same.
+      expect([isValidPhoneNumber(parsed), phoneNumberType(parsed)]).toEqual([fresh?.isValid(), fresh?.getType()])
+      if (fresh?.isValid()) valid += 1
+    }
+    // Both answers occur: the comparison is not all one way.
+    expect(valid).toBeGreaterThan(300)
+    expect(valid).toBeLessThan(texts.length - 300)
   })
 })

@@ -41,6 +41,35 @@ export function parsePhoneNumber(text: string): ParsedPhoneNumber | undefined {
   return parsed
 }
 
+/** A number's type as libphonenumber's `getType()` says it (`MOBILE`, `FIXED_LINE`, …). */
+export type PhoneNumberType = ReturnType<ParsedPhoneNumber['getType']>
+
+let typed: ParsedPhoneNumber | undefined
+let typedAs: PhoneNumberType
+
+/**
+ * `parsed.getType()`, remembered for the last number typed: a start asks it for validity
+ * ({@link isValidPhoneNumber}) and again for the number-type policy, and each answer runs the
+ * country's type patterns (a few regular expressions per type).
+ */
+export function phoneNumberType(parsed: ParsedPhoneNumber): PhoneNumberType {
+  if (typed !== parsed) {
+    typedAs = parsed.getType()
+    typed = parsed
+  }
+  return typedAs
+}
+
+/**
+ * `parsed.isValid()`, from the number's type where it has one: with the `max` metadata every
+ * country has type patterns, and libphonenumber's `isValid()` is then exactly "the number has a
+ * type" (`isValidNumber` runs `getNumberType`), so the start types its number once, not twice. A
+ * number without a type still asks `isValid()` (the library's fallback for a plan without types).
+ */
+export function isValidPhoneNumber(parsed: ParsedPhoneNumber): boolean {
+  return phoneNumberType(parsed) !== undefined || parsed.isValid()
+}
+
 /** The library, once {@link loadPhoneLibrary} has resolved; before, a programming error. */
 export function phoneLibrary(): PhoneLibrary {
   if (!loaded) throw new Error('libphonenumber-js is used before loadPhoneLibrary() resolved')

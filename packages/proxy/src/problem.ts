@@ -4,7 +4,8 @@
  */
 import type { ErrorCode, ProblemDetails } from '@hakiki/core/rules'
 import { PROBLEM_STATUS, PROBLEM_TYPE_BASE } from '@hakiki/core/rules'
-import { textResponse } from './out-of-band-body'
+import { setHeaderLine, textResponse } from './out-of-band-body'
+import type { HeaderLines } from './out-of-band-body'
 
 /** Short, fixed titles: never built from input or upstream text, so they cannot leak either. */
 const TITLES: Record<ErrorCode, string> = {
@@ -80,7 +81,7 @@ export class ProxyError extends Error {
 }
 
 /** Builds the problem+json response for `error`, with `Cache-Control: no-store`. */
-export function problemResponse(error: ProxyError, headers: Headers = new Headers()): Response {
+export function problemResponse(error: ProxyError, headers: HeaderLines = []): Response {
   const { detail, retryAfter, attemptsLeft } = error.extras
   const body: ProblemDetails = {
     type: PROBLEM_TYPE_BASE + error.code,
@@ -91,12 +92,12 @@ export function problemResponse(error: ProxyError, headers: Headers = new Header
   if (detail !== undefined) body.detail = detail
   if (retryAfter !== undefined) {
     body.retryAfter = Math.max(1, Math.ceil(retryAfter))
-    headers.set('Retry-After', String(body.retryAfter))
+    setHeaderLine(headers, 'Retry-After', String(body.retryAfter))
   }
   if (attemptsLeft !== undefined) body.attemptsLeft = attemptsLeft
-  for (const [name, value] of Object.entries(error.extras.headers ?? {})) headers.set(name, value)
-  headers.set('Content-Type', 'application/problem+json')
-  headers.set('Cache-Control', 'no-store')
-  headers.set('X-Content-Type-Options', 'nosniff')
-  return textResponse(JSON.stringify(body), { status: error.status, headers })
+  for (const [name, value] of Object.entries(error.extras.headers ?? {})) setHeaderLine(headers, name, value)
+  setHeaderLine(headers, 'Content-Type', 'application/problem+json')
+  setHeaderLine(headers, 'Cache-Control', 'no-store')
+  setHeaderLine(headers, 'X-Content-Type-Options', 'nosniff')
+  return textResponse(JSON.stringify(body), error.status, headers)
 }

@@ -1,5 +1,9 @@
 import { ProxyError } from './problem'
 import { takeBodyReader } from './out-of-band-body'
+import type { RequestView } from './request-view'
+
+/** Strict UTF-8, one decoder for every body: `decode` without `stream` keeps no state between calls. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true })
 
 /** Largest request body accepted: bodies here are a few dozen bytes, 16 KiB is generous. */
 export const MAX_BODY_BYTES = 16 * 1024
@@ -24,11 +28,16 @@ export interface ReadJsonBodyOptions {
  * {@link ProxyError} with code `invalid_request` and the status to answer. Also for an app's own
  * routes (the sign-up route that checks a receipt).
  */
-export async function readJsonBody(request: Request, options: ReadJsonBodyOptions = {}): Promise<Record<string, unknown>> {
+export function readJsonBody(request: Request, options: ReadJsonBodyOptions = {}): Promise<Record<string, unknown>> {
+  return readJsonObject(request, options)
+}
+
+/** {@link readJsonBody} of a request or an adapter's view of one (the handler's routes). Internal. */
+export async function readJsonObject(request: Request | RequestView, options: ReadJsonBodyOptions = {}): Promise<Record<string, unknown>> {
   const bytes = await readBodyBytes(request, options.timeoutMs ?? DEFAULT_BODY_TIMEOUT_MS, MAX_BODY_BYTES)
   let text: string
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    text = UTF8.decode(bytes)
   } catch {
     throw new ProxyError('invalid_request', { detail: 'The body is not valid UTF-8.' })
   }
@@ -48,14 +57,16 @@ export async function readJsonBody(request: Request, options: ReadJsonBodyOption
  * Reads a request body of at most `maxBytes` within `timeoutMs`: a declared or streamed oversize
  * body is 413 without buffering it, a late one 408 (both `invalid_request`). Internal.
  */
-export async function readBodyBytes(request: Request, timeoutMs: number, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBodyBytes(request: Request | RequestView, timeoutMs: number, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('content-length')
   if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes)
   // The node:http adapter reads Node's stream itself, with the same bounds (out-of-band-body.ts).
   const own = takeBodyReader(request)
   if (own) return own(maxBytes, timeoutMs)
-  if (!request.body) return new Uint8Array(0)
-  const reader = request.body.getReader()
+  // A view (an adapter's) always comes with its reader.
+  const body = request instanceof Request ? request.body : null
+  if (!body) return new Uint8Array(0)
+  const reader = body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
   let timer: ReturnType<typeof setTimeout> | undefined

@@ -13,6 +13,7 @@
  */
 import { deriveHmacKey, hmac, randomId, verifyHmac } from './crypto'
 import type { SecretInput } from './crypto'
+import type { RequestView } from './request-view'
 
 /** Name of the session cookie in development (plain http on loopback). */
 export const SESSION_COOKIE = 'hakiki_sid'
@@ -43,7 +44,7 @@ export interface Session {
 /** Signs and reads session cookies. */
 export interface SessionCodec {
   /** The session carried by the request's cookie, if present once, correctly signed and not expired. */
-  read(request: Request, secure: boolean): Promise<Session | undefined>
+  read(request: RequestView, secure: boolean): Promise<Session | undefined>
   /**
    * The `Set-Cookie` for `session` (kept as issued: same id, same issue time), or for a fresh
    * session when none is given or it has less than {@link SESSION_RENEW_BEFORE_SECONDS} left.

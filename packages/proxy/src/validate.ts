@@ -8,7 +8,7 @@ import { ALL_CHANNELS, compactPhoneNumber, DEFAULT_API_LOCALE, isCoveredCountry,
 // The `max` metadata checks full national number patterns, not only lengths as `min` does; its
 // size (~150 kB) matters in a browser bundle, and at a server's start-up: loaded on first use.
 import type { CountryCode as PhoneCountryCode } from 'libphonenumber-js/max'
-import { PHONE_COUNTRIES, parsePhoneNumber } from './phone-library'
+import { PHONE_COUNTRIES, isValidPhoneNumber, parsePhoneNumber } from './phone-library'
 import { ProxyError } from './problem'
 
 /** A refusal of the browser's input (its status comes from `PROBLEM_STATUS`, as every problem's). */
@@ -101,7 +101,7 @@ export function normalizePhoneNumber(input: string, acceptsCountry: CountryCheck
   // than "invalid" for a well-formed foreign number.
   const country = parsed.country ?? parsed.getPossibleCountries()[0]
   if (country !== undefined && !acceptsCountry(country)) throw refused('unsupported_country')
-  if (!parsed.isValid() || country === undefined) throw refused('invalid_phone_number')
+  if (!isValidPhoneNumber(parsed) || country === undefined) throw refused('invalid_phone_number')
   return { e164: parsed.number, country }
 }
 

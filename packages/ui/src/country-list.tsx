@@ -21,7 +21,25 @@ const COUNT_ANNOUNCE_DELAY_MS = 700
 const ROW_ESTIMATE_PX = 40
 /** The list's height before it is measured (the theme's `max-block-size: 16rem`). */
 const VIEWPORT_ESTIMATE_PX = 256
-/** Rows rendered beyond each edge of what shows, so that a quick scroll does not meet a blank. */
+
+/**
+ * The theme's sizes in this page: a row is 0.5rem of padding around a line of the picker's text
+ * (as tall as the line in its button, which the page's `line-height` sets), the list 16rem. Right,
+ * the list's first frame is its only render; wrong (another theme), the rows are measured and
+ * rendered again before that frame, as they would be without it.
+ */
+function estimateSizes(root: HTMLElement | null): { row: number; viewport: number } {
+  const line = root?.querySelector('[data-part="trigger"] > span')?.getBoundingClientRect().height
+  const view = root?.ownerDocument.defaultView
+  const rem = view ? Number.parseFloat(view.getComputedStyle(view.document.documentElement).fontSize) : Number.NaN
+  if (!line || !(rem > 0)) return { row: ROW_ESTIMATE_PX, viewport: VIEWPORT_ESTIMATE_PX }
+  return { row: Math.round(line + rem), viewport: Math.round(16 * rem) }
+}
+/**
+ * Rows rendered beyond each edge of what shows, so that a quick scroll does not meet a blank: from
+ * the task after the open list's first frame on. That frame has the rows in view alone (about 7,
+ * not 23), since building rows no one sees yet would only delay the list's first paint.
+ */
 const OVERSCAN = 8
 
 /** Props of {@link CountryList}. */
@@ -101,11 +119,24 @@ export function CountryList({ countries, value, initialQuery, fees, id, onPick, 
   const optionId = (iso2: string): string => `${listboxId}-${iso2}`
 
   // The window of rows: from the list's scroll position and measured sizes.
-  const [row, setRow] = useState(ROW_ESTIMATE_PX)
-  const [viewport, setViewport] = useState(VIEWPORT_ESTIMATE_PX)
-  const [scrollTop, setScrollTop] = useState(() => scrollToShow(0, VIEWPORT_ESTIMATE_PX, ROW_ESTIMATE_PX, activeIndex))
-  const first = Math.max(0, Math.floor(scrollTop / row) - OVERSCAN)
-  const last = Math.min(shown.length, Math.ceil((scrollTop + viewport) / row) + OVERSCAN)
+  const [overscan, setOverscan] = useState(0)
+  useEffect(() => {
+    // After the first frame of the open list (a frame, then a task): not in this commit's own task.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setOverscan(OVERSCAN))
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [])
+  const [estimate] = useState(() => estimateSizes(root.current))
+  const [row, setRow] = useState(estimate.row)
+  const [viewport, setViewport] = useState(estimate.viewport)
+  const [scrollTop, setScrollTop] = useState(() => scrollToShow(0, estimate.viewport, estimate.row, activeIndex))
+  const first = Math.max(0, Math.floor(scrollTop / row) - overscan)
+  const last = Math.min(shown.length, Math.ceil((scrollTop + viewport) / row) + overscan)
   // The active option is always rendered (aria-activedescendant must point at an element).
   const rows = shown.slice(first, last)
   if (activeEntry && (activeIndex < first || activeIndex >= last)) rows.push(activeEntry)
@@ -131,7 +162,7 @@ export function CountryList({ countries, value, initialQuery, fees, id, onPick, 
       if (!height) return
       measured.current = true
       // A list opened on a short search is short: the estimate stands for its full height.
-      const full = Math.max(list.clientHeight, VIEWPORT_ESTIMATE_PX)
+      const full = Math.max(list.clientHeight, estimate.viewport)
       if (height !== row || full !== viewport) {
         setRow(height)
         setViewport(full)

@@ -248,6 +248,8 @@ describe('CountrySelect in PhoneInput', () => {
     await userEvent.keyboard('{ArrowDown}')
     // Home and End belong to the search text's caret; Page Down/Up jump through the list.
     await userEvent.keyboard('{PageDown}{PageDown}')
+    // All 14 rows, once the list has rendered those beyond its first frame's rows in view.
+    await expect.poll(() => view.getAllByRole('option').length).toBe(14)
     const options = view.getAllByRole('option')
     expect(activeOption()).toBe(options.at(-1))
     await userEvent.keyboard('{PageUp}{PageUp}')
@@ -304,6 +306,7 @@ describe('CountrySelect in PhoneInput', () => {
     await expect.poll(() => trigger?.getAttribute('aria-label')).toContain('Afrique du Sud')
     trigger?.focus()
     await userEvent.keyboard('{ArrowDown}')
+    await expect.poll(() => view.getAllByRole('option').length).toBe(14)
     const names = view.getAllByRole('option').map((o) => o.querySelector('[data-part="name"]')?.textContent ?? '')
     expect(names).toContain('Côte d’Ivoire')
     expect(names).toEqual(names.toSorted(new Intl.Collator('fr').compare))
@@ -414,9 +417,11 @@ describe('PhoneInput: RTL, accessibility, privacy', () => {
     const view = render(<PhoneInput defaultCountry="GH" />)
     view.container.querySelector<HTMLButtonElement>('[data-part="trigger"]')?.focus()
     await userEvent.keyboard('{ArrowDown}')
-    // The button's flag and each option's (not the hidden row that sizes the list's width).
-    const flags = view.container.querySelectorAll('[data-part="trigger"] [data-part="flag"], [role="option"] [data-part="flag"]')
-    expect(flags.length).toBe(15)
+    // The button's flag and each option's (not the hidden row that sizes the list's width): the 14
+    // rows once the list has rendered those beyond the first frame's rows in view.
+    const shown = () => view.container.querySelectorAll('[data-part="trigger"] [data-part="flag"], [role="option"] [data-part="flag"]')
+    await expect.poll(() => shown().length).toBe(15)
+    const flags = shown()
     // Drawn once their chunk (the 14's flags, from the page's own origin) is in.
     await expect.poll(() => [...flags].filter((flag) => flag.hasAttribute('data-flag') || flag.childElementCount === 0).length).toBe(0)
     for (const flag of flags) {

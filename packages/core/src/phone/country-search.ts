@@ -62,11 +62,14 @@ export function countryEntries(tag: string, countries: PhoneCountries = deps.cou
   if (!all) {
     const names = regionNames(tag)
     const english = regionNames('en')
+    // In English the UI's names are the English ones: each asked for once (the list's first open pays for these lookups).
+    const sameNames = names?.resolvedOptions().locale === english?.resolvedOptions().locale
     const collator = new Intl.Collator(tag)
     // `sort` in place (the array is fresh from `map`): `toSorted` is ES2023, the published code ES2022.
     all = known.map((iso2) => {
-      const englishName = getCountry(iso2)?.name ?? english?.of(iso2) ?? iso2
-      return { iso2, name: names?.of(iso2) ?? englishName, englishName, dialCode: getPhoneCountryCallingCode(iso2) ?? '' }
+      const name = names?.of(iso2)
+      const englishName = getCountry(iso2)?.name ?? (sameNames ? name : english?.of(iso2)) ?? iso2
+      return { iso2, name: name ?? englishName, englishName, dialCode: getPhoneCountryCallingCode(iso2) ?? '' }
     }).sort((a, b) => collator.compare(a.name, b.name))
     cache.set(key, all)
   }

@@ -9,7 +9,7 @@ import { cooldownAfter } from '../limits'
 import { maskAddress } from '../mask'
 import { ProxyError } from '../problem'
 import { isProviderError } from '@hakiki/provider'
-import { readJsonBody } from '../read-json-body'
+import { readJsonObject } from '../read-json-body'
 import { signReceipt } from '../receipt'
 import { upstreamProblem } from '../upstream-problem'
 import { mailboxOf, normalizeCheckCode } from '../validate'
@@ -27,7 +27,7 @@ import type { Tally } from '@hakiki/store'
  * the budgets given back, in parallel.
  */
 export async function checkCode(ctx: HandlerContext, state: RequestState): Promise<Response> {
-  const body = await readJsonBody(state.request, { timeoutMs: ctx.bodyTimeoutMs })
+  const body = await readJsonObject(state.request, { timeoutMs: ctx.bodyTimeoutMs })
   const { record, text, values } = await loadOwnedRecord(ctx, state, (id) => [storeKeys.attempts(id)])
   const failed = countOf(values[0])
   const code = normalizeCheckCode(body.code)

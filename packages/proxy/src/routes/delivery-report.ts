@@ -12,6 +12,7 @@ import type { HandlerContext, RequestState } from '../handler-context'
 import { providerCall, reportUpstreamFailure } from '../handler-context'
 import { ProxyError } from '../problem'
 import { readBodyBytes } from '../read-json-body'
+import { fetchRequestOf } from '../request-view'
 import { storeKeys } from '../store-keys'
 import { upstreamProblem } from '../upstream-problem'
 
@@ -29,7 +30,7 @@ export async function deliveryReport(ctx: HandlerContext, state: RequestState): 
   const body = await readBodyBytes(state.request, ctx.bodyTimeoutMs, MAX_REPORT_BYTES)
   // The same URL (the provider reads the transport from its last segment, and some gateways sign
   // it) and headers, with the body already read and bounded.
-  const report = new Request(state.request.url, { method: 'POST', headers: state.request.headers, body })
+  const report = new Request(state.request.url, { method: 'POST', headers: fetchRequestOf(state.request).headers, body })
   try {
     return await handle(report, providerCall(ctx))
   } catch (error) {

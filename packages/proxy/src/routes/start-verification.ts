@@ -21,7 +21,7 @@ import { ipLimitKey } from '../client-ip'
 import { maskAddress } from '../mask'
 import { ProviderError, isProviderError } from '@hakiki/provider'
 import { ProxyError } from '../problem'
-import { readJsonBody } from '../read-json-body'
+import { readJsonObject } from '../read-json-body'
 import { loadPhoneLibrary } from '../phone-library'
 import { createReadBatch, createTakePlan } from '../store-batch'
 import type { Refusal } from '../store-batch'
@@ -32,6 +32,8 @@ import type { BudgetCharges, VerificationRecord } from '../verification-record'
 import { mergeCharges, readBudgets } from '../take-budgets'
 import { MAX_SESSIONS_PER_VERIFICATION, VERIFICATION_ID, parseRecord, saveRecord } from '../verification-record'
 import { countOf } from './owned-record'
+import { fetchRequestOf } from '../request-view'
+import type { RequestView } from '../request-view'
 import { storeKeys } from '../store-keys'
 
 const tooMany: Refusal = (retryAfter) => {
@@ -43,7 +45,7 @@ const waitBeforeResend: Refusal = (retryAfter) => {
 
 /** Handles a start; the origin and content type were checked by the caller. */
 export async function startVerification(ctx: HandlerContext, state: RequestState): Promise<Response> {
-  const sent = await readJsonBody(state.request, { timeoutMs: ctx.bodyTimeoutMs })
+  const sent = await readJsonObject(state.request, { timeoutMs: ctx.bodyTimeoutMs })
   // Phone numbers are parsed with libphonenumber's metadata, loaded by the first start that needs it.
   if (sent.channel !== 'email') await loadPhoneLibrary()
   const input = parseStartInput(sent, ctx.acceptsCountry)
@@ -278,7 +280,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     ...deliveryField(delivery),
   }
   if (verification.fee !== undefined && /^[0-9]+(\.[0-9]+)?$/.test(verification.fee)) body.fee = verification.fee
-  return jsonResponse(201, body, new Headers({ 'Set-Cookie': cookie.setCookie }))
+  return jsonResponse(201, body, [['Set-Cookie', cookie.setCookie]])
 }
 
 function withoutDelivery(record: VerificationRecord): VerificationRecord {
@@ -290,9 +292,9 @@ function withCharges(charges: BudgetCharges | undefined): { charges?: BudgetChar
   return charges === undefined ? {} : { charges }
 }
 
-async function isAuthorized(ctx: HandlerContext, request: Request, input: AuthorizeContext): Promise<boolean> {
+async function isAuthorized(ctx: HandlerContext, request: RequestView, input: AuthorizeContext): Promise<boolean> {
   try {
-    return (await ctx.authorize?.(request, input)) === true
+    return (await ctx.authorize?.(fetchRequestOf(request), input)) === true
   } catch (error) {
     // Fail closed; only the error's name is logged, its message may hold the app's own data.
     ctx.log.error('authorize hook threw; start refused', { error: error instanceof Error ? error.name : typeof error })
