@@ -185,7 +185,7 @@ async function touch(context: BrowserCommandContext, kind: 'tap' | 'long-press',
  * that a chunk is fetched when it is needed (holding or failing that request), which a page where
  * another file already loaded it cannot show. They keep Vitest's frame per file.
  */
-const FRESH_PAGE_FILES = ['src/phone-input-countries.browser.test.tsx', 'src/flow/later-steps.browser.test.tsx', 'src/flow/later-steps-failure.browser.test.tsx', 'src/verification-flow.browser.test.tsx']
+const FRESH_PAGE_FILES = ['src/phone-input-countries.browser.test.tsx', 'src/flow/later-steps.browser.test.tsx', 'src/flow/later-steps-failure.browser.test.tsx', 'src/flow/send-wait.browser.test.tsx', 'src/verification-flow.browser.test.tsx']
 
 /** The browser side of both browser projects (new objects for each: Vitest names the instances it is given). */
 const browserOptions = (): BrowserConfigOptions => ({

@@ -186,6 +186,22 @@ export interface BundleSize {
   lazyMinified: number
   /** The chunks loaded on demand, with the source module each was split off at where the bundler says (esbuild), largest first. */
   lazyChunks: { source: string; gzip: number }[]
+  /**
+   * webpack only: its runtime's list of the lazy chunks (`id:()=>import("./id.hash.js")` each, up
+   * front however deep the `import()`), what `gzip` loses without it, and how many it lists.
+   */
+  chunkList?: { gzip: number; chunks: number }
+}
+
+/** webpack's list of lazy chunks in an ESM build's runtime (`{123:()=>import("./123.1a2b3c4d.js"),…}`). */
+const WEBPACK_CHUNK_LIST = /\{(?:\d+:\(\)=>import\("[^"]+"\),?)+\}/
+
+/** What webpack's list of lazy chunks weighs in `upFront`: its gzip bytes, by leaving it out. */
+function chunkListOf(upFront: Uint8Array): { gzip: number; chunks: number } {
+  const text = Buffer.from(upFront).toString('utf8')
+  const list = WEBPACK_CHUNK_LIST.exec(text)?.[0]
+  if (!list) return { gzip: 0, chunks: 0 }
+  return { gzip: gzip(upFront) - gzip(Buffer.from(text.replace(list, '{}'))), chunks: list.split('=>import(').length - 1 }
 }
 
 /**
@@ -208,6 +224,7 @@ export async function bundleSize(bundler: Bundler, request: BundleRequest): Prom
       upFront: eagerBytes,
       lazyMinified: lazy.reduce((sum, f) => sum + f.bytes.byteLength, 0),
       lazyChunks: lazy.map((f) => ({ source: f.source ?? f.name, gzip: gzip(f.bytes) })).toSorted((a, b) => b.gzip - a.gzip),
+      ...(bundler === 'webpack' ? { chunkList: chunkListOf(eagerBytes) } : {}),
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true })

@@ -9,6 +9,8 @@ const benchDir = fileURLToPath(new URL('..', import.meta.url))
 export interface Bytes {
   minified: number
   gzip: number
+  /** webpack: the part of `gzip` that is its runtime's list of lazy chunks, and how many it lists. */
+  chunkList?: { gzip: number; chunks: number }
 }
 
 /** One row of `results/size.json`. */
@@ -42,8 +44,8 @@ export async function measureSizes(entries: readonly SizeEntry[], options: { sou
       const dir = entry.kind === 'hakiki' ? (app?.dir ?? benchDir) : benchDir
       const published = {} as Record<Bundler, Bytes>
       for (const bundler of bundlers) {
-        const { minified, gzip } = await bundleSize(bundler, { code: entry.code, dir })
-        published[bundler] = { minified, gzip }
+        const { minified, gzip, chunkList } = await bundleSize(bundler, { code: entry.code, dir })
+        published[bundler] = { minified, gzip, ...(chunkList && chunkList.chunks > 0 ? { chunkList } : {}) }
       }
       const row: SizeRow = { name: entry.name, kind: entry.kind, published }
       if (entry.kind === 'hakiki') {

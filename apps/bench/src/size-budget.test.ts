@@ -45,10 +45,13 @@ describe('size budgets of the published packages in every bundler (gzip -9)', ()
 })
 
 describe('PhoneInput of every country (sources)', () => {
-  it('the first country beyond the 14 (region index + its chunk) ≤ 4.5 kB', async () => {
+  it('the first country beyond the 14 (region index + its chunk) ≤ 5.2 kB', async () => {
     const { indexGzip, firstCountryMaxGzip } = await measureEveryCountryPhoneInput()
     // The index is a chunk of its own, not in the up-front bytes above.
     expect(indexGzip).toBeGreaterThan(1024)
-    expect(firstCountryMaxGzip).toBeLessThanOrEqual(4.5 * 1024)
+    // Session 6: 4.5 → 5.2 kB (median 3.8 → 5.0 kB), the regions packed in chunks of up to 3 kB
+    // instead of 1.45 kB (27 chunks, not 56): two requests as before, within a connection's first
+    // round trip, for ~0.44 kB less up front in webpack (its runtime lists every chunk).
+    expect(firstCountryMaxGzip).toBeLessThanOrEqual(5.2 * 1024)
   })
 })

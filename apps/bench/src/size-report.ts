@@ -24,6 +24,11 @@ async function main(): Promise<void> {
     const budget = r.budgetGzip ? `${kb(Math.min(...Object.values(r.budgetGzip))).trim()} kB ${budgets.length === 0 ? 'ok' : `OVER (${budgets.join(', ')})`}` : ''
     console.info(`${r.name.padEnd(72)} ${r.source ? kb(r.source.gzip) : '     -'} ${figures}  ${budget}`)
   }
+  // Where webpack's extra bytes go: its runtime lists every lazy chunk (however deep its import())
+  // with a content hash that does not compress; esbuild and rolldown leave that to each import().
+  const listed = rows.filter((r) => r.kind === 'hakiki' && r.published.webpack?.chunkList)
+  if (listed.length > 0) console.info('\nwebpack, of which its runtime lists the lazy chunks (gzip kB, chunks):')
+  for (const r of listed) console.info(`  ${r.name.padEnd(70)} ${kb(r.published.webpack.chunkList?.gzip ?? 0)} kB, ${r.published.webpack.chunkList?.chunks} chunks`)
   if (before) {
     console.info(`\nBefore (${before}), published, gzip kB:`)
     for (const r of rows.filter((row) => row.before)) {

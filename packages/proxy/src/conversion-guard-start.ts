@@ -6,7 +6,7 @@
  */
 import type { Tally, VerifyStore } from '@hakiki/store'
 import { commitConversionChanges } from './conversion-guard'
-import type { ConversionBlock, ConversionDestination } from './conversion-guard'
+import type { ConversionBlock, ConversionDestination, ConversionGuard } from './conversion-guard'
 import type { HandlerContext } from './handler-context'
 import type { ReadBatch } from './store-batch'
 import type { VerificationRecord } from './verification-record'
@@ -22,16 +22,47 @@ export interface StartConversion {
   blocked(store: VerifyStore): Promise<ConversionBlock | undefined>
 }
 
+/**
+ * The values of closed day buckets (`ConversionGuard.isClosed`) a guard has read, by key: they can
+ * no longer change, so each is read from the store once per process, not on every start (24 of a
+ * start's 52 guard keys). Bounded: many destinations only empty it. What a start learns from it
+ * is at most that this process read the same prefix's or country's history before.
+ */
+const closedDays = new WeakMap<ConversionGuard, Map<string, string | undefined>>()
+const MAX_CLOSED_DAYS = 24 * 1024
+
 /** Adds the guard's keys for a phone start to `reads`; `undefined` where the guard is off. */
 export function readConversion(ctx: HandlerContext, destination: ConversionDestination, reads: ReadBatch): StartConversion | undefined {
   const conversion = ctx.conversion
   if (conversion === undefined) return undefined
+  const { guard } = conversion
   const now = ctx.now()
-  const values = conversion.guard.keysToRead(destination, now).map((key) => reads.key(key))
+  let closed = closedDays.get(guard)
+  if (closed === undefined) {
+    closed = new Map()
+    closedDays.set(guard, closed)
+  }
+  const remembered = closed
+  // Closed days this start reads from the store, remembered once the batch is fetched.
+  const learned: [string, () => string | undefined][] = []
+  const values = guard.keysToRead(destination, now).map((key, index): (() => string | undefined) => {
+    if (!guard.isClosed(index)) return reads.key(key)
+    if (remembered.has(key)) {
+      const value = remembered.get(key)
+      return () => value
+    }
+    const read = reads.key(key)
+    learned.push([key, read])
+    return read
+  })
   return {
-    tallies: conversion.guard.talliesOnSend(destination, now),
+    tallies: guard.talliesOnSend(destination, now),
     async blocked(store) {
-      const decision = conversion.guard.decide(destination, values.map((read) => read()), now)
+      if (learned.length > 0) {
+        if (remembered.size + learned.length > MAX_CLOSED_DAYS) remembered.clear()
+        for (const [key, read] of learned) remembered.set(key, read())
+      }
+      const decision = guard.decide(destination, values.map((read) => read()), now)
       if (decision.changes.length === 0) return decision.blocked
       for (const event of await commitConversionChanges(store, decision.changes)) {
         ctx.emit(event)

@@ -214,6 +214,17 @@ describe('conversion guard', () => {
     expect(seen.blocked).toMatchObject({ scope: 'prefix', until: events[0]?.type === 'conversion.blocked' ? events[0].until : -1 })
   })
 
+  it('says closed exactly the day buckets two or more whole days back (their values can no longer change)', () => {
+    const today = Math.floor(T0 / DAY)
+    for (const guard of [createConversionGuard(), createConversionGuard({ baselineDays: 3, windowSeconds: 1800, bucketSeconds: 600 })]) {
+      const keys = guard.keysToRead(ghana(1), T0 + 5 * HOUR)
+      const closed = keys.filter((_, i) => guard.isClosed(i))
+      expect(closed).toEqual(keys.filter((key) => /^cg:[sv]d:/.test(key) && Number(key.split(':').at(-1)) <= today - 2))
+      // Sends and verifications, prefix and country, each day from the day before yesterday back.
+      expect(closed).toHaveLength(2 * 2 * (guard.settings.baselineDays - 1))
+    }
+  })
+
   it('reads one key list per start and adds four tallies per send', () => {
     const guard = createConversionGuard()
     // Per scope: 5 short buckets and 8 days, sends and verifications, and the block.

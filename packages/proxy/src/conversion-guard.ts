@@ -135,6 +135,12 @@ export interface ConversionGuard {
   readonly settings: ConversionGuardSettings
   /** The keys {@link decide} needs, in its order; join them to the start's one `get`. */
   keysToRead(destination: ConversionDestination, now: number): readonly string[]
+  /**
+   * Whether the value of `keysToRead(…)[index]` can no longer change: a day bucket two or more
+   * whole days before `now`'s (every tally goes to the current bucket; a clock a day off is not a
+   * clock). Yesterday's may still be written by an instance whose clock is a little behind.
+   */
+  isClosed(index: number): boolean
   /** Decides on the values of {@link keysToRead}'s keys, read at the same `now`. Pure. */
   decide(destination: ConversionDestination, values: readonly (string | undefined)[], now: number): ConversionDecision
   /** Counters a send to `destination` adds (sends per scope, in the short and the day buckets). */
@@ -373,9 +379,20 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
     return { blocked, changes, scopes }
   }
 
+  // A scope's keys: n short buckets sent, n verified, d days sent, d verified (today first), the block.
+  const perScopeKeys = 2 * (bucketsPerWindow + 1) + 2 * (baselineDays + 1) + 1
+  function isClosed(index: number): boolean {
+    const n = bucketsPerWindow + 1
+    const d = baselineDays + 1
+    const at = index % perScopeKeys
+    const day = at < 2 * n || at >= 2 * n + 2 * d ? -1 : (at - 2 * n) % d
+    return day >= 2
+  }
+
   return {
     settings,
     keysToRead,
+    isClosed,
     decide,
     talliesOnSend: (destination, now) => tallies(destination, now, false),
     talliesOnVerified: (destination, now, sends) => tallies(destination, now, true, sends),

@@ -54,6 +54,9 @@ const shape = (name: string, value: string) => (name === 'set-cookie' ? value.re
 /** A JSON answer with its times and number left out (they differ between two answers). */
 const bodyShape = (text: string) => JSON.parse(text.replaceAll(/"(expiresAt|resendAt|serverTime|to)":"[^"]*"/g, '"$1":"…"')) as unknown
 
+/** A POST's head with the body framed by `framing` (a Content-Length or Transfer-Encoding line). */
+const postHead = (framing: string) => `POST /verifications HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${framing}\r\nConnection: close\r\n\r\n`
+
 describe('toNodeListener', () => {
   it('behind a trusted proxy, accepts the configured public origin and sets a Secure cookie', async () => {
     h = await startHarness({ adapter: { trustProxy: true }, proxy: { publicOrigin: 'https://app.example' } })
@@ -303,6 +306,41 @@ describe('toNodeListener', () => {
       }
       // A send, the cooldown (Retry-After), 405 (Allow), a foreign origin, a wrong content type.
       expect(statuses).toEqual([201, 429, 405, 403, 415])
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('reads a body declared by its Content-Length whole, however it arrives, and a chunked one to its end', async () => {
+    const bodies: string[] = []
+    const handler = unreachable
+    setViewEntry(handler, async (view) => {
+      const read = takeBodyReader(view)
+      bodies.push(read ? new TextDecoder().decode(await read(1024, 5000)) : 'no reader')
+      return new Response(null, { status: 204 })
+    })
+    const server = createServer(toNodeListener(handler))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      const body = '{"to":"+233241234567"}'
+      const send = (head: string, parts: string[]) =>
+        new Promise<string>((resolve, reject) => {
+          let text = ''
+          const socket = connect(port, '127.0.0.1', () => {
+            // The head, then each part a moment apart: separate packets.
+            socket.write(head)
+            parts.forEach((part, i) => setTimeout(() => (i === parts.length - 1 ? socket.end(part) : socket.write(part)), 30 * (i + 1)))
+          })
+          socket.setEncoding('utf8')
+          socket.on('data', (chunk: string) => (text += chunk))
+          socket.on('end', () => resolve(text.split('\r\n')[0] ?? ''))
+          socket.on('error', reject)
+        })
+      expect(await send(postHead(`Content-Length: ${body.length}`), [body.slice(0, 7), body.slice(7, 15), body.slice(15)])).toBe('HTTP/1.1 204 No Content')
+      const chunked = [body.slice(0, 10), body.slice(10)].map((part) => `${part.length.toString(16)}\r\n${part}\r\n`)
+      expect(await send(postHead('Transfer-Encoding: chunked'), [...chunked, '0\r\n\r\n'])).toBe('HTTP/1.1 204 No Content')
+      expect(bodies).toEqual([body, body])
     } finally {
       await new Promise((resolve) => server.close(resolve))
     }

@@ -247,6 +247,8 @@ function nodeBodyReader(req: IncomingMessage): BodyReader {
     new Promise((resolve, reject) => {
       const chunks: Buffer[] = []
       let size = 0
+      const length = req.headers['content-length']
+      const declared = req.headers['transfer-encoding'] === undefined && length !== undefined && /^[0-9]{1,15}$/.test(length) ? Number(length) : -1
       const done = () => {
         clearTimeout(timer)
         req.off('data', onData)
@@ -265,7 +267,13 @@ function nodeBodyReader(req: IncomingMessage): BodyReader {
       const onData = (chunk: Buffer) => {
         size += chunk.byteLength
         if (size > maxBytes) refuse(tooLarge(maxBytes))
-        else chunks.push(chunk)
+        else {
+          chunks.push(chunk)
+          // All the declared bytes are here: the body is whole (Node's parser frames it by its
+          // Content-Length and never passes on more), and its `end` would come a turn of the event
+          // loop later (~10 µs on every request's path).
+          if (size === declared) onEnd()
+        }
       }
       const onEnd = () => {
         done()

@@ -2,6 +2,9 @@ import { ProxyError } from './problem'
 import { takeBodyReader } from './out-of-band-body'
 import type { RequestView } from './request-view'
 
+/** Strict UTF-8, one decoder for every body: `decode` without `stream` keeps no state between calls. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true })
+
 /** Largest request body accepted: bodies here are a few dozen bytes, 16 KiB is generous. */
 export const MAX_BODY_BYTES = 16 * 1024
 
@@ -34,7 +37,7 @@ export async function readJsonObject(request: Request | RequestView, options: Re
   const bytes = await readBodyBytes(request, options.timeoutMs ?? DEFAULT_BODY_TIMEOUT_MS, MAX_BODY_BYTES)
   let text: string
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    text = UTF8.decode(bytes)
   } catch {
     throw new ProxyError('invalid_request', { detail: 'The body is not valid UTF-8.' })
   }

@@ -18,6 +18,8 @@ const harness = harnessPerTest()
  */
 const pumped = (i: number) => `+233241${String(i % 100).padStart(2, '0')}${String(1000 + i).slice(-4)}`
 const kenyan = (i: number) => `+2547${String(10_000_000 + i).padStart(8, '0')}`
+/** How many of `keys` are the guard's day buckets (sends or verifications). */
+const dayKeys = (keys: readonly string[]) => keys.filter((key) => /^cg:[sv]d:/.test(key)).length
 const ofType = <T extends VerifyEvent['type']>(events: readonly VerifyEvent[], type: T) => events.filter((e): e is Extract<VerifyEvent, { type: T }> => e.type === type)
 
 describe('the conversion guard over HTTP', () => {
@@ -147,4 +149,24 @@ describe('the conversion guard over HTTP', () => {
     expect(statuses).toEqual(Array<number>(8).fill(201))
     expect(ofType(h.events, 'conversion.blocked')).toEqual([])
   }, 60_000)
+
+  it("reads a destination's closed days from the store once per process", async () => {
+    // Every key each get asked for, by call.
+    const inner = createMemoryStore({ now: () => h.clock.now() })
+    const gets: string[][] = []
+    const store = { ...inner, get: (keys: readonly string[]) => (gets.push([...keys]), inner.get(keys)) }
+    const h = await harness({ adapter: { trustProxy: 1 }, proxy: { store, budgets: {}, conversionGuard: {} } })
+    const from = (n: number) => h.browser({ headers: { 'x-forwarded-for': `41.66.${n}.1` } })
+    expect((await from(1).start({ to: pumped(1) })).status).toBe(201)
+    expect((await from(2).start({ to: pumped(2) })).status).toBe(201)
+    // Each start's one get: 8 days of sends and verifications for the prefix and the country (32
+    // keys) the first time; then only today's and yesterday's (8): the 24 closed ones are known.
+    expect(gets.map(dayKeys)).toEqual([32, 8])
+    // Two days on, the two days that closed meanwhile are read (once): 16 day keys, then 8 again.
+    h.clock.advance(2 * 86_400)
+    gets.length = 0
+    expect((await from(3).start({ to: pumped(3) })).status).toBe(201)
+    expect((await from(4).start({ to: pumped(4) })).status).toBe(201)
+    expect(gets.map(dayKeys)).toEqual([16, 8])
+  })
 })

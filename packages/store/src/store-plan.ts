@@ -73,6 +73,10 @@ export function secondsLeft(expiresAt: number, now: number): number {
 
 /** A counter's value; a key holding something else is a programming error. */
 export function toCount(value: string): number {
+  // What counters hold: the canonical spelling of a whole number (`String(n)`), read without the
+  // pattern; any other spelling goes through it.
+  const n = Number(value)
+  if (Number.isSafeInteger(n) && String(n) === value) return n
   if (!/^-?\d+$/.test(value)) throw new TypeError('the key holds a value that is not a counter')
   return Number(value)
 }

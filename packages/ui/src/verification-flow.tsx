@@ -227,6 +227,7 @@ function FlowView({
         announceWait={announceWait}
         leaving={leaving === 'address'}
         nextStep={waiting ? (stepsFailed ? 'failed' : 'loading') : undefined}
+        waitButton={steps?.ResendButton}
       />
       {steps && (phase === 'code' || leaving === 'code') && verification && (
         <steps.CodeStep

@@ -27,8 +27,8 @@ export function getPhoneRegionsForCallingCode(callingCode: string): string[] {
 /**
  * Loads the metadata of `regions` and merges it for `createPhoneHelpers(metadata, examples)`.
  * Regions outside {@link PHONE_REGIONS} are skipped. Each region's metadata is fetched with
- * `import()` the first time, in a chunk it shares with a few small regions (56 chunks for the 245
- * regions: every `import()` costs bytes up front), at most ~1.5 kB gzip per region chosen.
+ * `import()` the first time, in a chunk it shares with other regions (27 chunks for the 245
+ * regions: every `import()` costs bytes up front), at most ~3 kB gzip per region chosen.
  *
  * A region of a shared calling code brings its code's main region along (`CA` loads `US` too, `JE`
  * loads `GB`): libphonenumber-js lays out every number of the code with the main region's formats

@@ -1,13 +1,13 @@
 'use client'
 import { isEmailChannel, type Channel, type VerificationFlowApi } from '@hakiki/core'
 import { useRates, type PhoneChangeDetails, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react'
+import { useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode, type RefObject } from 'react'
 import { ChannelPicker } from '../channel-picker'
 import { EmailInput } from '../email-input'
 import { useLocale, useMessages } from '../i18n/locale-context'
 import { emailInputMessagesEn, flowMessagesEn } from '../i18n/messages-en'
 import { PhoneInput, usePhoneErrorMessage } from '../phone-input'
-import { ResendButton } from '../resend-button'
+import type { ResendButton } from '../resend-button'
 import { loadedEmailSuggestion } from '../load-email-suggestion'
 import { validateEmail } from '../validate-email'
 import { buttonParts, withProgress, type FlowHeading, type VerificationFlowClassNames } from './flow-parts'
@@ -46,14 +46,57 @@ export interface AddressStepProps {
    * `VerificationFlow` loads the step again on every submit).
    */
   nextStep?: 'loading' | 'failed'
+  /**
+   * `ResendButton`, from the later steps' chunk once it is loaded (it comes on the first submit):
+   * "Send code" becomes one when a refused start makes it wait, and stays one.
+   */
+  waitButton?: typeof ResendButton | undefined
+}
+
+/** Props of {@link SendButton}. */
+interface SendButtonProps {
+  /** Until when (client ms) a refused start waits. */
+  retryAt: number | undefined
+  /** A send is on its way: a press does nothing. */
+  busy: boolean
+  /** The theme's button class. */
+  className: string | undefined
+  /** The `<button>`, for focus. */
+  buttonRef: RefObject<HTMLButtonElement | null>
+  /** The label. */
+  children: ReactNode
 }
 
 /**
- * The address step: channel picker, phone or e-mail field, "Send code". Stays mounted while
- * hidden, so that "Change number" finds what was typed. Checks the address before any request;
- * a press while the phone field waits for a country's metadata is kept and honoured once read.
+ * "Send code" on the first screen: `ResendButton`'s parts (its root, the button, its live region)
+ * as the theme and tests know them, without its countdown and announcements, which only a start refused with a
+ * wait needs: they are ~0.6 kB that would load up front for every page, so they come with the
+ * later steps' chunk (loaded on that very submit) and `ResendButton` takes this one's place then.
+ * Until that chunk is there a wait still holds a press, without counting down.
  */
-export function AddressStep({ api, offered, countries, showFees, heading: Heading, classNames, addressRef, phoneDetails, fieldError, generalError, waitUntil, announceWait, leaving, nextStep }: AddressStepProps): ReactNode {
+function SendButton({ retryAt, busy, className, buttonRef, children }: SendButtonProps): ReactNode {
+  return (
+    <span className="hakiki hakiki-resend" data-part="root">
+      <button
+        ref={buttonRef}
+        type="submit"
+        data-part="submit"
+        data-variant="primary"
+        className={className}
+        // Drawn waiting while a wait is given (no clock here); a press reads the clock.
+        aria-disabled={busy || retryAt !== undefined || undefined}
+        onClick={(event: MouseEvent<HTMLButtonElement>) => {
+          if (busy || (retryAt !== undefined && Date.now() < retryAt)) event.preventDefault()
+        }}
+      >
+        {children}
+      </button>
+      <output data-part="sr-only" />
+    </span>
+  )
+}
+
+export function AddressStep({ api, offered, countries, showFees, heading: Heading, classNames, addressRef, phoneDetails, fieldError, generalError, waitUntil, announceWait, leaving, nextStep, waitButton: WaitButton }: AddressStepProps): ReactNode {
   const { state, send } = api
   // Still the step on screen while the next one loads.
   const phase = nextStep ? 'address' : api.step
@@ -148,6 +191,22 @@ export function AddressStep({ api, offered, countries, showFees, heading: Headin
   const country = api.getCountryProps()
   // "Use email instead" beside a number no code can reach, when the flow offers e-mail.
   const showUseEmail = api.offerEmail && !clientError
+  // A start refused with `rate_limited` (this number's cooldown) counts down on "Send code";
+  // editing the address dismisses the error, and with it the wait.
+  const retryAt = phase === 'address' && !nextStep ? waitUntil : undefined
+  // `ResendButton` from the first wait on, for good: swapping back on the next press would take
+  // the focus the press left on it. Focus on the plain button when it is swapped goes to the new one.
+  const sendRef = useRef<HTMLButtonElement>(null)
+  const [waitShown, setWaitShown] = useState(false)
+  const refocus = useRef(false)
+  if (!waitShown && retryAt !== undefined && WaitButton) {
+    refocus.current = sendRef.current?.ownerDocument.activeElement === sendRef.current
+    setWaitShown(true)
+  }
+  // Once, as the swap is drawn (`waitShown` does not change again).
+  useEffect(() => {
+    if (refocus.current) sendRef.current?.focus()
+  }, [waitShown])
   const useEmail = (): void => {
     picker.onValueChange('email')
     setClientError(undefined)
@@ -222,19 +281,24 @@ export function AddressStep({ api, offered, countries, showFees, heading: Headin
           no message can move it while the pointer is on its way (the field's error appears on
           blur, that is on the press of this very button). */}
       <div data-part="primary">
-        {/* A start refused with `rate_limited` (this number's cooldown) counts down here; editing
-            the address dismisses the error, and with it the wait. */}
-        <ResendButton
-          type="submit"
-          retryAt={phase === 'address' && !nextStep ? waitUntil : undefined}
-          announce={announceWait}
-          aria-disabled={sendingAddress || undefined}
-          data-part="submit"
-          data-variant="primary"
-          classNames={{ button: classNames.button }}
-        >
-          {withProgress(t('flow.send'), sendingAddress)}
-        </ResendButton>
+        {waitShown && WaitButton ? (
+          <WaitButton
+            ref={sendRef}
+            type="submit"
+            retryAt={retryAt}
+            announce={announceWait}
+            aria-disabled={sendingAddress || undefined}
+            data-part="submit"
+            data-variant="primary"
+            classNames={{ button: classNames.button }}
+          >
+            {withProgress(t('flow.send'), sendingAddress)}
+          </WaitButton>
+        ) : (
+          <SendButton retryAt={retryAt} busy={sendingAddress} className={classNames.button} buttonRef={sendRef}>
+            {withProgress(t('flow.send'), sendingAddress)}
+          </SendButton>
+        )}
       </div>
       {showUseEmail && (
         <button type="button" onClick={useEmail} {...buttonParts('link', 'use-email', classNames)}>

@@ -9,7 +9,7 @@ let loaded: LaterSteps | undefined
 let loading: Promise<LaterSteps> | undefined
 
 /** Loads the later steps once; a failed load is tried again on the next call. */
-function loadLaterSteps(): Promise<LaterSteps> {
+export function loadLaterSteps(): Promise<LaterSteps> {
   loading ??= import('./later-steps').then(
     (module) => (loaded = module),
     (error: unknown) => {
