@@ -508,6 +508,9 @@ describe('VerificationFlow: a refused code (rate_limited) counts down on its but
   })
 
   test.skipIf(engineNeutral(WORDS))('a long wait is said in minutes, rounded up (never "365 seconds")', async () => {
+    // The refusal's words tick once the later steps' chunk is in (loaded on the submit): loaded
+    // first here, as in the test below; until then they are worded once, when the refusal came.
+    await loadLaterSteps()
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const adapter = createMemoryAdapter({ fixedCode: '123456', script: [{ operation: 'start', code: 'rate_limited', retryAfter: 365 }] })
     const view = render(<VerificationFlow adapter={adapter} defaultCountry="GH" />)

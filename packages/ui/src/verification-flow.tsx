@@ -5,7 +5,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { cx } from './class-names'
 import { AddressStep } from './flow/address-step'
 import { useFlowFocus, useStepHandover } from './flow/flow-focus'
-import { RetryText, type CodeFieldAttributes, type FlowHeading, type VerificationFlowClassNames } from './flow/flow-parts'
+import type { CodeFieldAttributes, FlowHeading, VerificationFlowClassNames } from './flow/flow-parts'
 import { FlowProviders } from './flow/flow-providers'
 import { displayAddress, useFlowText } from './flow/flow-text'
 import { useLaterSteps } from './flow/use-later-steps'
@@ -199,7 +199,8 @@ function FlowView({
 
   const generalErrorNode = errors.flow && (
     <p data-part="error" className={cx('hakiki-flow-error', classNames.error)}>
-      {errors.flow.code === 'rate_limited' && errors.flow.retryAt !== undefined ? <RetryText retryAt={errors.flow.retryAt} /> : errorText(errors.flow)}
+      {/* Ticking once the later steps' chunk is in (loaded on the submit that was refused). */}
+      {errors.flow.code === 'rate_limited' && errors.flow.retryAt !== undefined && steps ? <steps.RetryText retryAt={errors.flow.retryAt} /> : errorText(errors.flow)}
     </p>
   )
   // The next step could not be loaded (offline): said under "Send code", which tries again.

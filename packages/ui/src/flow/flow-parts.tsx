@@ -1,10 +1,5 @@
-'use client'
-/** Small parts every step of `VerificationFlow` draws: a busy label, a ticking refusal, button attributes. */
-import { useResendCooldown } from '@hakiki/react'
+/** Small parts every step of `VerificationFlow` draws: a busy label, button attributes. */
 import type { ReactNode } from 'react'
-import { useMessages } from '../i18n/locale-context'
-import { errorMessagesEn } from '../i18n/messages-en'
-import { waitCount } from '../i18n/wait-count'
 
 /** Attempts left from which the code step shows them in a line of their own. */
 export const ATTEMPTS_WARN_AT = 2
@@ -51,14 +46,3 @@ export function withProgress(label: string, busy: boolean): ReactNode {
   )
 }
 
-/**
- * "Too many requests. Try again in 19 seconds.", ticking on the same clock as the buttons beside it
- * (`useResendCooldown`), so the error and the countdown never disagree.
- */
-export function RetryText({ retryAt }: { retryAt: number }): ReactNode {
-  const te = useMessages(errorMessagesEn)
-  const { secondsLeft } = useResendCooldown(undefined, retryAt)
-  if (secondsLeft <= 0) return te('error.rate_limited')
-  const wait = waitCount(secondsLeft)
-  return te(wait.unit === 'minute' ? 'error.rate_limited.retryMinutes' : 'error.rate_limited.retry', { count: wait.count })
-}

@@ -6,6 +6,8 @@
 export { CodeStep } from './code-step'
 export { ProblemStep } from './problem-step'
 export { VerifiedStep } from './verified-step'
-// "Send code" with its countdown, for the address step once a refused start makes it wait.
+// "Send code" with its countdown, and the refusal's words ticking beside it, for the address step
+// once a refused start makes it wait.
 export { ResendButton } from '../resend-button'
+export { RetryText } from './retry-text'
 export { spokenStepText, stepErrorText } from './step-text'

@@ -5,7 +5,8 @@ import { cx } from '../class-names'
 import { useMessages } from '../i18n/locale-context'
 import { flowStepsMessagesEn } from '../i18n/messages-en'
 import { ResendButton } from '../resend-button'
-import { buttonParts, RetryText, type FlowHeading, type VerificationFlowClassNames } from './flow-parts'
+import { buttonParts, type FlowHeading, type VerificationFlowClassNames } from './flow-parts'
+import { RetryText } from './retry-text'
 import type { FlowText } from './flow-text'
 
 /** Props of {@link ProblemStep}. */

@@ -35,9 +35,11 @@ test('a start refused with a wait before the countdown has loaded: "Send code" w
     await userEvent.keyboard('{Enter}')
     expect(start).toHaveBeenCalledTimes(1)
 
-    // The chunk comes: the button counts down, and focus stays on "Send code".
+    // The chunk comes: the button counts down, and focus stays on "Send code"; the refusal's words,
+    // worded once until then, tick with it (one clock: the same seconds).
     await commands.releaseModule('later-steps*', 'continue')
     await expect.poll(countdown).toMatch(/^in \d+ s$/)
+    await expect.poll(() => [flowError().match(/in (\d+) seconds/)?.[1], countdown()?.match(/\d+/)?.[0]]).toSatisfy(([a, b]) => a !== undefined && a === b)
     const counting = view.getByRole('button', { name: 'Send code' })
     expect(counting).not.toBe(plain)
     expect(counting.getAttribute('aria-disabled')).toBe('true')
