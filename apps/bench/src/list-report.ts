@@ -23,6 +23,15 @@ async function main(): Promise<void> {
       console.info(`${c.label}${c === ours ? '' : ''}: ${OPEN_MODES.map((m) => `${m} ${(c.firstOpenMs[m].p50 / theirs.firstOpenMs[m].p50).toFixed(2)}×`).join(', ')}`)
     }
   }
+  // With HAKIKI_LIST_BEFORE: each of ours against the same list of the other checkout, same rounds.
+  const befores = result.candidates.filter((c) => c.name.startsWith('before-'))
+  if (befores.length > 0) {
+    console.info('\nFirst open p50, this checkout / HAKIKI_LIST_BEFORE\'s (same rounds):')
+    for (const before of befores) {
+      const after = result.candidates.find((c) => c.name === before.name.slice('before-'.length))
+      if (after) console.info(`${after.label}: ${OPEN_MODES.map((m) => `${m} ${(after.firstOpenMs[m].p50 / before.firstOpenMs[m].p50).toFixed(2)}×`).join(', ')}`)
+    }
+  }
   mkdirSync(new URL('../results/', import.meta.url), { recursive: true })
   writeFileSync(new URL('../results/list.json', import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), machine: at, ...result }, null, 2)}\n`)
   console.info('\nwritten to apps/bench/results/list.json')

@@ -41,6 +41,6 @@ describe('@hakiki/core/rules, the servers\' light entry', () => {
     const rules = await import('./rules-entry')
     for (const [name, value] of Object.entries(rules)) expect([name, (core as Record<string, unknown>)[name]]).toEqual([name, value])
     expect(Object.keys(rules)).toEqual(expect.arrayContaining(['COUNTRIES', 'ALL_CHANNELS', 'PROBLEM_STATUS', 'PROBLEM_TYPE_BASE', 'toApiLocale', 'isE164', 'maskAddress', 'readSubmittedCode']))
-    for (const name of ['flowMachine', 'createProxyAdapter', 'createPhoneHelpers', 'loadPhoneRegions', 'loadCountrySearch']) expect(Object.keys(rules)).not.toContain(name)
+    for (const name of ['flowMachine', 'createProxyAdapter', 'createPhoneHelpers', 'loadPhoneRegions', 'withCountrySearchDeps']) expect(Object.keys(rules)).not.toContain(name)
   })
 })

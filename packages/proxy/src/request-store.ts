@@ -7,6 +7,46 @@
 import { StoreUnavailableError } from '@hakiki/store'
 import type { Quota, Tally, TakeResult, VerifyStore, WriteOp } from '@hakiki/store'
 
+/** A store call in flight: when it must have answered (`performance.now()`), and how it fails. */
+interface Deadline {
+  deadline: number
+  fail(): void
+}
+
+// Every request's store calls in flight, in this process, and ONE timer for all of them: a timer
+// per call was ~4 per start and ~6 per check, set and cleared around calls that a memory store
+// answers in microseconds. The timer is set for the earliest deadline and left to fire (a call
+// that answers only leaves the set); when it fires it ends the calls past their deadline and is
+// set again for the earliest of the rest. Deadlines come in roughly in order (each is its call's
+// start plus the request's budget left), so a new call seldom moves the timer. Nothing of a
+// request is kept once its calls have answered.
+const inFlight = new Set<Deadline>()
+let timer: ReturnType<typeof setTimeout> | undefined
+let firesAt = Number.POSITIVE_INFINITY
+
+function arm(deadline: number, at: number): void {
+  if (timer !== undefined && firesAt <= deadline) return
+  if (timer !== undefined) clearTimeout(timer)
+  // Whole milliseconds: Node keeps one timer list per distinct duration.
+  const ms = Math.max(1, Math.ceil(deadline - at))
+  firesAt = at + ms
+  timer = setTimeout(expire, ms)
+  // Node: a pending deadline must not keep the process alive; other runtimes have no unref.
+  ;(timer as { unref?: () => void }).unref?.()
+}
+
+function expire(): void {
+  timer = undefined
+  firesAt = Number.POSITIVE_INFINITY
+  const at = performance.now()
+  let next = Number.POSITIVE_INFINITY
+  for (const entry of inFlight) {
+    if (entry.deadline <= at) entry.fail()
+    else next = Math.min(next, entry.deadline)
+  }
+  if (next !== Number.POSITIVE_INFINITY) arm(next, at)
+}
+
 /**
  * Wraps `store` with a budget of `budgetMs` for all its calls. A `give` (giving back what a
  * refused or failed request took) still gets `graceMs` when the budget is spent. A late or failing
@@ -16,41 +56,10 @@ export function storeForRequest(store: VerifyStore, budgetMs: number, graceMs: n
   let spent = 0
   let pending = 0
   let since = 0
-  // The calls in flight, each with its deadline on `performance.now()`, and ONE timer for all of
-  // them (a timer per call was ~4 per start, ~6 per check). A call's deadline is never earlier than
-  // that of a call made before it (a budget that only counts time spent waiting moves the deadline
-  // on by the time between calls), so the timer set by a request's first call usually serves all
-  // of them: when it fires it ends the calls past their deadline and is set again for the others.
-  // It is left to fire once the request is done (unref'd, it holds no process open): cheaper than
-  // clearing and setting it again for every call.
-  const inFlight = new Set<{ deadline: number; fail: () => void }>()
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let firesAt = Number.POSITIVE_INFINITY
-  const settle = (entry: { deadline: number; fail: () => void }, at: number): boolean => {
+  const settle = (entry: Deadline, at: number): boolean => {
     if (!inFlight.delete(entry)) return false
     if (--pending === 0) spent += at - since
     return true
-  }
-  const arm = (deadline: number, at: number) => {
-    if (timer !== undefined && firesAt <= deadline) return
-    if (timer !== undefined) clearTimeout(timer)
-    // Whole milliseconds: Node keeps one timer list per distinct duration.
-    const ms = Math.max(1, Math.ceil(deadline - at))
-    firesAt = at + ms
-    timer = setTimeout(expire, ms)
-    // Node: a pending deadline must not keep the process alive; other runtimes have no unref.
-    ;(timer as { unref?: () => void }).unref?.()
-  }
-  const expire = () => {
-    timer = undefined
-    firesAt = Number.POSITIVE_INFINITY
-    const at = performance.now()
-    let next = Number.POSITIVE_INFINITY
-    for (const entry of inFlight) {
-      if (entry.deadline <= at) entry.fail()
-      else next = Math.min(next, entry.deadline)
-    }
-    if (next !== Number.POSITIVE_INFINITY) arm(next, at)
   }
   function call<T>(name: keyof VerifyStore, work: () => Promise<T>): Promise<T> {
     const at = performance.now()
@@ -59,7 +68,7 @@ export function storeForRequest(store: VerifyStore, budgetMs: number, graceMs: n
     if (!givesBack && remaining <= 0) return Promise.reject(new StoreUnavailableError(name, 'timeout'))
     if (pending++ === 0) since = at
     return new Promise<T>((resolve, reject) => {
-      const entry = {
+      const entry: Deadline = {
         deadline: at + (givesBack ? Math.max(remaining, graceMs) : remaining),
         fail: () => {
           if (settle(entry, performance.now())) reject(new StoreUnavailableError(name, 'timeout'))

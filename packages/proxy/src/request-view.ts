@@ -18,18 +18,24 @@ export interface RequestView {
   readonly headers: { get(name: string): string | null }
 }
 
-const builders = new WeakMap<object, () => Request>()
+/** Where an adapter's view keeps how its `Request` is built (a property of the view, not a WeakMap entry per request). */
+const BUILD = Symbol('hakiki.request')
+
+/** An adapter's view, with how its `Request` is built. */
+interface BuiltView extends RequestView {
+  [BUILD]?: () => Request
+}
 
 /** Registers how the `Request` of an adapter's view is built, when something asks for one. */
 export function setRequestBuilder(view: RequestView, build: () => Request): void {
   let built: Request | undefined
-  builders.set(view, () => (built ??= build()))
+  ;(view as BuiltView)[BUILD] = () => (built ??= build())
 }
 
 /** The Fetch `Request` of `view`: the view itself when it is one, else built once from the adapter's message. */
 export function fetchRequestOf(view: RequestView): Request {
   if (view instanceof Request) return view
-  const build = builders.get(view)
+  const build = (view as BuiltView)[BUILD]
   if (build === undefined) throw new TypeError('a request view without its Request')
   return build()
 }

@@ -1,5 +1,8 @@
 'use client'
 import { loadCountryAliases, type CountryEntry, type CountrySearch } from '@hakiki/core'
+// Core's country search comes in this chunk (one request as the list first opens, not two);
+// `CountrySelect` hands it its dependencies as the chunk arrives (`withCountrySearchDeps`).
+export { countryEntries, searchCountries, provideCountrySearchDeps } from '@hakiki/core/country-search'
 import type { PhoneCountryCode } from '@hakiki/react'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
 import type { CountrySelectClassNames } from './country-select'
@@ -68,7 +71,7 @@ export interface CountryListProps {
   t: Translate<keyof typeof phoneInputMessagesEn>
   /** Draws a country's flag. */
   Flag: ComponentType<FlagProps>
-  /** The names and search (`loadCountrySearch` of `@hakiki/core`, fetched with this module). */
+  /** The names and search (core's `@hakiki/core/country-search`, in this module's chunk, given its dependencies). */
   search: CountrySearch
 }
 

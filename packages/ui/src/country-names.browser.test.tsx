@@ -1,4 +1,4 @@
-import { COUNTRIES, LOCALES, loadCountryAliases, loadCountrySearch, loadPhoneCountries, type CountryCode } from '@hakiki/core'
+import { COUNTRIES, LOCALES, loadCountryAliases, loadPhoneCountries, withCountrySearchDeps, type CountryCode } from '@hakiki/core'
 import { render } from '@testing-library/react'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
@@ -7,8 +7,8 @@ import { CountrySelect, preloadCountryList } from './country-select'
 import { LocaleProvider } from './i18n/locale-provider'
 import { PhoneInput } from './phone-input'
 
-// A chunk of core's, as the country list loads it.
-const { countryEntries, searchCountries } = await loadCountrySearch()
+// Core's country search, given what it reads of the rest of core, as the country list's chunk has it.
+const { countryEntries, searchCountries } = withCountrySearchDeps(await import('@hakiki/core/country-search'))
 
 const ALL: readonly CountryCode[] = COUNTRIES.map((c) => c.iso2)
 const codes = (tag: string, query: string) => searchCountries(countryEntries(tag), query).map((c) => c.iso2)

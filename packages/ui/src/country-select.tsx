@@ -1,5 +1,5 @@
 'use client'
-import { COUNTRIES, getPhoneCountryCallingCode, isPhoneCountriesLoaded, loadCountrySearch, loadPhoneCountries, needsPhoneCountries, type CountrySearch } from '@hakiki/core'
+import { COUNTRIES, getPhoneCountryCallingCode, isPhoneCountriesLoaded, loadPhoneCountries, needsPhoneCountries, withCountrySearchDeps, type CountrySearch } from '@hakiki/core'
 import { usePhoneCountries, type PhoneCountries, type PhoneCountryCode } from '@hakiki/react'
 import { useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { cx } from './class-names'
@@ -69,14 +69,14 @@ let listModule: (typeof CountryListModule & { search: CountrySearch }) | undefin
 let listLoading: Promise<unknown> | undefined
 
 /**
- * Fetches the code of the country list (rows, keys, and core's `loadCountrySearch`: chunks of their own, about 2 kB gzip),
+ * Fetches the code of the country list (rows, keys, and core's country search: a chunk of its own, about 2 kB gzip),
  * once; a failed fetch is tried again on the next call. `CountrySelect` calls it when its button
  * is first hovered, focused or pressed, so the list is usually in before it is opened; call it
  * earlier to have it sooner (e.g. on a page that opens the list at once).
  */
 export function preloadCountryList(): Promise<void> {
-  listLoading ??= Promise.all([import('./country-list'), loadCountrySearch()]).then(
-    ([module, search]) => (listModule = { ...module, search }),
+  listLoading ??= import('./country-list').then(
+    (module) => (listModule = { ...module, search: withCountrySearchDeps(module) }),
     (error: unknown) => {
       listLoading = undefined
       throw error

@@ -20,7 +20,7 @@ export * from './verification-flow'
 export * from './country-select'
 export * from './flags'
 export * from './country-names'
-// The list's names and search are `loadCountrySearch` of @hakiki/core (a chunk of their own).
+// The list's names and search are @hakiki/core/country-search (in the list's own chunk).
 export type { CountryEntry } from '@hakiki/core'
 export * from './i18n/locale-provider'
 export { useLocale, useMessages, type LocaleValue, type Translate } from './i18n/locale-context'

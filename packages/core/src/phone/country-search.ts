@@ -2,10 +2,13 @@ import type { CountryInfo } from './countries'
 import type { PhoneCountries, PhoneCountryCode } from './offered-phone-countries'
 
 /*
- * A country list's names and search, framework-free, loaded with `import()` by
- * `loadCountrySearch` (load-country-search.ts) and by nothing else: no module imports it
- * statically, so that no bundler puts it up front (esbuild puts a module the package barrel
- * imports in an up-front chunk of any bundle where the barrel is live, even when unused there).
+ * A country list's names and search, framework-free: `@hakiki/core/country-search`, imported by a
+ * module that is itself loaded with `import()` (`@hakiki/ui`'s country list, whose chunk brings
+ * it), never by a module of this package, so that no bundler puts it up front (esbuild puts a
+ * module the package barrel imports in an up-front chunk of any bundle where the barrel is live,
+ * even when unused there). Nor does the barrel load it with an `import()` of its own: esbuild
+ * would then make it a chunk shared by both, which the list's chunk fetches only once it has
+ * arrived (a second round trip as the list first opens).
  */
 
 /** A country as a picker shows it. */
@@ -22,7 +25,7 @@ export interface CountryEntry {
 
 /**
  * What the search reads of modules the rest of the package shares, handed over by
- * `loadCountrySearch` before it gives this module out. A module loaded with `import()` imports
+ * `withCountrySearchDeps` before this module is used. A module loaded with `import()` imports
  * nothing with state of its own: in a bundle without code splitting (esbuild for a Worker, as
  * wrangler builds) every module a dynamic import reaches statically is wrapped in a lazy
  * initialiser, and esbuild never calls the initialiser of a module the barrel re-exports with
@@ -40,7 +43,7 @@ export interface CountrySearchDeps {
 
 let deps: CountrySearchDeps
 
-/** Hands over {@link CountrySearchDeps}; `loadCountrySearch` calls it once, before anything else here runs. */
+/** Hands over {@link CountrySearchDeps}; `withCountrySearchDeps` calls it, before anything else here runs. */
 export function provideCountrySearchDeps(given: CountrySearchDeps): void {
   deps = given
 }

@@ -69,10 +69,10 @@ interface SendButtonProps {
 
 /**
  * "Send code" on the first screen: `ResendButton`'s parts (its root, the button, its live region)
- * as the theme and tests know them, without its countdown and announcements, which only a start refused with a
- * wait needs: they are ~0.6 kB that would load up front for every page, so they come with the
- * later steps' chunk (loaded on that very submit) and `ResendButton` takes this one's place then.
- * Until that chunk is there a wait still holds a press, without counting down.
+ * as the theme and tests know them, without its countdown and announcements, which only a start
+ * refused with a wait needs: they are ~0.5 kB that would load up front for every page, so they
+ * come with the later steps' chunk (loaded on that very submit) and `ResendButton` takes this
+ * one's place then. Until that chunk is there a wait still holds a press, without counting down.
  */
 function SendButton({ retryAt, busy, className, buttonRef, children }: SendButtonProps): ReactNode {
   return (
@@ -96,6 +96,11 @@ function SendButton({ retryAt, busy, className, buttonRef, children }: SendButto
   )
 }
 
+/**
+ * The address step: channel picker, phone or e-mail field, "Send code". Stays mounted while
+ * hidden, so that "Change number" finds what was typed. Checks the address before any request;
+ * a press while the phone field waits for a country's metadata is kept and honoured once read.
+ */
 export function AddressStep({ api, offered, countries, showFees, heading: Heading, classNames, addressRef, phoneDetails, fieldError, generalError, waitUntil, announceWait, leaving, nextStep, waitButton: WaitButton }: AddressStepProps): ReactNode {
   const { state, send } = api
   // Still the step on screen while the next one loads.

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type * as LaterStepsModule from './later-steps'
 
-/** The steps after the address step: `CodeStep`, `ProblemStep`, `VerifiedStep`. */
+/** The steps after the address step (`CodeStep`, `ProblemStep`, `VerifiedStep`) and the address step's countdown (`ResendButton`, `RetryText`). */
 export type LaterSteps = typeof LaterStepsModule
 
 let loaded: LaterSteps | undefined
