@@ -73,7 +73,10 @@ test('sign-up by voice call: the preview spells the code and reads the script al
     if (typeof speechSynthesis === 'undefined') return false
     const spoken: { text: string; lang: string }[] = []
     Object.assign(window, { spoken })
-    speechSynthesis.speak = (utterance) => void spoken.push({ text: utterance.text, lang: utterance.lang })
+    // On the prototype, not on `speechSynthesis` itself: WebKit may drop that object's wrapper, and
+    // with it a method set on it, in a garbage collection before the press (seen under load: the
+    // button said Stop, nothing was recorded); the prototype lives as long as the page.
+    SpeechSynthesis.prototype.speak = (utterance) => void spoken.push({ text: utterance.text, lang: utterance.lang })
     return true
   })
   const play = browser.$('aria/Play the call')
