@@ -155,18 +155,18 @@ export interface UsePhoneInputResult {
 const COVERED_COUNTRIES: readonly PhoneCountryCode[] = COUNTRIES.map((c) => c.iso2)
 
 /** A selection of the input to restore after React wrote its text: a caret when start and end are equal. */
-type FieldSelection = readonly [start: number, end: number, direction?: 'forward' | 'backward' | 'none']
+type FieldSelection = readonly [start: number, end: number]
 
 /**
- * The user's selection in `input` (about to show `next` instead of its text) carried over to `next`:
- * each end after the same digit, an end at the end of the text at the end of `next`. `undefined`
- * when the field is not focused, or for a caret at the end, where the browser puts it anyway.
+ * The user's selection in `input` (about to show `next` instead of its text) carried over to
+ * `next`: each end after the same digit, an end at the end of the text at the end of `next` (its
+ * direction is not kept: bytes for a backward selection made just as metadata arrives).
+ * `undefined` when the field is not focused.
  */
 function carriedSelection(input: HTMLInputElement, next: string): FieldSelection | undefined {
-  const { value, selectionStart: start, selectionEnd: end, selectionDirection } = input
-  if (input.ownerDocument.activeElement !== input || start === null || end === null || (start === end && end >= value.length)) return undefined
-  const carry = (at: number): number => (at >= value.length ? next.length : indexAfterSignificant(next, countSignificant(value.slice(0, at))))
-  return [carry(start), carry(end), selectionDirection ?? 'none']
+  const { value, selectionStart, selectionEnd } = input
+  const carry = (at: number | null): number => (at === null || at >= value.length ? next.length : indexAfterSignificant(next, countSignificant(value.slice(0, at))))
+  return input.ownerDocument.activeElement === input ? [carry(selectionStart), carry(selectionEnd)] : undefined
 }
 
 /**
@@ -267,6 +267,8 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
     (next: PhoneFieldState, byUser = true): void => {
       const prev = stateRef.current
       show(next)
+      // Arriving metadata re-read the text: React's write of it keeps the user's selection (`accept`).
+      reread.current = !byUser
       if (byUser) setTouched(false)
       const o = latest.current.options
       if (next.country && next.country !== prev.country) o.onCountryChange?.(next.country)
@@ -294,7 +296,6 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
     // Where the caret or selection goes is read as React writes the new text (`accept`, below): a
     // selection made meanwhile (all of it, to type another number over it) stays whole. Read here,
     // it lost one made before React's write, which then left a caret at its start.
-    reread.current = true
     commit(next, false)
   }, [commit, latest, loader])
 
@@ -315,7 +316,6 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
   const apply = useCallback(
     (input: PhoneFieldInput): void => {
       loader.retry()
-      reread.current = false
       const out = editPhoneField(stateRef.current, input, allowed)
       caret.current = [out.caret, out.caret]
       // Nothing changed (a letter was typed): React restores the old text and moves the caret to
@@ -374,7 +374,6 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
       const picked = pickPhoneCountry(stateRef.current, next, allowed)
       if (!picked) return
       loader.retry()
-      reread.current = false
       caret.current = undefined
       commit(picked)
     },
