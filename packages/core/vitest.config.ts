@@ -1,3 +1,4 @@
+import { HANG_BOUNDS } from '@hakiki/build-config/vitest'
 import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
@@ -12,10 +13,10 @@ export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
-    // A ceiling, not a goal: the differential and property tests compare thousands of inputs with
-    // libphonenumber-js, CPU work that passed Vitest's 5 s default on a loaded 2-core machine (one
-    // country's as-you-type table, in a full CI run at load 30). Speed is measured by the benches.
-    testTimeout: 30_000,
+    // Bounds for a hang, not speed goals (build-config/vitest.js): the differential and property
+    // tests compare thousands of inputs with libphonenumber-js, CPU work that passed Vitest's 5 s
+    // default on a loaded 2-core machine (one country's as-you-type table, at load 30).
+    ...HANG_BOUNDS,
     projects: [
       {
         extends: true,

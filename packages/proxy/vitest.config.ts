@@ -1,3 +1,4 @@
+import { HANG_BOUNDS } from '@hakiki/build-config/vitest'
 import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
@@ -11,9 +12,9 @@ export default defineConfig({
     // half the CPU on 2 cores (sandbox 19.6 -> 11.4 CPU s, proxy 40.6 -> 12.1); no test here
     // relies on module state a previous file may have left.
     isolate: false,
-    // A ceiling for a hang, not a speed check (the benches measure speed): these tests run real
-    // HTTP, stores and the sandbox, and beside the browser suites on 2 cores a burst of twelve
-    // parallel checks once took 5.3 s at load ~40. Timing-sensitive tests set their own bounds.
-    testTimeout: 30_000,
+    // Bounds for a hang, not speed goals (build-config/vitest.js): these tests run real HTTP, stores
+    // and the sandbox, and beside the browser suites on 2 cores a burst of twelve parallel checks
+    // once took 5.3 s at load ~40. Timing-sensitive tests set their own bounds.
+    ...HANG_BOUNDS,
   },
 })

@@ -1,3 +1,4 @@
+import { HANG_BOUNDS } from '@hakiki/build-config/vitest'
 import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
@@ -10,9 +11,9 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
     // Ceilings, not waits (see test/setup-dom.ts): `expect.poll` gives up after 1 s by default, a test
-    // after 5 s, both too short on a busy 2-core machine.
+    // after 5 s, both too short on a busy 2-core machine (build-config/vitest.js).
     expect: { poll: { timeout: 15_000 } },
-    testTimeout: 60_000,
+    ...HANG_BOUNDS,
     // Every file in one worker's module graph, not a fresh one per file (Vitest's isolate): about
     // half the CPU on 2 cores (sandbox 19.6 -> 11.4 CPU s, proxy 40.6 -> 12.1); no test here
     // relies on module state a previous file may have left.

@@ -1,3 +1,4 @@
+import { HANG_BOUNDS } from '@hakiki/build-config/vitest'
 import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
@@ -6,6 +7,8 @@ export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
+    // Bounds for a hang, not speed goals (build-config/vitest.js).
+    ...HANG_BOUNDS,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
   },
 })
