@@ -154,6 +154,21 @@ export interface UsePhoneInputResult {
 
 const COVERED_COUNTRIES: readonly PhoneCountryCode[] = COUNTRIES.map((c) => c.iso2)
 
+/** A selection of the input to restore after React wrote its text: a caret when start and end are equal. */
+type FieldSelection = readonly [start: number, end: number]
+
+/**
+ * The user's selection in `input` (about to show `next` instead of its text) carried over to
+ * `next`: each end after the same digit, an end at the end of the text at the end of `next` (its
+ * direction is not kept: bytes for a backward selection made just as metadata arrives).
+ * `undefined` when the field is not focused.
+ */
+function carriedSelection(input: HTMLInputElement, next: string): FieldSelection | undefined {
+  const { value, selectionStart, selectionEnd } = input
+  const carry = (at: number | null): number => (at === null || at >= value.length ? next.length : indexAfterSignificant(next, countSignificant(value.slice(0, at))))
+  return input.ownerDocument.activeElement === input ? [carry(selectionStart), carry(selectionEnd)] : undefined
+}
+
 /**
  * Headless phone number field: a country picker plus one number input formatted as the user types
  * (`024 123 4567`) with a caret that stays beside the digit it was at, E.164 out.
@@ -213,7 +228,13 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
   const stateRef = useRef(state)
   /** The E.164 value last reported: a controlled value that echoes it (`''` while typing) is no news. */
   const emitted = useRef(valueProp ?? '')
-  const caret = useRef<number | undefined>(undefined)
+  /** Where the caret (or selection) goes once React has written the new text. */
+  const caret = useRef<FieldSelection | undefined>(undefined)
+  /**
+   * The text was re-read as its metadata arrived, not edited: React's write of it must keep the
+   * user's selection, read as it writes (the user may have selected since the metadata arrived).
+   */
+  const reread = useRef(false)
   const latest = useLatestRef({ options, fromExternal, allowed, controlled })
 
   /** Sets the state and its ref together, so that React's own write of the new text is recognised. */
@@ -230,13 +251,14 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
     show(latest.current.fromExternal(reported, stateRef.current.country))
   }, [controlled, reported, show])
 
-  /** Moves the caret to where the last edit asked, after React wrote the new text. */
+  /** Moves the caret to where the last edit asked (or keeps the selection of a re-read), after React wrote the new text. */
   const placeCaret = useCallback((): void => {
+    reread.current = false
     const el = inputRef.current
     const at = caret.current
     if (!el || at === undefined || el.ownerDocument.activeElement !== el) return
     caret.current = undefined
-    el.setSelectionRange(at, at)
+    el.setSelectionRange(...at)
   }, [])
   useIsoLayoutEffect(placeCaret)
 
@@ -245,6 +267,8 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
     (next: PhoneFieldState, byUser = true): void => {
       const prev = stateRef.current
       show(next)
+      // Arriving metadata re-read the text: React's write of it keeps the user's selection (`accept`).
+      reread.current = !byUser
       if (byUser) setTouched(false)
       const o = latest.current.options
       if (next.country && next.country !== prev.country) o.onCountryChange?.(next.country)
@@ -264,15 +288,14 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
     const current = stateRef.current
     const next = settlePhoneField(current, latest.current.allowed)
     if (next === undefined) return loadedOne()
-    const el = inputRef.current
-    if (el && el.ownerDocument.activeElement === el && el.selectionStart !== null && el.selectionStart < el.value.length) {
-      caret.current = indexAfterSignificant(next.display, countSignificant(el.value.slice(0, el.selectionStart)))
-    }
     const out = readPhoneField(next.display, next.country, latest.current.allowed, loader.failed)
     if (next.display === current.display && next.country === current.country && out.e164 === emitted.current) {
       stateRef.current = next
       return loadedOne()
     }
+    // Where the caret or selection goes is read as React writes the new text (`accept`, below): a
+    // selection made meanwhile (all of it, to type another number over it) stays whole. Read here,
+    // it lost one made before React's write, which then left a caret at its start.
     commit(next, false)
   }, [commit, latest, loader])
 
@@ -294,7 +317,7 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
     (input: PhoneFieldInput): void => {
       loader.retry()
       const out = editPhoneField(stateRef.current, input, allowed)
-      caret.current = out.caret
+      caret.current = [out.caret, out.caret]
       // Nothing changed (a letter was typed): React restores the old text and moves the caret to
       // the end, so put it back once it has.
       if (!out.changed) return queueMicrotask(placeCaret)
@@ -306,9 +329,13 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
   // Writes that bypass React (react-hook-form setValue/reset on a registered field, form reset).
   const observe = useObservedInput({
     accept: useCallback(
-      (written: string): string => {
+      (written: string, input: HTMLInputElement): string => {
         const current = stateRef.current
-        if (written === current.display) return written
+        if (written === current.display) {
+          // React writing a re-read text: the selection as it is now, carried over.
+          if (reread.current) caret.current = carriedSelection(input, written)
+          return written
+        }
         const { fromExternal: read, allowed: isAllowed } = latest.current
         const next = read(written, current.country)
         show(next)

@@ -269,6 +269,9 @@ describe('PhoneInput with countries="all"', () => {
     await userEvent.click(trigger())
     await userEvent.keyboard('UK{Enter}')
     await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: United Kingdom, +44')
+    // Britain's chunk may arrive as the field is cleared, between Playwright's select and its
+    // Delete: the re-read text keeps the selection (the test of a selection made while the chunk
+    // is on its way, below), so the Delete empties the field.
     await userEvent.clear(input)
     await userEvent.type(input, '07400123456')
     await expect.poll(() => last()?.[0]).toBe('+447400123456')
@@ -320,6 +323,28 @@ describe('PhoneInput with countries="all"', () => {
     expect(root.hasAttribute('data-loading')).toBe(false)
     expect(last()).toEqual(['+393123456789', { country: 'IT', isValid: true, error: undefined }])
     expect(error()).toBe('')
+    await commands.unrouteModule('phone-regions/*')
+  })
+
+  test('a number selected while its chunk is on its way stays selected as it is re-read: typed over, it is replaced', async () => {
+    // Every region chunk is held; Norway's is not loaded yet (nor any region its chunk holds: SJ).
+    await commands.holdModule('phone-regions/*')
+    const { input, last, root } = setup({ countries: 'all', defaultCountry: 'NO' })
+    await userEvent.type(input, '40612345')
+    await expect.poll(() => commands.heldModuleRequests('phone-regions/*')).toBeGreaterThan(0)
+    expect(root.hasAttribute('data-loading')).toBe(true)
+    expect(input.value).toBe('40612345')
+    // The user selects the whole number to type another over it (as select-all does, and
+    // Playwright's clear before its Delete), and Norway's metadata arrives: the text is laid out anew.
+    input.select()
+    await commands.releaseModule('phone-regions/*', 'continue')
+    await expect.poll(() => input.value).toBe('40 61 23 45')
+    expect(last()?.[0]).toBe('+4740612345')
+    // Still the whole number, not a caret at its start where the next digits would go before it.
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, input.value.length])
+    await userEvent.keyboard('91234567')
+    await expect.poll(() => input.value).toBe('91 23 45 67')
+    expect(last()).toEqual(['+4791234567', { country: 'NO', isValid: true, error: undefined }])
     await commands.unrouteModule('phone-regions/*')
   })
 
