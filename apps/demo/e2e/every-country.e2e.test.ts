@@ -115,6 +115,29 @@ describe('Twilio mode: every country', () => {
     await expect.poll(() => countryButton(page).getAttribute('aria-label')).toBe('Country: Germany, +49')
     await expect.poll(() => field.inputValue()).toBe(`${to.national.slice(0, 5)} ${to.national.slice(5)}`)
   })
+
+  test('the open list stays open while another window has the focus (a user switching apps and back)', async () => {
+    const { page, demo } = h
+    await openDemo(page, demo)
+    await phoneFieldSettled(page)
+    await countryButton(page).click()
+    await page.getByRole('combobox', { name: 'Search countries' }).waitFor()
+    // Another page of the same browser takes the focus: in Firefox the page's search box is blurred
+    // with no element to go to (the page no longer has the focus), which closed the list.
+    const browser = page.context().browser()
+    if (!browser) throw new Error('the test needs the browser of its page')
+    const other = await (await browser.newContext()).newPage()
+    try {
+      await other.setContent('<input aria-label="elsewhere">')
+      await other.getByRole('textbox', { name: 'elsewhere' }).click()
+      await other.keyboard.type('x')
+    } finally {
+      await other.context().close()
+    }
+    expect(await page.getByRole('combobox', { name: 'Search countries' }).count()).toBe(1)
+    await page.getByRole('combobox', { name: 'Search countries' }).fill('Germ')
+    await expect.poll(() => countryOptions(page).first().textContent()).toContain('Germany')
+  })
 })
 
 describe('Twilio mode: the faults panel says what Twilio makes of each fault', () => {

@@ -282,6 +282,9 @@ export function CountryList({ countries, value, initialQuery, fees, id, onPick, 
       data-part="popover"
       className={classNames.popover}
       onBlur={(event) => {
+        // The page losing focus (the user switched to another window or app) is not leaving the
+        // list: the browser gives the focus back to the search box on return, so the list stays.
+        if (!event.currentTarget.ownerDocument.hasFocus()) return
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onClose(false)
       }}
     >
