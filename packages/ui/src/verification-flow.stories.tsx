@@ -251,7 +251,8 @@ export const Resend: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Resend code' }))
     await waitFor(() => expect(args.adapterOptions?.onSend).toHaveBeenCalledTimes(2))
     await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Verification code' })).toHaveFocus())
-    await expect(canvasElement.querySelector('[data-part="code-message"] [data-part="resent"]')).toHaveTextContent('New code sent.')
+    // Drawn the render after the focus moves: waited for, not read at once (null on a loaded machine).
+    await waitFor(() => expect(canvasElement.querySelector('[data-part="code-message"] [data-part="resent"]')).toHaveTextContent('New code sent.'))
     await waitFor(() => expect(flowRegion(canvasElement)).toHaveTextContent('New code sent.'))
   },
 }
