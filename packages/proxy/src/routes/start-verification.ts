@@ -22,7 +22,7 @@ import { maskAddress } from '../mask'
 import { ProviderError, isProviderError } from '@hakiki/provider'
 import { ProxyError } from '../problem'
 import { readJsonObject } from '../read-json-body'
-import { loadPhoneLibrary } from '../phone-library'
+import { loadPhoneLibrary, loadedPhoneLibrary } from '../phone-library'
 import { createReadBatch, createTakePlan } from '../store-batch'
 import type { Refusal } from '../store-batch'
 import { isOutage, upstreamProblem } from '../upstream-problem'
@@ -47,7 +47,7 @@ const waitBeforeResend: Refusal = (retryAfter) => {
 export async function startVerification(ctx: HandlerContext, state: RequestState): Promise<Response> {
   const sent = await readJsonObject(state.request, { timeoutMs: ctx.bodyTimeoutMs })
   // Phone numbers are parsed with libphonenumber's metadata, loaded by the first start that needs it.
-  if (sent.channel !== 'email') await loadPhoneLibrary()
+  if (sent.channel !== 'email' && loadedPhoneLibrary() === undefined) await loadPhoneLibrary()
   const input = parseStartInput(sent, ctx.acceptsCountry)
   state.maskedTo = maskAddress(input.to)
   // A channel the provider declares it cannot send (e-mail on a Twilio service without a Mailer,
