@@ -12,7 +12,6 @@
  */
 import type { StartVerificationResponse } from '@hakiki/core/rules'
 import { StoreUnavailableError } from '@hakiki/store'
-import type { Tally } from '@hakiki/store'
 import type { HandlerContext, RequestState } from '../handler-context'
 import { iso, jsonResponse, providerCall, reportUpstreamFailure } from '../handler-context'
 import { deliveryField, knownDelivery } from '../delivery'
@@ -126,9 +125,8 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   // The budgets of unverified sends (per IP, IPv6 /48, number prefix, country in money; a soft
   // limit in all): what a verification gives back, so they bind attackers, not users.
   const budget = await budgets.plan(plan, ctx.store, destinationBusy)
-  let taken: Tally[]
   try {
-    taken = await plan.take(ctx.store)
+    await plan.take(ctx.store)
   } catch (error) {
     // A take that timed out may still have applied: it is given back (a paused Redis used to
     // spend an IP's slots with no code sent). One that failed or found the store full did not
@@ -136,7 +134,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     if (error instanceof StoreUnavailableError && error.reason === 'timeout') await ctx.store.give(plan.toGive()).catch(() => undefined)
     throw error
   }
-  const giveBack = () => ctx.store.give(taken)
+  const giveBack = () => ctx.store.give(plan.toGive())
 
   // Last before the send: a one-time captcha the hook verifies is spent only on a start that goes
   // out (it used to be spent on starts then refused by the cooldown or a cap).
