@@ -138,12 +138,12 @@ export function createMac(secret: SecretInput, purpose: string): Mac {
   const raw = nodeHmacKey(secret, purpose)
   const node = NODE_CRYPTO
   if (raw !== undefined && node !== undefined) {
-    const mac = (data: string) => node.createHmac('sha256', raw).update(data)
+    const macOf = (data: string) => node.createHmac('sha256', raw).update(data)
     return {
-      sign: (data) => mac(data).digest('base64url'),
+      sign: (data) => macOf(data).digest('base64url'),
       verify: (data, signature) => {
         const bytes = signatureBytes(signature)
-        return bytes !== undefined && node.timingSafeEqual(mac(data).digest(), bytes)
+        return bytes !== undefined && node.timingSafeEqual(macOf(data).digest(), bytes)
       },
     }
   }
