@@ -257,7 +257,8 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     type: 'verification.sent',
     at: sentAt,
     verificationId: record.id,
-    to: maskAddress(record.to),
+    // Masked once per request (above), unless the API answered an id the proxy knew for another address.
+    to: record.to === input.to && state.maskedTo !== undefined ? state.maskedTo : maskAddress(record.to),
     channel: record.channel,
     resend,
     ...(input.country === undefined ? {} : { country: input.country }),
