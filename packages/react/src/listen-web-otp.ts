@@ -11,14 +11,27 @@ export function hasWebOTP(): boolean {
 }
 
 /**
+ * The page's newest WebOTP request. Chromium keeps one request per page: a `get` cancels the one
+ * before, and an abort applies to whichever request is current, or, when none is, makes the browser
+ * kill the tab ("The abort controller must be used after initiating an SMS request",
+ * content/browser/sms/webotp_service.cc; seen in Yandex Browser by core-ds/core-components#2344).
+ * The page learns of a cancellation only a task later, so two fields listening at once (a CodeInput
+ * beside `useWebOTP`, the examples of a docs page) and unmounted together sent two aborts: Chromium
+ * 156 killed the docs site's preview. So only the newest request is ever aborted: any earlier one
+ * is already cancelled.
+ */
+let newest: AbortController | undefined
+
+/**
  * Asks the browser for the code of an SMS bound to this origin (`navigator.credentials.get({ otp })`)
  * where it has WebOTP, and gives it to `onCode` normalized to `length` ASCII digits. Returns the
  * function that aborts the wait (a cleanup for an effect). Shared by `useWebOTP` and
- * `useCodeInput`, which needs no `isSupported` and so no store of its own.
+ * `useCodeInput`, which needs no `isSupported` and so no store of its own. Of several listeners at
+ * once, the browser serves the newest.
  */
 export function listenWebOTP(length: number, onCode: (code: string) => void): () => void {
   if (!hasWebOTP()) return () => undefined
-  const controller = new AbortController()
+  const controller = (newest = new AbortController())
   ;(navigator.credentials as unknown as OtpCredentialsContainer)
     .get({ otp: { transport: ['sms'] }, signal: controller.signal })
     .then((credential) => {
@@ -27,5 +40,9 @@ export function listenWebOTP(length: number, onCode: (code: string) => void): ()
     })
     // AbortError on unmount, NotAllowedError when the user declines the prompt: both just end the wait.
     .catch(() => undefined)
-  return () => controller.abort()
+  return () => {
+    if (newest !== controller) return
+    newest = undefined
+    controller.abort()
+  }
 }

@@ -1,5 +1,11 @@
+/**
+ * The flow's clock for React: the provider's `now`, and a timer aimed at a server-clock time. The
+ * countdowns' hooks (`use-countdown.ts`) are a module of their own: only the later steps count
+ * down, and a module shared with their chunk would carry them up front (bundlers keep a module's
+ * used exports wherever the module loads).
+ */
 import type { SentVerification, StartVerificationResponse } from '@hakiki/core'
-import { useContext, useEffect, useMemo, useReducer } from 'react'
+import { useContext, useEffect, useReducer } from 'react'
 import { VerificationContext } from './verification-context'
 
 /** What a countdown can read: the flow's verification, or a start answer from `useStartVerification`. */
@@ -8,37 +14,6 @@ export type CountdownSource = SentVerification | StartVerificationResponse
 /** The clock of the provider, or `Date.now` outside one (countdowns need no adapter). */
 export function useNow(): () => number {
   return useContext(VerificationContext)?.now ?? Date.now
-}
-
-/**
- * A server-clock time of `source` and the skew to read it with. For a raw start answer the skew is
- * measured when the hook first sees it, which is within a render of its arrival.
- */
-export function useServerTarget(source: CountdownSource | undefined, field: 'expiresAt' | 'resendAt'): { target: number | undefined; skewMs: number } {
-  const now = useNow()
-  return useMemo(() => {
-    if (!source) return { target: undefined, skewMs: 0 }
-    if (typeof source[field] === 'number') return { target: source[field], skewMs: (source as SentVerification).skewMs }
-    const response = source as StartVerificationResponse
-    const serverTime = Date.parse(response.serverTime)
-    const target = Date.parse(response[field])
-    return { target: Number.isNaN(target) ? undefined : target, skewMs: Number.isNaN(serverTime) ? 0 : serverTime - now() }
-  }, [source, field, now])
-}
-
-/**
- * Whole seconds until `target` (server epoch ms), re-rendering only the calling component, and only
- * when the number changes: one timer aimed at the next change, not a global ticker. The value is
- * derived from the clock during render; the timer only asks for that render.
- */
-export function useSecondsUntil(target: number | undefined, skewMs: number): number {
-  const now = useNow()
-  const [, rerender] = useReducer(increment, 0)
-  const remaining = target === undefined ? 0 : target - now() - skewMs
-  const seconds = Math.max(0, Math.ceil(remaining / 1000))
-  // Aim at the moment the whole-second count drops, not at a fixed one-second interval.
-  useTimerLoop(target, skewMs, now, rerender, (left) => left - (Math.ceil(left / 1000) - 1) * 1000)
-  return seconds
 }
 
 /** True once `target` (server epoch ms) has passed; a single timer, so it re-renders once. */
@@ -55,7 +30,7 @@ export function useHasPassed(target: number | undefined, skewMs: number): boolea
  * re-arms from the clock, so a timer that fires early (browsers clamp and drift) costs one extra
  * render, never a stuck countdown.
  */
-function useTimerLoop(target: number | undefined, skewMs: number, now: () => number, rerender: () => void, delayFor: (msLeft: number) => number): void {
+export function useTimerLoop(target: number | undefined, skewMs: number, now: () => number, rerender: () => void, delayFor: (msLeft: number) => number): void {
   useEffect(() => {
     if (target === undefined) return
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -74,6 +49,7 @@ function useTimerLoop(target: number | undefined, skewMs: number, now: () => num
   }, [target, skewMs, now])
 }
 
-function increment(n: number): number {
+/** A reducer that counts: its dispatch is a stable "render again". */
+export function increment(n: number): number {
   return n + 1
 }

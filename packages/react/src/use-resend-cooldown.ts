@@ -1,4 +1,5 @@
-import { useSecondsUntil, useServerTarget, type CountdownSource } from './use-clock'
+import type { CountdownSource } from './use-clock'
+import { useSecondsUntil, useServerTarget } from './use-countdown'
 
 /** Result of {@link useResendCooldown}. */
 export interface UseResendCooldownResult {

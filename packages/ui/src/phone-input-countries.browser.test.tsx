@@ -71,10 +71,11 @@ const regionRequests = (): string[] =>
 
 /**
  * Germany's chunk as `regionRequests` names it: a chunk is named after its alphabetically first
- * region (core's generate:phone packs the regions in chunks of up to ~3 kB; `CN.gen.ts` holds
- * China, Germany and Japan).
+ * region (core's generate:phone packs the regions in chunks of up to ~3 kB; `BD.gen.ts` holds
+ * Bangladesh, Brazil, China and Germany). The tests below that need a chunk nobody loaded yet each
+ * use a region of a chunk no other test of this page loads (named in each).
  */
-const GERMANY_CHUNK = 'CN'
+const GERMANY_CHUNK = 'BD'
 
 /** Requests the page made for the region index so far. */
 const indexRequests = (): number => performance.getEntriesByType('resource').filter((e) => e.name.includes('/region-index.ts')).length
@@ -165,19 +166,19 @@ describe('PhoneInput with countries="all"', () => {
   })
 
   test('a chunk that fails to load says so; the next edit tries again', async () => {
-    // Every region chunk is held (however the build packs regions); Uzbekistan's is not loaded
-    // yet, nor any region its chunk holds (BD, CL, MM, SE; none of a shared calling code: no other
-    // test loads them, since Firefox keeps a failed chunk failed for the page, below).
+    // Every region chunk is held (however the build packs regions); Georgia's is not loaded yet,
+    // nor any region its chunk holds (AT, CL, ID, PK, PY, TW, VN; none of a shared calling code: no
+    // other test loads them, since Firefox keeps a failed chunk failed for the page, below).
     await commands.holdModule('phone-regions/*')
     const { input, trigger, last, error } = setup({ countries: 'all', defaultCountry: 'GH' })
     await userEvent.click(trigger())
-    await userEvent.keyboard('Uzbek{Enter}')
-    await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Uzbekistan, +998')
-    await userEvent.type(input, '912345677')
+    await userEvent.keyboard('Georg{Enter}')
+    await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Georgia, +995')
+    await userEvent.type(input, '555123455')
     await expect.poll(() => commands.heldModuleRequests('phone-regions/*')).toBeGreaterThan(0)
     await commands.releaseModule('phone-regions/*', 'abort')
     await expect.poll(error).toBe('Numbers of this country cannot be checked right now. Check your connection, then try again.')
-    await expect.poll(() => input.value).toBe('912345677')
+    await expect.poll(() => input.value).toBe('555123455')
     expect(last()?.[0]).toBe('')
     // Back online: the next digit fetches it again and the whole number is read. Not in Firefox,
     // which keeps a module whose fetch failed as failed for the page (HTML's module map keeps the
@@ -185,12 +186,12 @@ describe('PhoneInput with countries="all"', () => {
     // back before a reload, and the field keeps saying why, the digits as typed.
     const refetched = engine !== 'firefox'
     await commands.unrouteModule('phone-regions/*')
-    await userEvent.keyboard('{Backspace}8')
+    await userEvent.keyboard('{Backspace}6')
     const unavailable = 'Numbers of this country cannot be checked right now. Check your connection, then try again.'
     // The edit first (onChange is called as the re-read is committed, before React writes the new
     // text), then what the retry it made came to.
-    await expect.poll(() => input.value).toBe(refetched ? '91 234 56 78' : '912345678')
-    await expect.poll(() => [last()?.[0], error()]).toEqual(refetched ? ['+998912345678', ''] : ['', unavailable])
+    await expect.poll(() => input.value).toBe(refetched ? '555 12 34 56' : '555123456')
+    await expect.poll(() => [last()?.[0], error()]).toEqual(refetched ? ['+995555123456', ''] : ['', unavailable])
   })
 
   test('pick Germany from the list with the keyboard, type a German mobile', async () => {
@@ -220,18 +221,18 @@ describe('PhoneInput with countries="all"', () => {
   })
 
   test('a number given from outside, of a country not loaded yet, shows formatted once its chunk is in', async () => {
-    // Issue 25 saw `+14155552671` stay as given. Australia's and Brazil's chunks: no other test loads them.
+    // Issue 25 saw `+14155552671` stay as given. Australia's and Portugal's chunks: no other test loads them.
     const { input, trigger, rerender } = setup({ countries: 'all', defaultValue: '+61412345678' })
     await expect.poll(() => input.value).toBe('0412 345 678')
     await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Australia, +61')
     // A controlled value set later (as a form library's reset does).
     rerender(
       <LocaleProvider locale="en">
-        <PhoneInput countries="all" value="+5511961234567" />
+        <PhoneInput countries="all" value="+351912345678" />
       </LocaleProvider>,
     )
-    await expect.poll(() => input.value).toBe('(11) 96123-4567')
-    await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Brazil, +55')
+    await expect.poll(() => input.value).toBe('912 345 678')
+    await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Portugal, +351')
   })
 
   test('the flow names a number of a country loaded on demand formatted, as the field shows it', async () => {
@@ -299,16 +300,17 @@ describe('PhoneInput with countries="all"', () => {
   })
 
   test('typing while the chunk is delayed: digits kept, no error, re-read on arrival', async () => {
-    // Every region chunk is held (however the build packs regions); Italy's is not loaded yet.
+    // Every region chunk is held (however the build packs regions); Greece's is not loaded yet (nor
+    // any region its chunk holds: EE, ET, IR, IS, LR, LU, MK, MX, NA, NZ, TR).
     await commands.holdModule('phone-regions/*')
-    const { input, trigger, last, error, root, onValueChange } = setup({ countries: ['GH', 'IT'], defaultCountry: 'GH' })
+    const { input, trigger, last, error, root, onValueChange } = setup({ countries: ['GH', 'GR'], defaultCountry: 'GH' })
     await userEvent.click(trigger())
-    await userEvent.keyboard('Ital{Enter}')
-    await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Italy, +39')
+    await userEvent.keyboard('Greec{Enter}')
+    await expect.poll(() => trigger().getAttribute('aria-label')).toBe('Country: Greece, +30')
     expect(root.hasAttribute('data-loading')).toBe(true)
-    await userEvent.type(input, '3123456789')
+    await userEvent.type(input, '6912345678')
     // Nothing lost and nothing wrong yet: the digits as typed, no message, not valid.
-    await expect.poll(() => input.value).toBe('3123456789')
+    await expect.poll(() => input.value).toBe('6912345678')
     expect(input.getAttribute('aria-invalid')).toBeNull()
     // Left (blur, not Tab: in Firefox a Tab past the frame's last field takes the focus out of the
     // page, and the next test files' fields never get it back).
@@ -319,32 +321,33 @@ describe('PhoneInput with countries="all"', () => {
     onValueChange.mockClear()
     expect(await commands.heldModuleRequests('phone-regions/*')).toBeGreaterThan(0)
     await commands.releaseModule('phone-regions/*', 'continue')
-    await expect.poll(() => input.value).toBe('312 345 6789')
+    await expect.poll(() => input.value).toBe('691 234 5678')
     expect(root.hasAttribute('data-loading')).toBe(false)
-    expect(last()).toEqual(['+393123456789', { country: 'IT', isValid: true, error: undefined }])
+    expect(last()).toEqual(['+306912345678', { country: 'GR', isValid: true, error: undefined }])
     expect(error()).toBe('')
     await commands.unrouteModule('phone-regions/*')
   })
 
   test('a number selected while its chunk is on its way stays selected as it is re-read: typed over, it is replaced', async () => {
-    // Every region chunk is held; Norway's is not loaded yet (nor any region its chunk holds: SJ).
+    // Every region chunk is held; Greenland's is not loaded yet (nor any region its chunk holds but
+    // the covered Benin and Togo, whose data is up front: AC, AF, AO, BI, BN, CF, ...).
     await commands.holdModule('phone-regions/*')
-    const { input, last, root } = setup({ countries: 'all', defaultCountry: 'NO' })
-    await userEvent.type(input, '40612345')
+    const { input, last, root } = setup({ countries: 'all', defaultCountry: 'GL' })
+    await userEvent.type(input, '221234')
     await expect.poll(() => commands.heldModuleRequests('phone-regions/*')).toBeGreaterThan(0)
     expect(root.hasAttribute('data-loading')).toBe(true)
-    expect(input.value).toBe('40612345')
+    expect(input.value).toBe('221234')
     // The user selects the whole number to type another over it (as select-all does, and
-    // Playwright's clear before its Delete), and Norway's metadata arrives: the text is laid out anew.
+    // Playwright's clear before its Delete), and Greenland's metadata arrives: the text is laid out anew.
     input.select()
     await commands.releaseModule('phone-regions/*', 'continue')
-    await expect.poll(() => input.value).toBe('40 61 23 45')
-    expect(last()?.[0]).toBe('+4740612345')
+    await expect.poll(() => input.value).toBe('22 12 34')
+    expect(last()?.[0]).toBe('+299221234')
     // Still the whole number, not a caret at its start where the next digits would go before it.
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, input.value.length])
-    await userEvent.keyboard('91234567')
-    await expect.poll(() => input.value).toBe('91 23 45 67')
-    expect(last()).toEqual(['+4791234567', { country: 'NO', isValid: true, error: undefined }])
+    await userEvent.keyboard('241234')
+    await expect.poll(() => input.value).toBe('24 12 34')
+    expect(last()).toEqual(['+299241234', { country: 'GL', isValid: true, error: undefined }])
     await commands.unrouteModule('phone-regions/*')
   })
 

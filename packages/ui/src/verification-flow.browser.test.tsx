@@ -983,7 +983,7 @@ describe('VerificationFlow: countries="all", a country whose metadata is still l
   test('a chunk that fails while "Send code" waits: the field says it cannot be checked, nothing is sent', async () => {
     await commands.holdModule('phone-regions/*')
     try {
-      // South Korea: not in the chunk of the test above (Germany's, which holds Japan too).
+      // South Korea: not in the chunk of the test above (Germany's, which holds Bangladesh, Brazil and China too).
       const { view, adapter, fieldError } = setup({ countries: 'all', defaultCountry: 'KR' })
       const start = vi.spyOn(adapter, 'start')
       await expect.poll(() => commands.heldModuleRequests('phone-regions/*')).toBeGreaterThan(0)

@@ -1,8 +1,9 @@
 /**
  * The verification flow as a states-first machine: a config keyed by state, where each state lists
- * the events it handles (with named guards, the next state, and the effects to run, as data) and
- * the events it ignores on purpose. `flow-machine.test.ts` walks every state × every event of this
- * config, so an event nobody thought about in some state is a failing test, not a silent no-op.
+ * the events it handles (with named guards, the next state, and the effects to run, as data); the
+ * events each state ignores on purpose are listed apart (`flowIgnoredEvents`, not shipped to apps).
+ * `flow-machine.test.ts` walks every state × every event of both, so an event nobody thought about
+ * in some state is a failing test, not a silent no-op.
  */
 import { addressKindOf, isEmailChannel } from '../rules/channel-info'
 import { ALL_CHANNELS, DELIVERY_STATUSES, type Channel, type DeliveryStatus, type StartVerificationResponse, type VerificationStatus } from '../adapters/contract'
@@ -17,6 +18,7 @@ import type {
 } from './flow-state'
 import { isExpiredAt, newCodeAt } from './client-time'
 import { initialFlowState } from './initial-flow-state'
+import { isFinalDelivery, type FinalDelivery } from './final-delivery'
 import { isCompleteCode, normalizeCode } from '../fields/normalize-code'
 
 /** The `type` of every event the machine knows. */
@@ -68,13 +70,6 @@ export type FlowAnnouncement =
   | { kind: 'delivery'; delivery: FinalDelivery; channel: Channel }
   | { kind: 'error'; error: FlowError }
 
-/** A delivery status that will not change any more. */
-export type FinalDelivery = Extract<DeliveryStatus, 'delivered' | 'failed' | 'undelivered'>
-
-/** True for a delivery status that will not change any more (no need to ask again). */
-export function isFinalDelivery(delivery: DeliveryStatus | undefined): delivery is FinalDelivery {
-  return delivery === 'delivered' || delivery === 'failed' || delivery === 'undelivered'
-}
 
 /** A side effect the store runs after a transition. The machine only names it; it never runs it. */
 export type FlowEffect =
@@ -118,11 +113,12 @@ interface Branch<S extends FlowState, E extends FlowEvent> {
   effects?(next: FlowState, state: S, event: E): FlowEffect[]
 }
 
-/** What one state declares: handlers for some events, an explicit ignore for the others. */
+/**
+ * What one state declares: handlers for some events. The events it ignores on purpose are listed
+ * in `flowIgnoredEvents` (flow-ignored-events.ts), apart, so that apps do not ship them.
+ */
 export interface FlowStateConfig<S extends FlowStatus> {
   on: { [T in FlowEventType]?: Branch<StateOf<S>, EventOf<T>> | readonly Branch<StateOf<S>, EventOf<T>>[] }
-  /** Events this state ignores on purpose (e.g. a late answer after the user walked away). */
-  ignore: readonly FlowEventType[]
   /**
    * What runs for as long as the flow stays in this state, started and stopped by the store:
    * `expiryTimer` sends `EXPIRE` when the code's lifetime ends on the server's clock.
@@ -304,7 +300,8 @@ function resendFrom(): readonly Branch<StateOf<'code_sent' | 'expired' | 'locked
 
 /**
  * The machine's config, keyed by state. Read a row as "in this state, on this event, if these
- * guards pass, go there and run these effects". Events in `ignore` leave the state as it is.
+ * guards pass, go there and run these effects". An event a state does not handle leaves the state
+ * as it is: each state's list of them, on purpose, is `flowIgnoredEvents`.
  */
 export const flowMachine: { initial: IdleState; guards: typeof flowGuards; states: { [S in FlowStatus]: FlowStateConfig<S> } } = {
   initial: initialFlowState(),
@@ -330,7 +327,6 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
         RESET: reset,
         RESTORE: restore,
       },
-      ignore: ['TYPE_CODE', 'CHECK', 'RESEND', 'REFRESH', 'CHANGE_ADDRESS', 'EXPIRE', 'START_DONE', 'START_FAILED', 'CHECK_DONE', 'CHECK_FAILED', 'STATUS_DONE', 'STATUS_FAILED'],
     },
 
     sending: {
@@ -366,7 +362,6 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
         RESET: reset,
         RESTORE: restore,
       },
-      ignore: ['SET_ADDRESS', 'SET_COUNTRY', 'SUBMIT', 'TYPE_CODE', 'CHECK', 'RESEND', 'SWITCH_CHANNEL', 'REFRESH', 'EXPIRE', 'CHECK_DONE', 'CHECK_FAILED', 'STATUS_DONE', 'STATUS_FAILED'],
     },
 
     code_sent: {
@@ -449,7 +444,6 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
         RESET: reset,
         RESTORE: restore,
       },
-      ignore: ['SET_ADDRESS', 'SET_COUNTRY', 'SUBMIT', 'START_DONE', 'START_FAILED', 'CHECK_DONE', 'CHECK_FAILED'],
       activities: ['expiryTimer', 'deliveryPoll'],
     },
 
@@ -493,27 +487,22 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
         RESET: reset,
         RESTORE: restore,
       },
-      ignore: ['SET_ADDRESS', 'SET_COUNTRY', 'SUBMIT', 'TYPE_CODE', 'CHECK', 'RESEND', 'SWITCH_CHANNEL', 'REFRESH', 'EXPIRE', 'START_DONE', 'START_FAILED', 'STATUS_DONE', 'STATUS_FAILED'],
     },
 
     verified: {
       on: { CHANGE_ADDRESS: changeAddress, RESET: reset, RESTORE: restore },
-      ignore: ['SET_ADDRESS', 'SET_COUNTRY', 'SUBMIT', 'TYPE_CODE', 'CHECK', 'RESEND', 'SWITCH_CHANNEL', 'REFRESH', 'EXPIRE', 'START_DONE', 'START_FAILED', 'CHECK_DONE', 'CHECK_FAILED', 'STATUS_DONE', 'STATUS_FAILED'],
     },
 
     expired: {
       on: { RESEND: resendFrom(), SWITCH_CHANNEL: resendFrom(), CHANGE_ADDRESS: changeAddress, RESET: reset, RESTORE: restore },
-      ignore: ['SET_ADDRESS', 'SET_COUNTRY', 'SUBMIT', 'TYPE_CODE', 'CHECK', 'REFRESH', 'EXPIRE', 'START_DONE', 'START_FAILED', 'CHECK_DONE', 'CHECK_FAILED', 'STATUS_DONE', 'STATUS_FAILED'],
     },
 
     locked: {
       on: { RESEND: resendFrom(), SWITCH_CHANNEL: resendFrom(), CHANGE_ADDRESS: changeAddress, RESET: reset, RESTORE: restore },
-      ignore: ['SET_ADDRESS', 'SET_COUNTRY', 'SUBMIT', 'TYPE_CODE', 'CHECK', 'REFRESH', 'EXPIRE', 'START_DONE', 'START_FAILED', 'CHECK_DONE', 'CHECK_FAILED', 'STATUS_DONE', 'STATUS_FAILED'],
     },
 
     failed: {
       on: { SUBMIT: submit, RESEND: resendFrom(), SWITCH_CHANNEL: resendFrom(), CHANGE_ADDRESS: changeAddress, RESET: reset, RESTORE: restore },
-      ignore: ['SET_ADDRESS', 'SET_COUNTRY', 'TYPE_CODE', 'CHECK', 'REFRESH', 'EXPIRE', 'START_DONE', 'START_FAILED', 'CHECK_DONE', 'CHECK_FAILED', 'STATUS_DONE', 'STATUS_FAILED'],
     },
   },
 }

@@ -27,7 +27,7 @@ export function getPhoneRegionsForCallingCode(callingCode: string): string[] {
 /**
  * Loads the metadata of `regions` and merges it for `createPhoneHelpers(metadata, examples)`.
  * Regions outside {@link PHONE_REGIONS} are skipped. Each region's metadata is fetched with
- * `import()` the first time, in a chunk it shares with other regions (27 chunks for the 245
+ * `import()` the first time, in a chunk it shares with other regions (15 chunks for the 245
  * regions: every `import()` costs bytes up front), at most ~3 kB gzip per region chosen.
  *
  * A region of a shared calling code brings its code's main region along (`CA` loads `US` too, `JE`

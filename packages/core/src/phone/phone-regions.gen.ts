@@ -3,38 +3,26 @@
 import type { PhoneRegionData } from './phone-region-data'
 
 /** Each region the phone helpers read exactly, its calling code and its chunk's number (base 26, `a` = 0, `ba` = 26), in alphabetical order. */
-export const phoneRegionEntries: string = "AC247aAD376aAE971cAF93aAG1dAI1dAL355eAM374fAO244aAR54mAS1dAT43jAU61nAW297qAX358rAZ994eBA387fBB1sBD880kBE32mBF226sBG359gBH973eBI257aBJ229aBL590oBM1dBN673aBO591fBQ599tBR55hBS1dBT975bBW267gBY375iBZ501bCA1dCC61nCD243cCF236aCG242bCH41cCI225bCK682aCL56kCM237aCN86pCO57gCR506eCU53eCV238bCW599tCX61nCY357aCZ420eDE49pDJ253aDK45fDM1dDO1qDZ213cEC593cEE372hEG20cEH212uER291jES34eET251hFI358rFJ679bFK500aFM691aFO298bFR33eGA241bGB44lGD1dGE995iGF594cGG44lGH233eGI350aGL299aGM220eGN224bGP590oGQ240bGR30hGT502aGU1dGW245aGY592cHK852jHN504fHR385fHT509aHU36cID62jIE353iIL972iIM44lIN91mIO246aIQ964bIR98hIS354hIT39vJE44lJM1wJO962iJP81pKE254eKG996gKH855fKI686fKM269aKN1dKP850bKR82iKW965gKY1dKZ7xLA856cLB961cLC1dLI423gLK94cLR231cLS266aLT370cLU352hLV371bLY218cMA212uMC377bMD373cME382cMF590oMG261bMH692aMK389gML223bMM95kMN976fMO853bMP1dMQ596eMR222aMS1dMT356eMU230fMV960cMW265eMX52hMY60jMZ258aNA264gNC687aNE227bNF672aNG234eNI505bNL31iNO47yNP977eNR674aNU683aNZ64hOM968bPA507hPE51fPF689bPG675cPH63iPK92jPL48hPM508cPR1dPS970iPT351gPW680wPY595jQA974bRE262zRO40eRS381fRU7xRW250aSA966cSB677bSC248aSD249cSE46kSG65gSH290baSI386fSJ47ySK421gSL232aSM378bSN221bSO252fSR597bSS211aST239aSV503cSX1dSY963bSZ268aTA290baTC1dTD235aTG228aTH66eTJ992eTK690aTL670aTM993cTN216bTO676cTR90gTT1dTV688aTW886jTZ255bUA380gUG256eUS1dUY598fUZ998kVA39vVC1dVE58bVG1dVI1dVN84gVU678bWF681aWS685bXK383cYE967bYT262zZA27iZM260aZW263f"
+export const phoneRegionEntries: string = "AC247cAD376aAE971eAF93cAG1dAI1dAL355fAM374kAO244cAR54oAS1dAT43lAU61gAW297aAX358gAZ994eBA387fBB1dBD880nBE32oBF226aBG359hBH973eBI257cBJ229cBL590gBM1dBN673cBO591fBQ599gBR55nBS1dBT975aBW267hBY375kBZ501aCA1dCC61gCD243bCF236cCG242aCH41eCI225aCK682cCL56lCM237aCN86nCO57hCR506eCU53eCV238aCW599gCX61gCY357aCZ420eDE49nDJ253cDK45fDM1dDO1dDZ213bEC593eEE372jEG20eEH212gER291cES34eET251jFI358gFJ679bFK500cFM691aFO298aFR33fGA241bGB44iGD1dGE995lGF594gGG44iGH233eGI350aGL299cGM220fGN224aGP590gGQ240aGR30jGT502aGU1dGW245cGY592bHK852mHN504fHR385fHT509aHU36eID62lIE353kIL972kIM44iIN91oIO246cIQ964bIR98jIS354jIT39iJE44iJM1dJO962kJP81gKE254eKG996hKH855fKI686fKM269cKN1dKP850aKR82kKW965hKY1dKZ7iLA856bLB961eLC1dLI423hLK94bLR231jLS266eLT370eLU352jLV371aLY218bMA212gMC377bMD373bME382eMF590gMG261aMH692cMK389jML223aMM95mMN976hMO853bMP1dMQ596eMR222cMS1dMT356eMU230hMV960bMW265aMX52jMY60mMZ258aNA264jNC687aNE227bNF672aNG234fNI505aNL31kNO47iNP977eNR674cNU683cNZ64jOM968bPA507kPE51hPF689aPG675bPH63kPK92lPL48mPM508bPR1dPS970bPT351hPW680bPY595lQA974bRE262gRO40eRS381fRU7iRW250aSA966bSB677bSC248aSD249cSE46mSG65iSH290iSI386hSJ47iSK421hSL232cSM378aSN221aSO252fSR597bSS211cST239cSV503bSX1dSY963bSZ268cTA290iTC1dTD235aTG228cTH66fTJ992fTK690cTL670aTM993bTN216aTO676eTR90jTT1dTV688cTW886lTZ255bUA380hUG256fUS1dUY598fUZ998mVA39iVC1dVE58aVG1dVI1dVN84lVU678bWF681aWS685aXK383bYE967hYT262gZA27kZM260aZW263h"
 
 /** The main region of each shared calling code; its other regions follow it in alphabetical order, as in libphonenumber-js. */
 export const phoneMainRegions: string = "USRUITGBNOAUMARESHFIGPCW"
 
 /** One `import()` per chunk of regions, so that bundlers split them; the chunks' numbers are their places here. */
 export const phoneRegionChunks: readonly (() => Promise<{ phoneRegions: readonly PhoneRegionData[] }>)[] = [
+  () => import('./phone-regions/AD.gen'),
+  () => import('./phone-regions/CD.gen'),
   () => import('./phone-regions/AC.gen'),
-  () => import('./phone-regions/BT.gen'),
-  () => import('./phone-regions/AE.gen'),
   () => import('./phone-regions/AG.gen'),
+  () => import('./phone-regions/AE.gen'),
   () => import('./phone-regions/AL.gen'),
-  () => import('./phone-regions/AM.gen'),
-  () => import('./phone-regions/BG.gen'),
-  () => import('./phone-regions/BR.gen'),
-  () => import('./phone-regions/BY.gen'),
-  () => import('./phone-regions/AT.gen'),
-  () => import('./phone-regions/BD.gen'),
-  () => import('./phone-regions/GB.gen'),
-  () => import('./phone-regions/AR.gen'),
   () => import('./phone-regions/AU.gen'),
-  () => import('./phone-regions/BL.gen'),
-  () => import('./phone-regions/CN.gen'),
-  () => import('./phone-regions/AW.gen'),
-  () => import('./phone-regions/AX.gen'),
-  () => import('./phone-regions/BB.gen'),
-  () => import('./phone-regions/BQ.gen'),
-  () => import('./phone-regions/EH.gen'),
-  () => import('./phone-regions/IT.gen'),
-  () => import('./phone-regions/JM.gen'),
-  () => import('./phone-regions/KZ.gen'),
-  () => import('./phone-regions/NO.gen'),
-  () => import('./phone-regions/RE.gen'),
-  () => import('./phone-regions/SH.gen'),
+  () => import('./phone-regions/BG.gen'),
+  () => import('./phone-regions/GB.gen'),
+  () => import('./phone-regions/EE.gen'),
+  () => import('./phone-regions/AM.gen'),
+  () => import('./phone-regions/AT.gen'),
+  () => import('./phone-regions/HK.gen'),
+  () => import('./phone-regions/BD.gen'),
+  () => import('./phone-regions/AR.gen'),
 ]
