@@ -276,25 +276,20 @@ const submit: readonly Branch<StateOf<'idle' | 'failed'>, EventOf<'SUBMIT'>>[] =
 ]
 
 /** Resend or switch channel from a state that holds a verification. */
-function resendFrom(): readonly Branch<StateOf<'code_sent' | 'expired' | 'locked' | 'failed'>, EventOf<'RESEND' | 'SWITCH_CHANNEL'>>[] {
-  return [
-    {
-      guard: ['canResend', 'sameAddressKind'],
-      to: (state, event) => {
-        const from = state
-        return {
-          ...baseOf(from),
-          status: 'sending',
-          intent: event.type === 'RESEND' ? 'resend' : 'switch_channel',
-          channel: event.type === 'SWITCH_CHANNEL' ? event.channel : from.channel,
-          verification: from.verification,
-          from: from.status,
-        }
-      },
-      effects: (next) => startEffects(next),
-    },
-  ]
-}
+const resend: readonly Branch<StateOf<'code_sent' | 'expired' | 'locked' | 'failed'>, EventOf<'RESEND' | 'SWITCH_CHANNEL'>>[] = [
+  {
+    guard: ['canResend', 'sameAddressKind'],
+    to: (from, event) => ({
+      ...baseOf(from),
+      status: 'sending',
+      intent: event.type === 'RESEND' ? 'resend' : 'switch_channel',
+      channel: event.type === 'SWITCH_CHANNEL' ? event.channel : from.channel,
+      verification: from.verification,
+      from: from.status,
+    }),
+    effects: (next) => startEffects(next),
+  },
+]
 
 // ---- The config -----------------------------------------------------------------------------
 
@@ -400,8 +395,8 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
             effects: () => [{ type: 'announce', announcement: { kind: 'error', error: { code: 'incomplete_code' } } }],
           },
         ],
-        RESEND: resendFrom(),
-        SWITCH_CHANNEL: resendFrom(),
+        RESEND: resend,
+        SWITCH_CHANNEL: resend,
         REFRESH: { to: (state) => state, effects: (_next, state) => [{ type: 'status', id: state.verification.id }] },
         EXPIRE: {
           guard: 'lifetimeOver',
@@ -494,15 +489,15 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
     },
 
     expired: {
-      on: { RESEND: resendFrom(), SWITCH_CHANNEL: resendFrom(), CHANGE_ADDRESS: changeAddress, RESET: reset, RESTORE: restore },
+      on: { RESEND: resend, SWITCH_CHANNEL: resend, CHANGE_ADDRESS: changeAddress, RESET: reset, RESTORE: restore },
     },
 
     locked: {
-      on: { RESEND: resendFrom(), SWITCH_CHANNEL: resendFrom(), CHANGE_ADDRESS: changeAddress, RESET: reset, RESTORE: restore },
+      on: { RESEND: resend, SWITCH_CHANNEL: resend, CHANGE_ADDRESS: changeAddress, RESET: reset, RESTORE: restore },
     },
 
     failed: {
-      on: { SUBMIT: submit, RESEND: resendFrom(), SWITCH_CHANNEL: resendFrom(), CHANGE_ADDRESS: changeAddress, RESET: reset, RESTORE: restore },
+      on: { SUBMIT: submit, RESEND: resend, SWITCH_CHANNEL: resend, CHANGE_ADDRESS: changeAddress, RESET: reset, RESTORE: restore },
     },
   },
 }
@@ -518,10 +513,8 @@ export function machine(state: FlowState, event: FlowEvent, options: FlowMachine
   const config = flowMachine.states[state.status] as FlowStateConfig<FlowStatus>
   const handler = config.on[event.type] as Branch<FlowState, FlowEvent> | readonly Branch<FlowState, FlowEvent>[] | undefined
   if (!handler) return { state, effects: [] }
-  const branches: readonly Branch<FlowState, FlowEvent>[] = Array.isArray(handler) ? handler : [handler as Branch<FlowState, FlowEvent>]
-  for (const branch of branches) {
-    const guards = branch.guard === undefined ? [] : typeof branch.guard === 'string' ? [branch.guard] : branch.guard
-    if (!guards.every((name: FlowGuardName) => flowGuards[name](state, event, opts))) continue
+  for (const branch of ([] as Branch<FlowState, FlowEvent>[]).concat(handler)) {
+    if (!([] as FlowGuardName[]).concat(branch.guard ?? []).every((name) => flowGuards[name](state, event, opts))) continue
     const next = branch.to(state, event, opts)
     return { state: next, effects: branch.effects?.(next, state, event) ?? [] }
   }
