@@ -124,6 +124,7 @@ describe('Twilio mode: every country', () => {
     await page.getByRole('combobox', { name: 'Search countries' }).waitFor()
     // Another page of the same browser takes the focus: in Firefox the page's search box is blurred
     // with no element to go to (the page no longer has the focus), which closed the list.
+    h.otherWindowTakesFocus()
     const browser = page.context().browser()
     if (!browser) throw new Error('the test needs the browser of its page')
     const other = await (await browser.newContext()).newPage()

@@ -19,7 +19,20 @@ export interface DemoHarness {
    * system theme); closed after the test like the first one.
    */
   usePage(options: BrowserContextOptions): Promise<Page>
+  /**
+   * Says that this test itself gives the focus to another window, so its page may lose it (the
+   * harness fails any other test whose page did: see {@link FOCUS_LOST}).
+   */
+  otherWindowTakesFocus(): void
 }
+
+/**
+ * How many times the page's window lost the focus, counted in the page. A test's page must keep
+ * it: in Firefox, pages of one browser take the focus from each other, and a page losing it blurs
+ * its focused element, so a test run beside another file's page would see its menus, lists and
+ * fields react to a blur no user made (engine.ts gives each worker its own Firefox for this).
+ */
+const FOCUS_LOST = '__hakikiFocusLost'
 
 /**
  * Wires the vitest hooks of one test file: one demo (on free ports, so files run side by side)
@@ -39,9 +52,20 @@ export function setupDemoHarness(contextOptions: BrowserContextOptions = {}, dem
       browser = ownBrowser
     }
     harness.context = await browser.newContext({ ...defaults, ...options })
+    await harness.context.addInitScript((key) => {
+      const counts = window as unknown as Record<string, number>
+      counts[key] = 0
+      window.addEventListener('blur', (event) => {
+        if (event.target === window) counts[key]!++
+      })
+    }, FOCUS_LOST)
     harness.page = await harness.context.newPage()
     harness.page.on('pageerror', (error) => harness.pageErrors.push(error.message))
     return harness.page
+  }
+  let focusLossExpected = false
+  harness.otherWindowTakesFocus = () => {
+    focusLossExpected = true
   }
   harness.usePage = async (options) => {
     await harness.context.close()
@@ -58,16 +82,19 @@ export function setupDemoHarness(contextOptions: BrowserContextOptions = {}, dem
   })
   beforeEach(async () => {
     harness.pageErrors = []
+    focusLossExpected = false
     await open({})
   })
   afterEach(async ({ task }) => {
     // A failed test leaves a picture of where it stopped, beside the screenshots of the screens.
     if (task.result?.state === 'fail') await screenshot(harness.page, `failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`, { always: true }).catch(() => {})
+    const focusLost = await harness.page.evaluate((key) => (window as unknown as Record<string, number | undefined>)[key] ?? 0, FOCUS_LOST).catch(() => 0)
     await harness.context.close()
     await ownBrowser?.close()
     ownBrowser = undefined
     harness.demo.sandbox.faults.clear()
     expect(harness.pageErrors, 'uncaught errors in the page').toEqual([])
+    if (!focusLossExpected) expect(focusLost, "times the page lost the focus to another window (another test's page?)").toBe(0)
   })
   return harness
 }

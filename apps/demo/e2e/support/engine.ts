@@ -10,8 +10,11 @@ declare module 'vitest' {
   interface ProvidedContext {
     /** The engine this project's end-to-end tests drive (vitest.config.ts, one project per engine). */
     engine: PlaywrightEngine
-    /** Where the project's one browser listens (global-setup.ts): each file connects to it. */
-    browserEndpoint: string
+    /**
+     * Where the project's browsers listen (global-setup.ts): one per worker in Firefox, one in
+     * Chromium; each file connects to its worker's.
+     */
+    browserEndpoints: string[]
   }
 }
 
@@ -42,12 +45,22 @@ const FIREFOX_E2E_PREFS = { 'ui.useOverlayScrollbars': 1, 'ui.prefersReducedMoti
 export const E2E_REDUCED_MOTION = 'reduce' as const
 
 /**
- * Starts the one browser of a project's run (global-setup.ts), which every test file of the project
- * connects to: each file still gets fresh contexts, but a Firefox start costs ~5–25 s of a loaded
- * 2-core machine (Chromium's ~3 s), once per file before.
+ * Starts the browsers of a project's run (global-setup.ts), which the test files of the project
+ * connect to: each file still gets fresh contexts, but a Firefox start costs ~5–25 s of a loaded
+ * 2-core machine (Chromium's ~3 s), once per file before. Firefox: one browser per worker
+ * (`workers`, Vitest's `maxWorkers`), so the files that run at the same time never share one. Pages
+ * of one Firefox take the focus from each other (headless too, even with
+ * `focusmanager.testingmode`): another file's page opening blurred the focused element of this
+ * file's page, with no element to go to, and whatever reacts to the page losing the focus reacted
+ * mid-test (the country list closed under "pick Germany", session 6). Files of one worker run one
+ * after another. Chromium's headless pages each keep their own focus: one browser.
  */
-export function launchBrowserServer(engine: PlaywrightEngine): Promise<BrowserServer> {
-  if (engine === 'chromium') return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })
+export async function launchBrowserServers(engine: PlaywrightEngine, workers: number): Promise<BrowserServer[]> {
+  if (engine === 'chromium') return [await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] })]
+  return Promise.all(Array.from({ length: Math.max(1, workers) }, launchFirefoxServer))
+}
+
+function launchFirefoxServer(): Promise<BrowserServer> {
   return firefox.launchServer({ channel: 'moz-firefox', executablePath: FIREFOX_PATH, headless: true, firefoxUserPrefs: { ...FIREFOX_PREFS, ...FIREFOX_E2E_PREFS } })
 }
 
@@ -63,5 +76,8 @@ export function launchBrowser(options: { colorScheme?: 'dark' | 'light' } = {}):
   if (engine === 'firefox' && options.colorScheme) {
     return launchFirefox({ prefs: { ...FIREFOX_E2E_PREFS, 'layout.css.prefers-color-scheme.content-override': options.colorScheme === 'dark' ? 0 : 1 } })
   }
-  return (engine === 'firefox' ? firefox : chromium).connect(inject('browserEndpoint'))
+  // This worker's browser (VITEST_POOL_ID: 1 to maxWorkers).
+  const endpoints = inject('browserEndpoints')
+  const endpoint = endpoints[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % endpoints.length]!
+  return (engine === 'firefox' ? firefox : chromium).connect(endpoint)
 }
