@@ -46,6 +46,24 @@ export function getAdapterClientIp(request: RequestView): string | undefined {
  * (`::ffff:1.2.3.4`, `::ffff:2942:102`) counts as the IPv4 address.
  */
 export function ipLimitKey(ip: string): string | undefined {
+  // A client's address comes back on each of its requests, and parsing it is a dozen regular
+  // expressions: remembered, as the keyed hashes of IPs are (an address is no secret to its own
+  // client, and a client cannot make the server see another's). Bounded: many addresses only empty
+  // it, and text longer than any address (what a header-reading hook may pass on) is not kept.
+  if (limitKeys.has(ip)) return limitKeys.get(ip)
+  const key = parseLimitKey(ip)
+  if (ip.length > MAX_ADDRESS_TEXT) return key
+  if (limitKeys.size >= MAX_REMEMBERED_LIMIT_KEYS) limitKeys.clear()
+  limitKeys.set(ip, key)
+  return key
+}
+
+const MAX_REMEMBERED_LIMIT_KEYS = 4096
+/** `[` + an IPv6 address with an IPv4 tail and a zone + `]:65535`, with room to spare. */
+const MAX_ADDRESS_TEXT = 80
+const limitKeys = new Map<string, string | undefined>()
+
+function parseLimitKey(ip: string): string | undefined {
   // Some proxies (Azure's) write a port after the address: `1.2.3.4:5678`, `[2001:db8::1]:443`.
   const withoutPort = ip.trim().replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/, '$1').replace(/^\[([^\]]*)\]:\d{1,5}$/, '$1')
   const trimmed = withoutPort.replace(/%[^\]]*/, '').replace(/^\[|\]$/g, '')

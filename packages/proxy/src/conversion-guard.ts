@@ -207,6 +207,8 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
   const settings = resolveConversionGuard(options)
   const { windowSeconds, bucketSeconds, baselineDays, riseFactor, minSends, minConversion, blockSeconds } = settings
   const bucketsPerWindow = windowSeconds / bucketSeconds
+  // A scope's keys: n short buckets sent, n verified, d days sent, d verified (today first), the block.
+  const perScopeKeys = 2 * (bucketsPerWindow + 1) + 2 * (baselineDays + 1) + 1
 
   function scopesOf(destination: ConversionDestination): ScopeRef[] {
     const prefix = conversionPrefix(destination.to, settings.prefixDigits)
@@ -280,7 +282,11 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
     // (the usual sliding-window estimate from fixed buckets).
     const windowStart = seconds - windowSeconds
     const oldestWeight = Math.min(1, Math.max(0, ((Math.floor(windowStart / bucketSeconds) + 1) * bucketSeconds - windowStart) / bucketSeconds))
-    const sumWeighted = (offset: number) => count(offset) * oldestWeight + Array.from({ length: n - 1 }, (_, i) => count(offset + 1 + i)).reduce((a, b) => a + b, 0)
+    const sumWeighted = (offset: number) => {
+      let rest = 0
+      for (let i = 1; i < n; i++) rest += count(offset + i)
+      return count(offset) * oldestWeight + rest
+    }
     const shortSends = sumWeighted(0)
     const shortVerified = sumWeighted(n)
     const sentDay = (i: number) => count(2 * n + i)
@@ -342,7 +348,7 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
 
   function decide(destination: ConversionDestination, values: readonly (string | undefined)[], now: number): ConversionDecision {
     const refs = scopesOf(destination)
-    const perScope = keysOfScope(refs[0] as ScopeRef, now).length
+    const perScope = perScopeKeys
     if (values.length !== perScope * refs.length) throw new TypeError('conversion guard: decide() needs the values of keysToRead(), in order')
     const changes: ConversionChange[] = []
     const scopes: ConversionScopeReading[] = []
@@ -379,8 +385,6 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
     return { blocked, changes, scopes }
   }
 
-  // A scope's keys: n short buckets sent, n verified, d days sent, d verified (today first), the block.
-  const perScopeKeys = 2 * (bucketsPerWindow + 1) + 2 * (baselineDays + 1) + 1
   function isClosed(index: number): boolean {
     const n = bucketsPerWindow + 1
     const d = baselineDays + 1

@@ -4,7 +4,8 @@
  * `node:http` and Express through `toNodeListener` and `toExpressMiddleware`.
  */
 import { getAdapterClientIp, hasUntrustedForwarding } from './client-ip'
-import { assertSecret, deriveHmacKey, hmac } from './crypto'
+import { assertSecret, createMac } from './crypto'
+import { whenReady } from './awaitable'
 import type { ProxyLogger, VerifyEvent } from './events'
 import type { HandlerContext, RequestState } from './handler-context'
 import { resolveBudgets } from './budgets'
@@ -86,7 +87,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) throw new TypeError(`allowedHeaders entries must be header names (got "${name}")`)
     return name
   })
-  const keyOfKey = deriveHmacKey(secret, 'store-keys')
+  const storeKeyMac = createMac(secret, 'store-keys')
   // The keyed hashes of IPs and sessions, which come back on every request of a client (a start
   // hashes its IP three times: its caps, its budget, its network's budget).
   const rememberedKeys = new Map<string, string>()
@@ -128,20 +129,20 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     sessions: createSessionCodec(secret, now),
     secureCookie: origins.secureCookie,
     secret,
-    // Truncated to 128 bits: plenty against collisions, shorter keys in the store.
-    keyOf: async (purpose, value) => {
+    keyOf: (purpose, value) => {
       const input = `${purpose}:${value}`
       // Addresses are hashed each time: a faster answer for a remembered one would tell a caller
       // which numbers were used lately. The caller's own IP and session are not secrets to it.
-      if (purpose === 'address') return (await hmac(await keyOfKey, input)).slice(0, 22)
-      let key = rememberedKeys.get(input)
-      if (key === undefined) {
-        key = (await hmac(await keyOfKey, input)).slice(0, 22)
+      if (purpose === 'address') return whenReady(storeKeyMac.sign(input), truncateKey)
+      const remembered = rememberedKeys.get(input)
+      if (remembered !== undefined) return remembered
+      return whenReady(storeKeyMac.sign(input), (mac) => {
+        const key = truncateKey(mac)
         // Bounded: a client rotating addresses or cookies only empties it.
         if (rememberedKeys.size >= MAX_REMEMBERED_KEYS) rememberedKeys.clear()
         rememberedKeys.set(input, key)
-      }
-      return key
+        return key
+      })
     },
     now,
     codeLength,
@@ -153,8 +154,8 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     ratesTtlSeconds: positive(options.ratesTtlSeconds ?? 3600, 'ratesTtlSeconds'),
     authorize: options.authorize,
     startBreaker: createCircuitBreaker(),
-    getClientIp: async (request) => {
-      if (options.getClientIp) return await options.getClientIp(fetchRequestOf(request))
+    getClientIp: (request) => {
+      if (options.getClientIp) return options.getClientIp(fetchRequestOf(request))
       if (hasUntrustedForwarding(request) && !warnedForwarding) {
         warnedForwarding = true
         log.warn(
@@ -334,6 +335,11 @@ function resolveProvider(options: VerifyHandlerOptions): VerifyProvider {
     }
   }
   return given
+}
+
+/** A store key's hash: the MAC truncated to 128 bits, plenty against collisions, shorter keys in the store. */
+function truncateKey(mac: string): string {
+  return mac.slice(0, 22)
 }
 
 function errorName(error: unknown): string {

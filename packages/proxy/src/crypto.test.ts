@@ -40,6 +40,25 @@ describe('node:crypto and Web Crypto', () => {
   })
 })
 
+describe('createMac', () => {
+  it('answers synchronously where node:crypto is, with the MACs of hmac and verifyHmac under the same key', async () => {
+    const { createMac, verifyHmac } = await import('./crypto')
+    const mac = createMac(SECRET, 'store-keys')
+    const data = 'address:+233241234567'
+    const signed = mac.sign(data)
+    // This test runs in Node: no promise, no microtask hop per MAC.
+    expect(typeof signed).toBe('string')
+    expect(signed).toBe(await hmac(await deriveHmacKey(SECRET, 'store-keys'), data))
+    expect(mac.verify(data, signed as string)).toBe(true)
+    expect(await verifyHmac(await deriveHmacKey(SECRET, 'store-keys'), data, signed as string)).toBe(true)
+    // Another purpose's key, other data, and another spelling of the same MAC are all refused.
+    expect(createMac(SECRET, 'session').verify(data, signed as string)).toBe(false)
+    expect(mac.verify(`${data}!`, signed as string)).toBe(false)
+    const last = (signed as string).at(-1) === 'A' ? 'B' : 'A'
+    expect(mac.verify(data, `${(signed as string).slice(0, -1)}${last}`)).toBe(false)
+  })
+})
+
 describe('base64url and random ids', () => {
   it('encodes views into a larger buffer as their own bytes, as btoa spells them', async () => {
     const { base64UrlEncode, base64UrlDecode } = await import('./crypto')

@@ -5,6 +5,8 @@
  * so the handler still loads where no Node built-in exists (workers, Edge routes).
  */
 
+import type { Awaitable } from './awaitable'
+
 const encoder = new TextEncoder()
 
 /** Key material as the options accept it. */
@@ -99,9 +101,8 @@ const bytesSecretKeys = new WeakMap<Uint8Array, Map<string, Promise<HmacKey>>>()
  */
 export async function deriveHmacKeyUncached(secret: SecretInput, purpose: string, engine: 'node' | 'web' = 'node'): Promise<HmacKey> {
   const info = `hakiki/${purpose}/v1`
-  if (engine === 'node' && NODE_CRYPTO) {
-    return { raw: new Uint8Array(NODE_CRYPTO.hkdfSync('sha256', secretBytes(secret), new Uint8Array(0), info, 32)) }
-  }
+  const raw = engine === 'node' ? nodeHmacKey(secret, purpose) : undefined
+  if (raw !== undefined) return { raw }
   const master = await crypto.subtle.importKey('raw', toArrayBuffer(secretBytes(secret)), 'HKDF', false, ['deriveKey'])
   const web = await crypto.subtle.deriveKey(
     { name: 'HKDF', hash: 'SHA-256', salt: new ArrayBuffer(0), info: encoder.encode(info) },
@@ -111,6 +112,46 @@ export async function deriveHmacKeyUncached(secret: SecretInput, purpose: string
     ['sign', 'verify'],
   )
   return { web }
+}
+
+/** The HKDF of {@link deriveHmacKeyUncached} by `node:crypto`, synchronously; `undefined` where the runtime has none. */
+function nodeHmacKey(secret: SecretInput, purpose: string): Uint8Array | undefined {
+  if (!NODE_CRYPTO) return undefined
+  return new Uint8Array(NODE_CRYPTO.hkdfSync('sha256', secretBytes(secret), new Uint8Array(0), `hakiki/${purpose}/v1`, 32))
+}
+
+/**
+ * HMAC-SHA-256 under one purpose's key (the key of {@link deriveHmacKey}), answered synchronously
+ * where the runtime has `node:crypto` and as a promise elsewhere (Web Crypto). The handler signs
+ * and checks several per request (the session cookie, the store keys); an `async` wrapper around
+ * each was a promise and a microtask hop for an answer `node:crypto` gives at once.
+ */
+export interface Mac {
+  /** base64url(HMAC-SHA-256(key, data)). */
+  sign(data: string): Awaitable<string>
+  /** Checks a base64url MAC in constant time (see {@link verifyHmac}). */
+  verify(data: string, signature: string): Awaitable<boolean>
+}
+
+/** The {@link Mac} of `purpose` under `secret`: its key is derived here, once. */
+export function createMac(secret: SecretInput, purpose: string): Mac {
+  const raw = nodeHmacKey(secret, purpose)
+  const node = NODE_CRYPTO
+  if (raw !== undefined && node !== undefined) {
+    const macOf = (data: string) => node.createHmac('sha256', raw).update(data)
+    return {
+      sign: (data) => macOf(data).digest('base64url'),
+      verify: (data, signature) => {
+        const bytes = signatureBytes(signature)
+        return bytes !== undefined && node.timingSafeEqual(macOf(data).digest(), bytes)
+      },
+    }
+  }
+  const key = deriveHmacKey(secret, purpose)
+  return {
+    sign: async (data) => hmac(await key, data),
+    verify: async (data, signature) => verifyHmac(await key, data, signature),
+  }
 }
 
 /** HMAC-SHA-256(key, data) as bytes, by the engine the key was derived for. */
@@ -128,13 +169,19 @@ export async function hmac(key: HmacKey, data: string): Promise<string> {
 
 /** Checks a base64url HMAC in constant time (`timingSafeEqual`, or `subtle.verify`, which compares without early exit). */
 export async function verifyHmac(key: HmacKey, data: string, signature: string): Promise<boolean> {
-  const bytes = base64UrlDecode(signature)
-  // One spelling only: the last base64url character carries 2 unused bits, so 4 spellings
-  // decoded to the same MAC and a "used once" check keyed on the text could be dodged.
-  if (!bytes || bytes.byteLength !== 32 || base64UrlEncode(bytes) !== signature) return false
+  const bytes = signatureBytes(signature)
+  if (!bytes) return false
   if (key.raw && NODE_CRYPTO) return NODE_CRYPTO.timingSafeEqual(await mac(key, data), bytes)
   if (!key.web) return false
   return crypto.subtle.verify('HMAC', key.web, toArrayBuffer(bytes), encoder.encode(data))
+}
+
+/** The 32 bytes of a base64url HMAC-SHA-256 in its one spelling, else `undefined`. */
+function signatureBytes(signature: string): Uint8Array | undefined {
+  const bytes = base64UrlDecode(signature)
+  // One spelling only: the last base64url character carries 2 unused bits, so 4 spellings
+  // decoded to the same MAC and a "used once" check keyed on the text could be dodged.
+  return bytes && bytes.byteLength === 32 && base64UrlEncode(bytes) === signature ? bytes : undefined
 }
 
 /** A random identifier of `bytes` bytes (default 128 bits), base64url. */

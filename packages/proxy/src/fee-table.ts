@@ -5,12 +5,14 @@
  * fails) the budgets assume `defaultFeeUsd`, which is above every rate the kit knows of.
  */
 import type { CountryCode } from 'libphonenumber-js/max'
-import { loadPhoneLibrary } from './phone-library'
+import type { Awaitable } from './awaitable'
+import { loadPhoneLibrary, loadedPhoneLibrary } from './phone-library'
 import type { ProviderCall, VerifyProvider } from './verify-provider'
 
 /** The fee lookup, and its refresh (called after a send went out, never for a refused request). */
 export interface FeeTable {
-  feeOf(country: string): Promise<number>
+  /** The fee of a country's sends, USD: synchronous once the phone library is loaded (a phone start loads it first). */
+  feeOf(country: string): Awaitable<number>
   /** Reads the rates again in the background if they are older than the TTL. */
   refresh(): void
 }
@@ -40,14 +42,22 @@ export function createFeeTable(provider: VerifyProvider, options: { ttlSeconds: 
       })
   }
 
-  const feeOf = async (country: string): Promise<number> => {
+  const feeIn = (library: Awaited<ReturnType<typeof loadPhoneLibrary>>, country: string): number => {
     let dialCode: string
     try {
-      dialCode = (await loadPhoneLibrary()).getCountryCallingCode(country as CountryCode)
+      dialCode = library.getCountryCallingCode(country as CountryCode)
     } catch {
       return options.defaultFeeUsd
     }
     return byDialCode.get(dialCode) ?? options.defaultFeeUsd
+  }
+  const feeOf = (country: string): Awaitable<number> => {
+    const library = loadedPhoneLibrary()
+    if (library !== undefined) return feeIn(library, country)
+    return loadPhoneLibrary().then(
+      (loaded) => feeIn(loaded, country),
+      () => options.defaultFeeUsd,
+    )
   }
   return { feeOf, refresh }
 }

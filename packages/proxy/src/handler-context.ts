@@ -2,6 +2,7 @@
  * The state one handler shares between its routes, and the per-request facts its routes fill in.
  * Internal: built by `createVerifyHandler`.
  */
+import type { Awaitable } from './awaitable'
 import type { SecretInput } from './crypto'
 import { setHeaderLine, textResponse } from './out-of-band-body'
 import type { HeaderLines } from './out-of-band-body'
@@ -42,8 +43,11 @@ export interface HandlerContext {
   /** Whether the session cookie carries `Secure` (from `publicOrigin`). */
   secureCookie(request: RequestView): boolean
   secret: SecretInput
-  /** A keyed hash standing for `value` in store keys, so the store never holds addresses or session ids. */
-  keyOf(purpose: 'address' | 'session' | 'ip', value: string): Promise<string>
+  /**
+   * A keyed hash standing for `value` in store keys, so the store never holds addresses or session
+   * ids. Synchronous where the runtime has `node:crypto`.
+   */
+  keyOf(purpose: 'address' | 'session' | 'ip', value: string): Awaitable<string>
   now(): number
   codeLength: number
   /** Deadline of a request body, in ms. */
@@ -54,7 +58,8 @@ export interface HandlerContext {
   receiptAudience: string | undefined
   ratesTtlSeconds: number
   authorize: ((request: Request, start: AuthorizeContext) => boolean | Promise<boolean>) | undefined
-  getClientIp(request: RequestView): Promise<string | undefined>
+  /** The client's address: synchronous unless the app's `getClientIp` hook answers a promise. */
+  getClientIp(request: RequestView): Awaitable<string | undefined>
   emit(event: VerifyEvent): void
   log: Required<ProxyLogger>
   /** Opens after upstream outages of starts, so the provider is left alone for a while. */

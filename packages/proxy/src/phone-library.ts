@@ -70,6 +70,11 @@ export function isValidPhoneNumber(parsed: ParsedPhoneNumber): boolean {
   return phoneNumberType(parsed) !== undefined || parsed.isValid()
 }
 
+/** The library if {@link loadPhoneLibrary} has resolved, else `undefined`: no await (a microtask hop) once it is loaded. */
+export function loadedPhoneLibrary(): PhoneLibrary | undefined {
+  return loaded
+}
+
 /** The library, once {@link loadPhoneLibrary} has resolved; before, a programming error. */
 export function phoneLibrary(): PhoneLibrary {
   if (!loaded) throw new Error('libphonenumber-js is used before loadPhoneLibrary() resolved')

@@ -11,7 +11,9 @@
  * proxy's path. Only the name of the current mode is read, and a request carrying that name more
  * than once is treated as having no session (at most one value is ever verified).
  */
-import { deriveHmacKey, hmac, randomId, verifyHmac } from './crypto'
+import type { Awaitable } from './awaitable'
+import { whenReady } from './awaitable'
+import { createMac, randomId } from './crypto'
 import type { SecretInput } from './crypto'
 import type { RequestView } from './request-view'
 
@@ -41,23 +43,23 @@ export interface Session {
   issuedAt: number
 }
 
-/** Signs and reads session cookies. */
+/** Signs and reads session cookies; synchronously where the runtime has `node:crypto` (see `createMac`). */
 export interface SessionCodec {
   /** The session carried by the request's cookie, if present once, correctly signed and not expired. */
-  read(request: RequestView, secure: boolean): Promise<Session | undefined>
+  read(request: RequestView, secure: boolean): Awaitable<Session | undefined>
   /**
    * The `Set-Cookie` for `session` (kept as issued: same id, same issue time), or for a fresh
    * session when none is given or it has less than {@link SESSION_RENEW_BEFORE_SECONDS} left.
    */
-  issue(session: Session | undefined, cookie: { path: string; secure: boolean }): Promise<{ id: string; setCookie: string }>
+  issue(session: Session | undefined, cookie: { path: string; secure: boolean }): Awaitable<{ id: string; setCookie: string }>
 }
 
 /** Builds the session codec for `secret`; `now` is the handler's clock (epoch ms). */
 export function createSessionCodec(secret: SecretInput, now: () => number = Date.now): SessionCodec {
-  const key = deriveHmacKey(secret, 'session')
+  const mac = createMac(secret, 'session')
   const nowSeconds = () => Math.floor(now() / 1000)
   return {
-    async read(request, secure) {
+    read(request, secure) {
       const values = readCookies(request.headers.get('cookie'), secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE)
       // Several values: one was planted (a sibling subdomain, another path). Trusting the first
       // that verifies let a planted, validly signed cookie of the attacker's own session win.
@@ -66,31 +68,33 @@ export function createSessionCodec(secret: SecretInput, now: () => number = Date
       // cookie of the old `id.mac` form (no issue time, valid for ever) no longer parses.
       const match = /^([A-Za-z0-9_-]{22})\.([0-9]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(values[0] ?? '')
       if (!match) return undefined
-      const [, id = '', issued = '', mac = ''] = match
+      const [, id = '', issued = '', signature = ''] = match
       const issuedAt = Number(issued)
       const age = nowSeconds() - issuedAt
       // A little room for clocks of several instances that disagree, none for far-future times.
       if (age >= SESSION_MAX_AGE_SECONDS || age < -300) return undefined
-      return (await verifyHmac(await key, `${id}.${issued}`, mac)) ? { id, issuedAt } : undefined
+      return whenReady(mac.verify(`${id}.${issued}`, signature), (valid) => (valid ? { id, issuedAt } : undefined))
     },
-    async issue(session, cookie) {
+    issue(session, cookie) {
       const current = nowSeconds()
       const keep = session !== undefined && session.issuedAt + SESSION_MAX_AGE_SECONDS - current > SESSION_RENEW_BEFORE_SECONDS
       const id = keep ? session.id : randomId()
       const issuedAt = keep ? session.issuedAt : current
-      const value = `${id}.${issuedAt}.${await hmac(await key, `${id}.${issuedAt}`)}`
-      const attributes = [
-        cookie.secure ? `${SECURE_SESSION_COOKIE}=${value}` : `${SESSION_COOKIE}=${value}`,
-        // `__Host-` demands Path=/ (and Secure, and no Domain).
-        `Path=${cookie.secure ? '/' : cookie.path}`,
-        `Max-Age=${Math.max(1, issuedAt + SESSION_MAX_AGE_SECONDS - current)}`,
-        'HttpOnly',
-        // Lax, not Strict: Strict would drop the cookie when the user arrives from a link in the
-        // very e-mail that carries the code. Lax still withholds it from cross-site POSTs.
-        'SameSite=Lax',
-      ]
-      if (cookie.secure) attributes.push('Secure')
-      return { id, setCookie: attributes.join('; ') }
+      return whenReady(mac.sign(`${id}.${issuedAt}`), (signature) => {
+        const value = `${id}.${issuedAt}.${signature}`
+        const attributes = [
+          cookie.secure ? `${SECURE_SESSION_COOKIE}=${value}` : `${SESSION_COOKIE}=${value}`,
+          // `__Host-` demands Path=/ (and Secure, and no Domain).
+          `Path=${cookie.secure ? '/' : cookie.path}`,
+          `Max-Age=${Math.max(1, issuedAt + SESSION_MAX_AGE_SECONDS - current)}`,
+          'HttpOnly',
+          // Lax, not Strict: Strict would drop the cookie when the user arrives from a link in the
+          // very e-mail that carries the code. Lax still withholds it from cross-site POSTs.
+          'SameSite=Lax',
+        ]
+        if (cookie.secure) attributes.push('Secure')
+        return { id, setCookie: attributes.join('; ') }
+      })
     },
   }
 }

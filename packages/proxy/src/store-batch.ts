@@ -59,10 +59,11 @@ export interface TakePlan {
   refuseUnlessEarlier(store: VerifyStore, refuse: () => never): Promise<never>
   /**
    * Takes every cap and tally in one `take`. Refused: nothing is taken and the refusing cap's
-   * `refuse` throws. Taken: resolves what to `give` back if the request does not go through.
+   * `refuse` throws. Taken: {@link TakePlan.toGive} says what to give back if the request does
+   * not go through (built only then: most requests go through).
    */
-  take(store: VerifyStore): Promise<Tally[]>
-  /** What a successful {@link TakePlan.take} took: to give back after a take that timed out (it may have applied). */
+  take(store: VerifyStore): Promise<void>
+  /** What a successful {@link TakePlan.take} took: to give back when the request does not go through, or after a take that timed out (it may have applied). */
   toGive(): Tally[]
 }
 
@@ -84,8 +85,9 @@ export function createTakePlan(): TakePlan {
       }
     },
     tallies(tallies) {
-      for (const tally of tallies) {
-        quotas.push({ ...tally, limit: UNCAPPED })
+      for (const { key, windowSeconds, amount } of tallies) {
+        // Spelled out, not spread: ten tallies a start.
+        quotas.push(amount === undefined ? { key, windowSeconds, limit: UNCAPPED } : { key, windowSeconds, amount, limit: UNCAPPED })
         refusals.push(undefined)
       }
     },
@@ -100,7 +102,6 @@ export function createTakePlan(): TakePlan {
     async take(store) {
       const result = quotas.length === 0 ? ({ ok: true } as const) : await store.take(quotas)
       if (!result.ok) refuseAt(result.index, result.retryAfterSeconds)
-      return toGive()
     },
     toGive,
   }

@@ -48,15 +48,20 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): VerifyStore
     sizes[slot.kind] -= 1
   }
 
-  /** Reads live records as of `t` (one clock reading per call, not one per key). */
+  /**
+   * Reads live records as of `t` (one clock reading per call, not one per key). With `seen`, each
+   * slot read is kept there by key, so applying the plan finds it again without a second lookup in
+   * the big map (that lookup was a third of `apply`'s time with every counter of a start changed).
+   */
   const readAt =
-    (t: number) =>
+    (t: number, seen?: Map<string, Slot | undefined>) =>
     (key: string): StoredRecord | undefined => {
-      const slot = slots.get(key)
+      let slot = slots.get(key)
       if (slot && slot.expiresAt <= t) {
         remove(key)
-        return undefined
+        slot = undefined
       }
+      seen?.set(key, slot)
       return slot
     }
 
@@ -69,13 +74,16 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): VerifyStore
     }
   }
 
-  /** Applies a plan's changes, or none of them when they would take a bound past its limit. */
-  function apply<T>(operation: string, kind: Kind, plan: StorePlan<T>): T {
+  /**
+   * Applies a plan's changes, or none of them when they would take a bound past its limit. `seen`:
+   * the slots the plan read (a key it changes without reading it is looked up here).
+   */
+  function apply<T>(operation: string, kind: Kind, plan: StorePlan<T>, seen: Map<string, Slot | undefined>): T {
     // Each key is looked up once: its slot, kept for the loop that changes it.
     const found: (Slot | undefined)[] = []
     let added = 0
     for (const [key, record] of plan.changes) {
-      const slot = slots.get(key)
+      const slot = seen.has(key) ? seen.get(key) : slots.get(key)
       found.push(slot)
       if (record && !slot) added += 1
     }
@@ -117,12 +125,17 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): VerifyStore
   return {
     take: async (quotas) => {
       const t = now()
-      return apply('take', 'counter', planTake(quotas, readAt(t), t))
+      const seen = new Map<string, Slot | undefined>()
+      return apply('take', 'counter', planTake(quotas, readAt(t, seen), t), seen)
     },
-    give: async (tallies) => apply('give', 'counter', planGive(tallies, readAt(now()))),
+    give: async (tallies) => {
+      const seen = new Map<string, Slot | undefined>()
+      return apply('give', 'counter', planGive(tallies, readAt(now(), seen)), seen)
+    },
     add: async (tallies) => {
       const t = now()
-      return apply('add', 'counter', planAdd(tallies, readAt(t), t))
+      const seen = new Map<string, Slot | undefined>()
+      return apply('add', 'counter', planAdd(tallies, readAt(t, seen), t), seen)
     },
     get: async (keys) => {
       const read = readAt(now())
@@ -130,7 +143,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): VerifyStore
     },
     write: async (op) => {
       const t = now()
-      return apply('write', 'record', planWrite(op, readAt(t), t))
+      const seen = new Map<string, Slot | undefined>()
+      return apply('write', 'record', planWrite(op, readAt(t, seen), t), seen)
     },
   }
 }

@@ -102,7 +102,7 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
       ...(ctx.receiptAudience === undefined ? {} : { audience: ctx.receiptAudience }),
     })
     const left = ctx.maxCheckAttempts - failed
-    emitChecked(ctx, record, 'approved', left, at)
+    emitChecked(ctx, state, record, 'approved', left, at)
     ctx.log.info('verification approved', { verificationId: record.id, to: state.maskedTo })
     return respond(record, 'approved', left, at, receipt)
   }
@@ -114,7 +114,7 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
   const left = status === 'cancelled' ? 0 : Math.max(0, ctx.maxCheckAttempts - (failed + 1))
   const finalStatus = left === 0 ? 'cancelled' : status
   if (finalStatus === 'cancelled') await save('cancelled')
-  emitChecked(ctx, record, finalStatus, left, at)
+  emitChecked(ctx, state, record, finalStatus, left, at)
   return respond(record, finalStatus, left, at)
 }
 
@@ -124,12 +124,13 @@ function respond(record: VerificationRecord, status: CheckCodeResponse['status']
   return jsonResponse(200, body)
 }
 
-function emitChecked(ctx: HandlerContext, record: VerificationRecord, status: CheckCodeResponse['status'], attemptsLeft: number, at: number): void {
+function emitChecked(ctx: HandlerContext, state: RequestState, record: VerificationRecord, status: CheckCodeResponse['status'], attemptsLeft: number, at: number): void {
   ctx.emit({
     type: 'verification.checked',
     at,
     verificationId: record.id,
-    to: maskAddress(record.to),
+    // Masked once per request: `loadOwnedRecord` masked this record's address.
+    to: state.maskedTo ?? maskAddress(record.to),
     channel: record.channel,
     status,
     attemptsLeft: Math.max(0, attemptsLeft),

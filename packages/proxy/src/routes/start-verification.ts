@@ -12,7 +12,6 @@
  */
 import type { StartVerificationResponse } from '@hakiki/core/rules'
 import { StoreUnavailableError } from '@hakiki/store'
-import type { Tally } from '@hakiki/store'
 import type { HandlerContext, RequestState } from '../handler-context'
 import { iso, jsonResponse, providerCall, reportUpstreamFailure } from '../handler-context'
 import { deliveryField, knownDelivery } from '../delivery'
@@ -22,7 +21,7 @@ import { maskAddress } from '../mask'
 import { ProviderError, isProviderError } from '@hakiki/provider'
 import { ProxyError } from '../problem'
 import { readJsonObject } from '../read-json-body'
-import { loadPhoneLibrary } from '../phone-library'
+import { loadPhoneLibrary, loadedPhoneLibrary } from '../phone-library'
 import { createReadBatch, createTakePlan } from '../store-batch'
 import type { Refusal } from '../store-batch'
 import { isOutage, upstreamProblem } from '../upstream-problem'
@@ -47,7 +46,7 @@ const waitBeforeResend: Refusal = (retryAfter) => {
 export async function startVerification(ctx: HandlerContext, state: RequestState): Promise<Response> {
   const sent = await readJsonObject(state.request, { timeoutMs: ctx.bodyTimeoutMs })
   // Phone numbers are parsed with libphonenumber's metadata, loaded by the first start that needs it.
-  if (sent.channel !== 'email') await loadPhoneLibrary()
+  if (sent.channel !== 'email' && loadedPhoneLibrary() === undefined) await loadPhoneLibrary()
   const input = parseStartInput(sent, ctx.acceptsCountry)
   state.maskedTo = maskAddress(input.to)
   // A channel the provider declares it cannot send (e-mail on a Twilio service without a Mailer,
@@ -126,9 +125,8 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   // The budgets of unverified sends (per IP, IPv6 /48, number prefix, country in money; a soft
   // limit in all): what a verification gives back, so they bind attackers, not users.
   const budget = await budgets.plan(plan, ctx.store, destinationBusy)
-  let taken: Tally[]
   try {
-    taken = await plan.take(ctx.store)
+    await plan.take(ctx.store)
   } catch (error) {
     // A take that timed out may still have applied: it is given back (a paused Redis used to
     // spend an IP's slots with no code sent). One that failed or found the store full did not
@@ -136,7 +134,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     if (error instanceof StoreUnavailableError && error.reason === 'timeout') await ctx.store.give(plan.toGive()).catch(() => undefined)
     throw error
   }
-  const giveBack = () => ctx.store.give(taken)
+  const giveBack = () => ctx.store.give(plan.toGive())
 
   // Last before the send: a one-time captcha the hook verifies is spent only on a start that goes
   // out (it used to be spent on starts then refused by the cooldown or a cap).
@@ -259,7 +257,8 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     type: 'verification.sent',
     at: sentAt,
     verificationId: record.id,
-    to: maskAddress(record.to),
+    // Masked once per request (above), unless the API answered an id the proxy knew for another address.
+    to: record.to === input.to && state.maskedTo !== undefined ? state.maskedTo : maskAddress(record.to),
     channel: record.channel,
     resend,
     ...(input.country === undefined ? {} : { country: input.country }),
