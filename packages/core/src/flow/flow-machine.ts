@@ -276,25 +276,20 @@ const submit: readonly Branch<StateOf<'idle' | 'failed'>, EventOf<'SUBMIT'>>[] =
 ]
 
 /** Resend or switch channel from a state that holds a verification. */
-function resendFrom(): readonly Branch<StateOf<'code_sent' | 'expired' | 'locked' | 'failed'>, EventOf<'RESEND' | 'SWITCH_CHANNEL'>>[] {
-  return [
-    {
-      guard: ['canResend', 'sameAddressKind'],
-      to: (state, event) => {
-        const from = state
-        return {
-          ...baseOf(from),
-          status: 'sending',
-          intent: event.type === 'RESEND' ? 'resend' : 'switch_channel',
-          channel: event.type === 'SWITCH_CHANNEL' ? event.channel : from.channel,
-          verification: from.verification,
-          from: from.status,
-        }
-      },
-      effects: (next) => startEffects(next),
-    },
-  ]
-}
+const resend: readonly Branch<StateOf<'code_sent' | 'expired' | 'locked' | 'failed'>, EventOf<'RESEND' | 'SWITCH_CHANNEL'>>[] = [
+  {
+    guard: ['canResend', 'sameAddressKind'],
+    to: (from, event) => ({
+      ...baseOf(from),
+      status: 'sending',
+      intent: event.type === 'RESEND' ? 'resend' : 'switch_channel',
+      channel: event.type === 'SWITCH_CHANNEL' ? event.channel : from.channel,
+      verification: from.verification,
+      from: from.status,
+    }),
+    effects: (next) => startEffects(next),
+  },
+]
 
 // ---- The config -----------------------------------------------------------------------------
 
@@ -400,8 +395,8 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
             effects: () => [{ type: 'announce', announcement: { kind: 'error', error: { code: 'incomplete_code' } } }],
           },
         ],
-        RESEND: resendFrom(),
-        SWITCH_CHANNEL: resendFrom(),
+        RESEND: resend,
+        SWITCH_CHANNEL: resend,
         REFRESH: { to: (state) => state, effects: (_next, state) => [{ type: 'status', id: state.verification.id }] },
         EXPIRE: {
           guard: 'lifetimeOver',
@@ -494,15 +489,15 @@ export const flowMachine: { initial: IdleState; guards: typeof flowGuards; state
     },
 
     expired: {
-      on: { RESEND: resendFrom(), SWITCH_CHANNEL: resendFrom(), CHANGE_ADDRESS: changeAddress, RESET: reset, RESTORE: restore },
+      on: { RESEND: resend, SWITCH_CHANNEL: resend, CHANGE_ADDRESS: changeAddress, RESET: reset, RESTORE: restore },
     },
 
     locked: {
-      on: { RESEND: resendFrom(), SWITCH_CHANNEL: resendFrom(), CHANGE_ADDRESS: changeAddress, RESET: reset, RESTORE: restore },
+      on: { RESEND: resend, SWITCH_CHANNEL: resend, CHANGE_ADDRESS: changeAddress, RESET: reset, RESTORE: restore },
     },
 
     failed: {
-      on: { SUBMIT: submit, RESEND: resendFrom(), SWITCH_CHANNEL: resendFrom(), CHANGE_ADDRESS: changeAddress, RESET: reset, RESTORE: restore },
+      on: { SUBMIT: submit, RESEND: resend, SWITCH_CHANNEL: resend, CHANGE_ADDRESS: changeAddress, RESET: reset, RESTORE: restore },
     },
   },
 }
@@ -518,10 +513,8 @@ export function machine(state: FlowState, event: FlowEvent, options: FlowMachine
   const config = flowMachine.states[state.status] as FlowStateConfig<FlowStatus>
   const handler = config.on[event.type] as Branch<FlowState, FlowEvent> | readonly Branch<FlowState, FlowEvent>[] | undefined
   if (!handler) return { state, effects: [] }
-  const branches: readonly Branch<FlowState, FlowEvent>[] = Array.isArray(handler) ? handler : [handler as Branch<FlowState, FlowEvent>]
-  for (const branch of branches) {
-    const guards = branch.guard === undefined ? [] : typeof branch.guard === 'string' ? [branch.guard] : branch.guard
-    if (!guards.every((name: FlowGuardName) => flowGuards[name](state, event, opts))) continue
+  for (const branch of ([] as Branch<FlowState, FlowEvent>[]).concat(handler)) {
+    if (!([] as FlowGuardName[]).concat(branch.guard ?? []).every((name) => flowGuards[name](state, event, opts))) continue
     const next = branch.to(state, event, opts)
     return { state: next, effects: branch.effects?.(next, state, event) ?? [] }
   }
@@ -630,35 +623,44 @@ function resumable(snapshot: FlowState): FlowState {
   return snapshot
 }
 
-const STATUSES: ReadonlySet<string> = /* @__PURE__ */ new Set(FLOW_STATUSES)
+const STATUSES: ReadonlySet<unknown> = /* @__PURE__ */ new Set(FLOW_STATUSES)
 
 /** Checks a snapshot from storage before trusting it: storage is shared with every script of the origin. */
 function isFlowState(value: unknown): value is FlowState {
-  if (typeof value !== 'object' || value === null) return false
-  const s = value as Record<string, unknown>
-  if (typeof s.status !== 'string' || !STATUSES.has(s.status) || typeof s.to !== 'string' || !ALL_CHANNELS.includes(s.channel as Channel)) return false
-  if (s.locale !== undefined && typeof s.locale !== 'string') return false
-  if (s.kept !== undefined && !(Array.isArray(s.kept) && s.kept.every(isVerification))) return false
-  const needsVerification = s.status !== 'idle' && s.status !== 'sending' && s.status !== 'failed'
-  if (s.verification === undefined) return !needsVerification && (s.status !== 'failed' || isError(s.error))
-  if (!isVerification(s.verification)) return false
-  if ((s.status === 'code_sent' || s.status === 'checking') && typeof s.code !== 'string') return false
-  if (s.status === 'sending' && s.intent !== 'start' && s.intent !== 'resend' && s.intent !== 'switch_channel') return false
-  return s.status !== 'failed' || isError(s.error)
+  if (!isRecord(value)) return false
+  const { status, verification, intent } = value
+  return (
+    STATUSES.has(status) &&
+    typeof value.to === 'string' &&
+    ALL_CHANNELS.includes(value.channel as Channel) &&
+    (value.locale === undefined || typeof value.locale === 'string') &&
+    (value.kept === undefined || (Array.isArray(value.kept) && value.kept.every(isVerification))) &&
+    (status !== 'failed' || isError(value.error)) &&
+    // Only these states may hold no verification; one that is held is checked, with what its state adds.
+    (verification === undefined
+      ? status === 'idle' || status === 'sending' || status === 'failed'
+      : isVerification(verification) &&
+        ((status !== 'code_sent' && status !== 'checking') || typeof value.code === 'string') &&
+        (status !== 'sending' || intent === 'start' || intent === 'resend' || intent === 'switch_channel'))
+  )
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
 }
 
 function isVerification(value: unknown): value is SentVerification {
-  if (typeof value !== 'object' || value === null) return false
-  const v = value as Record<string, unknown>
   return (
-    typeof v.id === 'string' &&
-    typeof v.to === 'string' &&
-    ALL_CHANNELS.includes(v.channel as Channel) &&
-    [v.codeLength, v.expiresAt, v.resendAt, v.attemptsLeft, v.skewMs].every((n) => typeof n === 'number' && Number.isFinite(n)) &&
-    (v.delivery === undefined || DELIVERY_STATUSES.includes(v.delivery as DeliveryStatus))
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.to === 'string' &&
+    ALL_CHANNELS.includes(value.channel as Channel) &&
+    // `Number.isFinite` is false for anything but a finite number (it does not convert).
+    [value.codeLength, value.expiresAt, value.resendAt, value.attemptsLeft, value.skewMs].every(Number.isFinite) &&
+    (value.delivery === undefined || DELIVERY_STATUSES.includes(value.delivery as DeliveryStatus))
   )
 }
 
 function isError(value: unknown): value is FlowError {
-  return typeof value === 'object' && value !== null && typeof (value as FlowError).code === 'string'
+  return isRecord(value) && typeof value.code === 'string'
 }
