@@ -4,7 +4,7 @@
  * counts the time the request waits on its store (at least one call pending); the provider's time
  * is not counted, so a slow send never fails the record saved after it.
  */
-import { StoreUnavailableError } from '@hakiki/store'
+import { StoreUnavailableError, callAsync } from '@hakiki/store'
 import type { Quota, Tally, TakeResult, VerifyStore, WriteOp } from '@hakiki/store'
 
 /** A store call in flight: when it must have answered (`performance.now()`), and how it fails. */
@@ -76,13 +76,7 @@ export function storeForRequest(store: VerifyStore, budgetMs: number, graceMs: n
       }
       inFlight.add(entry)
       arm(entry.deadline, at)
-      let result: Promise<T>
-      try {
-        result = work()
-      } catch (error) {
-        result = Promise.reject(error)
-      }
-      result.then(
+      callAsync(work).then(
         (value) => {
           if (settle(entry, performance.now())) resolve(value)
         },

@@ -1,7 +1,7 @@
 export type { Entry, Quota, Tally, TakeResult, VerifyStore, WriteOp } from './verify-store'
 export { StoreUnavailableError } from './store-unavailable-error'
 export type { StoreUnavailableReason } from './store-unavailable-error'
-export { DEFAULT_STORE_TIMEOUT_MS, storeUntil, storeWithDeadline, withDeadline } from './with-deadline'
+export { DEFAULT_STORE_TIMEOUT_MS, callAsync, storeUntil, storeWithDeadline, withDeadline } from './with-deadline'
 export type { StoreUntilOptions } from './with-deadline'
 export { createMemoryStore } from './memory-store'
 export type { MemoryStoreOptions } from './memory-store'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { StoreUnavailableError } from './store-unavailable-error'
-import { storeUntil, storeWithDeadline, withDeadline } from './with-deadline'
+import { callAsync, storeUntil, storeWithDeadline, withDeadline } from './with-deadline'
 
 const never = () => new Promise<never>(() => {})
 
@@ -62,5 +62,18 @@ describe('storeWithDeadline and storeUntil', () => {
     await expect(late.add()).rejects.toMatchObject({ reason: 'timeout' })
     await expect(storeUntil(store, 0, { now: () => 10 }).give()).rejects.toMatchObject({ reason: 'timeout' })
     expect(calls).toEqual(['give'])
+  })
+})
+
+describe('callAsync', () => {
+  it('hands back the work\'s own promise, and a synchronous throw as a rejection, never as a throw', async () => {
+    const pending = Promise.resolve('v')
+    expect(callAsync(() => pending)).toBe(pending)
+    const cause = new Error('client not connected')
+    const failed = callAsync<string>(() => {
+      throw cause
+    })
+    expect(failed).toBeInstanceOf(Promise)
+    await expect(failed).rejects.toBe(cause)
   })
 })

@@ -9,6 +9,18 @@ import { StoreUnavailableError } from './store-unavailable-error'
 /** Default deadline of the store calls of one request. */
 export const DEFAULT_STORE_TIMEOUT_MS = 1000
 
+/**
+ * `work()`, with a synchronous throw turned into a rejected promise: a store method that throws
+ * before it returns its promise (a bug, a client not set up) fails its call like any other failure.
+ */
+export function callAsync<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return work()
+  } catch (error) {
+    return Promise.reject(error)
+  }
+}
+
 /** Runs `work` with a deadline of `timeoutMs`; rejects with {@link StoreUnavailableError} (`timeout`, or `failed` wrapping what `work` threw). */
 export function withDeadline<T>(operation: string, timeoutMs: number, work: () => Promise<T>): Promise<T> {
   if (timeoutMs <= 0) return Promise.reject(new StoreUnavailableError(operation, 'timeout'))
@@ -18,13 +30,7 @@ export function withDeadline<T>(operation: string, timeoutMs: number, work: () =
     const timer = setTimeout(() => reject(new StoreUnavailableError(operation, 'timeout')), Math.ceil(timeoutMs))
     // Node: a pending deadline must not keep the process alive; other runtimes have no unref.
     ;(timer as { unref?: () => void }).unref?.()
-    let pending: Promise<T>
-    try {
-      pending = work()
-    } catch (error) {
-      pending = Promise.reject(error)
-    }
-    pending.then(
+    callAsync(work).then(
       (value) => {
         clearTimeout(timer)
         resolve(value)
