@@ -2,7 +2,7 @@ import { DEFAULT_TWILIO_ACCOUNT } from '@hakiki/sandbox'
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { setupDemoHarness, type DemoHarness } from './support/demo-harness'
-import { alertText, COVERED_LIST_CHUNK, inbox, openDemo, pasteInto, typeCode, verifiedResult, waitForMessage } from './support/flow-actions'
+import { alertText, anotherWindowTakesFocus, COVERED_LIST_CHUNK, inbox, openDemo, pasteInto, typeCode, verifiedResult, waitForMessage } from './support/flow-actions'
 
 // The demo in Twilio mode offers every country (the proxy is created with `countries: 'all'`):
 // a German number, picked from the list in the production build, gets its code through the
@@ -125,16 +125,7 @@ describe('Twilio mode: every country', () => {
     // Another page of the same browser takes the focus: in Firefox the page's search box is blurred
     // with no element to go to (the page no longer has the focus), which closed the list.
     h.otherWindowTakesFocus()
-    const browser = page.context().browser()
-    if (!browser) throw new Error('the test needs the browser of its page')
-    const other = await (await browser.newContext()).newPage()
-    try {
-      await other.setContent('<input aria-label="elsewhere">')
-      await other.getByRole('textbox', { name: 'elsewhere' }).click()
-      await other.keyboard.type('x')
-    } finally {
-      await other.context().close()
-    }
+    await anotherWindowTakesFocus(page)
     expect(await page.getByRole('combobox', { name: 'Search countries' }).count()).toBe(1)
     await page.getByRole('combobox', { name: 'Search countries' }).fill('Germ')
     await expect.poll(() => countryOptions(page).first().textContent()).toContain('Germany')

@@ -90,7 +90,9 @@ export function useEmailInput(options: UseEmailInputOptions = {}): UseEmailInput
       onBlur: composeHandlers(props.onBlur, (event: FocusEvent<HTMLInputElement>) => {
         // Read the DOM: a value written through the ref (react-hook-form's setValue) fired no change.
         setText(event.target.value)
-        setTouched(true)
+        // Only leaving the field in the page, not the page losing the focus (another window or
+        // app): an address half typed is not yet wrong, and the field has the focus again on return.
+        if (event.target.ownerDocument.hasFocus()) setTouched(true)
       }),
     }),
   }

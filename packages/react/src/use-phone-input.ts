@@ -419,7 +419,10 @@ export function usePhoneInput(options: UsePhoneInputOptions = {}): UsePhoneInput
         },
         onPaste: composeHandlers(onPaste, handlePaste),
         onBlur: (event: FocusEvent<HTMLInputElement>) => {
-          setTouched(true)
+          // Only leaving the field in the page: not the page losing the focus (a user switching to
+          // another app to look the number up is told nothing is "too short"; the browser gives
+          // the field the focus back on return).
+          if (event.currentTarget.ownerDocument.hasFocus()) setTouched(true)
           onBlur?.(event)
         },
       }

@@ -156,3 +156,23 @@ export async function resendState(page: Page, name: string): Promise<{ waiting: 
     countdown: (await countdown.count()) === 0 ? '' : (await countdown.innerText()).trim(),
   }
 }
+
+/**
+ * Another page of the same browser takes the focus for a moment, as another window or app would
+ * (its own context, a field clicked and typed in), then closes. In Firefox the test's page loses
+ * the focus to it: its focused element is blurred with nowhere to go (`relatedTarget` null,
+ * `document.hasFocus()` false); Chromium's headless pages each keep their own focus. A test calling
+ * this says so to the harness first (`otherWindowTakesFocus()`).
+ */
+export async function anotherWindowTakesFocus(page: Page): Promise<void> {
+  const browser = page.context().browser()
+  if (!browser) throw new Error('the test needs the browser of its page')
+  const other = await (await browser.newContext()).newPage()
+  try {
+    await other.setContent('<input aria-label="elsewhere">')
+    await other.getByRole('textbox', { name: 'elsewhere' }).click()
+    await other.keyboard.type('x')
+  } finally {
+    await other.context().close()
+  }
+}

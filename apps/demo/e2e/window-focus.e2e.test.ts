@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'vitest'
+import { setupDemoHarness } from './support/demo-harness'
+import { anotherWindowTakesFocus, openDemo } from './support/flow-actions'
+
+// A user who switches to another window or app while typing an address (to look the number up,
+// to copy the e-mail address) has not left the field: it must not say the half-typed address is
+// wrong. In Firefox another page of the browser takes the focus as another window would, blurring
+// the field; in Chromium the page keeps it, so there these tests only show that nothing else goes
+// wrong. Leaving the field within the page still shows the message.
+
+describe('another window takes the focus while an address is half typed', () => {
+  const h = setupDemoHarness()
+
+  test('the phone number is not called too short, until the field is left in the page', async () => {
+    const { page, demo } = h
+    await openDemo(page, demo)
+    const field = page.getByRole('textbox', { name: 'Phone number' })
+    await field.click()
+    await page.keyboard.type('024 12')
+    h.otherWindowTakesFocus()
+    await anotherWindowTakesFocus(page)
+    expect(await field.getAttribute('aria-invalid')).toBeNull()
+    await page.getByRole('textbox', { name: 'Full name' }).click()
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true')
+  })
+
+  test('the e-mail address is not called invalid, until the field is left in the page', async () => {
+    const { page, demo } = h
+    await openDemo(page, demo)
+    await page.getByRole('radio', { name: 'Email' }).check()
+    const field = page.getByRole('textbox', { name: 'Email address' })
+    await field.click()
+    await page.keyboard.type('ama@exa')
+    h.otherWindowTakesFocus()
+    await anotherWindowTakesFocus(page)
+    expect(await field.getAttribute('aria-invalid')).toBeNull()
+    await page.getByRole('textbox', { name: 'Full name' }).click()
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true')
+  })
+})
