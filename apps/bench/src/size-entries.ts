@@ -127,8 +127,10 @@ export const SIZE_ENTRIES: readonly SizeEntry[] = [
   // lookup written shorter, same rules (−94 / −83 / −82 B); RetryText worded by the flow's
   // errorText and the e-mail hint's words in the hint's chunk, so those chunks share no English
   // messages with the up-front code (−129 / −115 / −62 B). webpack's runtime still lists 62 lazy
-  // chunks (~0.96 kB: 34 catalogs and their loaders, 15 region chunks, 7 of flags, 5 more).
-  { name: 'hakiki VerificationFlow', kind: 'hakiki', code: "export { VerificationFlow } from '@hakiki/ui'", budgetGzip: 27.3 * 1024, budgetsBy: { webpack: 27.95 * 1024 } },
+  // chunks (~0.96 kB: 34 catalogs and their loaders, 15 region chunks, 7 of flags, 5 more). Then
+  // +24 / +21 / +19 B: the fields count only leaving them within the page as leaving (isTouched).
+  // webpack's budget is the goal itself.
+  { name: 'hakiki VerificationFlow', kind: 'hakiki', code: "export { VerificationFlow } from '@hakiki/ui'", budgetGzip: 27.3 * 1024, budgetsBy: { webpack: 28 * 1024 } },
   { name: 'input-otp (OTPInput)', kind: 'alternative', code: "export { OTPInput } from 'input-otp'" },
   { name: 'react-otp-input', kind: 'alternative', code: "export { default } from 'react-otp-input'" },
   { name: 'react-phone-number-input (default)', kind: 'alternative', code: "export { default } from 'react-phone-number-input'" },
