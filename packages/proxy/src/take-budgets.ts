@@ -3,6 +3,7 @@
  * `get` and one `take`, and given back on verification. Internal to the start and check routes.
  */
 import type { Tally, VerifyStore } from '@hakiki/store'
+import { allReady } from './awaitable'
 import type { HandlerContext, RequestState } from './handler-context'
 import { ipv6Network, numberPrefix, toMicros } from './budgets'
 import { readConversion } from './conversion-guard-start'
@@ -40,7 +41,8 @@ const nothing: BudgetShare = { elevated: false, charges: { keys: [], micros: 0 }
  * Adds what the budgets of one phone send need to read to `reads` (e-mail costs next to nothing
  * and is left out; so is local development unless budgets were configured).
  */
-export async function readBudgets(ctx: HandlerContext, state: RequestState, input: StartInput, ipKey: string | undefined, reads: ReadBatch): Promise<StartBudgets> {
+export async function readBudgets(ctx: HandlerContext, state: RequestState, input: StartInput, client: { ipKey: string | undefined; ipHash: string | undefined }, reads: ReadBatch): Promise<StartBudgets> {
+  const { ipKey, ipHash } = client
   const budgets = ctx.budgets
   if (budgets === undefined || input.channel === 'email' || input.country === undefined) {
     return {
@@ -57,14 +59,15 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
     }
   }
   const country = input.country
-  const fee = await ctx.fees.feeOf(country)
-  const micros = toMicros(fee)
   const safe = budgets.safePrefixes.some((prefix) => input.to.startsWith(prefix))
-  const prefixKey = safe ? undefined : storeKeys.unverifiedPerPrefix(await ctx.keyOf('address', numberPrefix(input.to)))
-  const ipHash = ipKey === undefined ? undefined : await ctx.keyOf('ip', ipKey)
-  const verifiedKey = ipHash === undefined ? undefined : storeKeys.verifiedPerIp(ipHash)
   const network = ipKey === undefined ? undefined : ipv6Network(ipKey)
-  const networkKey = network === undefined ? undefined : storeKeys.unverifiedPerNetwork(await ctx.keyOf('ip', network))
+  // Together: no await where the fee table is loaded and the runtime's MACs are synchronous.
+  const looked = allReady([ctx.fees.feeOf(country), safe ? undefined : ctx.keyOf('address', numberPrefix(input.to)), network === undefined ? undefined : ctx.keyOf('ip', network)])
+  const [fee, prefixHash, networkHash] = looked instanceof Promise ? await looked : looked
+  const micros = toMicros(fee)
+  const prefixKey = prefixHash === undefined ? undefined : storeKeys.unverifiedPerPrefix(prefixHash)
+  const verifiedKey = ipHash === undefined ? undefined : storeKeys.verifiedPerIp(ipHash)
+  const networkKey = networkHash === undefined ? undefined : storeKeys.unverifiedPerNetwork(networkHash)
   // Read with the start's other keys: one round trip, within the request's one store deadline.
   const total = reads.count(storeKeys.unverifiedMicros())
   const sent = reads.count(storeKeys.sentPerCountry(country))

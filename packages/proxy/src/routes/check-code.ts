@@ -20,6 +20,7 @@ import { storeKeys } from '../store-keys'
 import { budgetsOnVerified } from '../take-budgets'
 import { conversionOnVerified } from '../conversion-guard-start'
 import type { Tally } from '@hakiki/store'
+import { allReady } from '../awaitable'
 
 /**
  * Handles a check; the origin and content type were checked by the caller. Three store round
@@ -55,9 +56,11 @@ export async function checkCode(ctx: HandlerContext, state: RequestState): Promi
   // answer 429 for an hour. Guessing stays bounded: each session needs its own verification (a
   // send, capped per address) and each verification allows `maxCheckAttempts` codes.
   const attempt: Tally = { key: storeKeys.attempts(record.id), windowSeconds: recordTtlSeconds(record, now) }
-  const addressKey = await ctx.keyOf('address', record.to)
   const mailbox = mailboxOf(record.to)
-  const mailboxKey = mailbox === record.to ? addressKey : await ctx.keyOf('address', mailbox)
+  // No await where the runtime's MACs are synchronous.
+  const hashes = allReady([ctx.keyOf('address', record.to), mailbox === record.to ? undefined : ctx.keyOf('address', mailbox)])
+  const [addressKey, mailboxHash] = hashes instanceof Promise ? await hashes : hashes
+  const mailboxKey = mailboxHash ?? addressKey
   const taken = await ctx.store.take([
     { ...attempt, limit: ctx.maxCheckAttempts },
     { key: storeKeys.checksPerAddress(`${mailboxKey}.${state.sessionKey ?? ''}`), windowSeconds: 3600, limit: ctx.limits.failedChecksPerDestinationPerHour },

@@ -23,11 +23,13 @@ export interface OwnedRecord {
 export async function loadOwnedRecord(ctx: HandlerContext, state: RequestState, alsoRead: (id: string) => string[] = () => []): Promise<OwnedRecord> {
   const id = state.id ?? ''
   if (!VERIFICATION_ID.test(id)) throw notFound()
-  const session = await ctx.sessions.read(state.request, ctx.secureCookie(state.request))
+  const read = ctx.sessions.read(state.request, ctx.secureCookie(state.request))
+  const session = read instanceof Promise ? await read : read
   if (session === undefined) throw notFound()
   // Hashed before the lookup, whatever it finds: hashing only when a record exists made "not
   // yours" an HMAC slower than "unknown", a timing oracle for which ids exist.
-  const sessionKey = await ctx.keyOf('session', session.id)
+  const hashed = ctx.keyOf('session', session.id)
+  const sessionKey = hashed instanceof Promise ? await hashed : hashed
   const [text, ...values] = await ctx.store.get([storeKeys.record(id), ...alsoRead(id)])
   const record = parseRecord(text, id)
   if (!record || text === undefined || !record.sessions.includes(sessionKey)) throw notFound()

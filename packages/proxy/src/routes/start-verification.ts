@@ -32,6 +32,7 @@ import { mergeCharges, readBudgets } from '../take-budgets'
 import { MAX_SESSIONS_PER_VERIFICATION, VERIFICATION_ID, parseRecord, saveRecord } from '../verification-record'
 import { countOf } from './owned-record'
 import { fetchRequestOf } from '../request-view'
+import { allReady } from '../awaitable'
 import type { RequestView } from '../request-view'
 import { storeKeys } from '../store-keys'
 
@@ -62,23 +63,28 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
     path: state.base === '' ? '/' : state.base,
     secure: ctx.secureCookie(state.request),
   })
-  const sessionKey = await ctx.keyOf('session', cookie.id)
-  const addressKey = await ctx.keyOf('address', input.to)
-  // A phone number is its own mailbox: one keyed hash, not two.
-  const mailbox = mailboxOf(input.to)
-  const mailboxKey = mailbox === input.to ? addressKey : await ctx.keyOf('address', mailbox)
   const ip = await ctx.getClientIp(state.request)
   // An address we cannot parse still counts, under its own spelling: skipping the per-IP caps
   // whenever `getClientIp` answers something unexpected would fail open.
   const ipKey = ip === undefined || ip.trim() === '' ? undefined : (ipLimitKey(ip) ?? `raw:${ip.trim().slice(0, 100)}`)
-  const ipHash = ipKey === undefined ? undefined : await ctx.keyOf('ip', ipKey)
+  // A phone number is its own mailbox: one keyed hash, not two.
+  const mailbox = mailboxOf(input.to)
+  // The keyed hashes the caps count under, together: no await where the runtime's MACs are synchronous.
+  const hashes = allReady([
+    ctx.keyOf('session', cookie.id),
+    ctx.keyOf('address', input.to),
+    mailbox === input.to ? undefined : ctx.keyOf('address', mailbox),
+    ipKey === undefined ? undefined : ctx.keyOf('ip', ipKey),
+  ])
+  const [sessionKey, addressKey, mailboxHash, ipHash] = hashes instanceof Promise ? await hashes : hashes
+  const mailboxKey = mailboxHash ?? addressKey
 
   // 1. Everything that decides the take, in one get.
   const reads = createReadBatch()
   const atAddress = reads.key(storeKeys.addressVerification(addressKey))
   const everyone = hourDay(storeKeys.sendsPerDestinationAll(mailboxKey), ctx.limits.sendsPerDestinationAll)
   const everyoneCounts = everyone.map((quota) => reads.count(quota.key))
-  const budgets = await readBudgets(ctx, state, input, ipKey, reads)
+  const budgets = await readBudgets(ctx, state, input, { ipKey, ipHash }, reads)
   await reads.fetch(ctx.store)
   const now = ctx.now()
   const currentText = atAddress()
