@@ -7,7 +7,7 @@
 import { suggestEmailAddress } from '@hakiki/core'
 import type { ReactNode } from 'react'
 import { useMessages } from './i18n/locale-context'
-import { emailInputMessagesEn } from './i18n/messages-en'
+import { emailSuggestionMessagesEn } from './i18n/messages-en'
 
 /** The address meant, when `address` looks like a typo of a popular mailbox domain (`suggestEmailAddress` of `@hakiki/core`). */
 export function suggestAddress(address: string): string | undefined {
@@ -36,7 +36,7 @@ export interface SuggestionHintProps {
 
 /** "Did you mean <button>ama@gmail.com</button>?": the button puts the address meant in the field. */
 export function SuggestionHint({ suggestion, className }: SuggestionHintProps): ReactNode {
-  const t = useMessages(emailInputMessagesEn)
+  const t = useMessages(emailSuggestionMessagesEn)
   const [before, after] = t('email.suggestion').split('{address}')
   return (
     <span data-part="suggestion" className={className}>

@@ -200,7 +200,7 @@ function FlowView({
   const generalErrorNode = errors.flow && (
     <p data-part="error" className={cx('hakiki-flow-error', classNames.error)}>
       {/* Ticking once the later steps' chunk is in (loaded on the submit that was refused). */}
-      {errors.flow.code === 'rate_limited' && errors.flow.retryAt !== undefined && steps ? <steps.RetryText retryAt={errors.flow.retryAt} /> : errorText(errors.flow)}
+      {errors.flow.code === 'rate_limited' && errors.flow.retryAt !== undefined && steps ? <steps.RetryText retryAt={errors.flow.retryAt} errorText={errorText} /> : errorText(errors.flow)}
     </p>
   )
   // The next step could not be loaded (offline): said under "Send code", which tries again.

@@ -65,7 +65,7 @@ export function ProblemStep({ api, heading: Heading, headingRef, classNames, err
           it must not move. */}
       {state.status !== 'failed' && error && (
         <p data-part="error" className={cx('hakiki-flow-error', classNames.error)}>
-          {error.code === 'rate_limited' && error.retryAt !== undefined ? <RetryText retryAt={error.retryAt} /> : errorText(error)}
+          {error.code === 'rate_limited' && error.retryAt !== undefined ? <RetryText retryAt={error.retryAt} errorText={errorText} /> : errorText(error)}
         </p>
       )}
     </div>

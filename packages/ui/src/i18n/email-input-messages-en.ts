@@ -1,6 +1,6 @@
 // One group of the English messages, a module of its own so that a bundle takes only the groups
 // its components use (esbuild shares a module's every used part between chunks; see messages-en.ts).
-/** English messages of `EmailInput`. */
+/** English messages of `EmailInput` (its typo hint's: `emailSuggestionMessagesEn`). */
 export const emailInputMessagesEn = {
   /** Label of the e-mail address field. */
   'email.label': 'Email address',
@@ -10,6 +10,4 @@ export const emailInputMessagesEn = {
   'email.error.required': 'Enter your email address.',
   /** The text is not an address a code can be sent to. */
   'email.error.invalid': 'Enter a valid email address, like name@example.com.',
-  /** The domain looks like a typo of a popular one; `{address}` is the address meant, drawn as a button that puts it in the field. */
-  'email.suggestion': 'Did you mean {address}?',
 } as const

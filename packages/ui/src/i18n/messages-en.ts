@@ -12,6 +12,7 @@
 import { codeInputMessagesEn } from './code-input-messages-en'
 import { phoneInputMessagesEn } from './phone-input-messages-en'
 import { emailInputMessagesEn } from './email-input-messages-en'
+import { emailSuggestionMessagesEn } from './email-suggestion-messages-en'
 import { channelPickerMessagesEn } from './channel-picker-messages-en'
 import { localeSelectMessagesEn } from './locale-select-messages-en'
 import { resendButtonMessagesEn } from './resend-button-messages-en'
@@ -26,6 +27,7 @@ import { flowStepsMessagesEn } from './flow-steps-messages-en'
 export { codeInputMessagesEn } from './code-input-messages-en'
 export { phoneInputMessagesEn } from './phone-input-messages-en'
 export { emailInputMessagesEn } from './email-input-messages-en'
+export { emailSuggestionMessagesEn } from './email-suggestion-messages-en'
 export { channelPickerMessagesEn } from './channel-picker-messages-en'
 export { localeSelectMessagesEn } from './locale-select-messages-en'
 export { resendButtonMessagesEn } from './resend-button-messages-en'
@@ -46,6 +48,7 @@ export const messagesEn = /* @__PURE__ */ Object.assign(
   codeInputMessagesEn,
   phoneInputMessagesEn,
   emailInputMessagesEn,
+  emailSuggestionMessagesEn,
   channelPickerMessagesEn,
   localeSelectMessagesEn,
   resendButtonMessagesEn,
@@ -58,6 +61,7 @@ export const messagesEn = /* @__PURE__ */ Object.assign(
 ) as typeof codeInputMessagesEn &
   typeof phoneInputMessagesEn &
   typeof emailInputMessagesEn &
+  typeof emailSuggestionMessagesEn &
   typeof channelPickerMessagesEn &
   typeof localeSelectMessagesEn &
   typeof resendButtonMessagesEn &
