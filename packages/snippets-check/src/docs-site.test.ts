@@ -66,6 +66,36 @@ let readerQueue: Promise<unknown> = Promise.resolve()
 /** How many docs pages had to be loaded in a fresh page (said at the end: each costs ~2 CPU s). */
 let freshLoads = 0
 
+/** The global where the reader's page keeps each story's render phase (Storybook's `storyRenderPhaseChanged`). */
+const PHASES = '__hakikiStoryPhases'
+
+/**
+ * Installed in the reader's page before Storybook starts: every story's render phase, as the
+ * preview's channel tells them, so that the reader can wait for a page's examples to finish.
+ */
+function trackRenderPhases(key: string): void {
+  const phases: Record<string, string> = {}
+  ;(window as unknown as Record<string, unknown>)[key] = phases
+  const wait = setInterval(() => {
+    const channel = (window as unknown as Record<string, { on(event: string, listener: (event: { storyId: string; newPhase: string }) => void): void } | undefined>)['__STORYBOOK_ADDONS_CHANNEL__']
+    if (!channel) return
+    clearInterval(wait)
+    channel.on('storyRenderPhaseChanged', ({ storyId, newPhase }) => (phases[storyId] = newPhase))
+  }, 1)
+}
+
+/**
+ * Waits (at most 30 s) until no example of the page shown is still being rendered: Storybook
+ * reloads the preview when a page is left while one is (`StoryRender.teardown`, a story "loading",
+ * "rendering", "playing" or in `afterEach`; storybookjs/storybook#26735), which cost the reader a
+ * fresh page, ~2 CPU s, once or twice a run. A reader who reads the page leaves it later too.
+ */
+async function examplesRendered(page: Page): Promise<void> {
+  await page
+    .waitForFunction((key) => !Object.values((window as unknown as Record<string, Record<string, string> | undefined>)[key] ?? {}).some((phase) => ['loading', 'beforeEach', 'rendering', 'playing', 'afterEach'].includes(phase)), PHASES, { timeout: 30_000 })
+    .catch(() => {})
+}
+
 /** Loads the preview with the docs page `id` selected, in a fresh browser page. */
 async function loadReader(id: string): Promise<NonNullable<typeof reader>> {
   await reader?.page.close().catch(() => {})
@@ -73,6 +103,7 @@ async function loadReader(id: string): Promise<NonNullable<typeof reader>> {
   const page = await browser.newPage()
   const loaded = (reader = { page, errors: [] as string[] })
   page.on('pageerror', (error) => loaded.errors.push(error.message))
+  await page.addInitScript(trackRenderPhases, PHASES)
   await page.goto(`${site.url}/iframe.html?viewMode=docs&id=${id}`)
   await shown(page)
   return loaded
@@ -86,6 +117,7 @@ async function shown(page: Page): Promise<void> {
 /** Selects the docs page `id` in the reader (or loads it in a fresh page) and waits until Storybook has rendered it. */
 async function showDocsPage(id: string, fresh: boolean): Promise<NonNullable<typeof reader>> {
   if (fresh || !reader) return loadReader(id)
+  await examplesRendered(reader.page)
   reader.errors.length = 0
   const outcome = await reader.page.evaluate(
     (storyId) =>
@@ -239,25 +271,45 @@ describe('the documentation site', () => {
     const emailInput = entries.find((e) => e.type === 'docs' && e.title === 'Components/EmailInput')!.id
     const page = await browser.newPage()
     let crashed = false
+    let loads = 0
     page.on('crash', () => (crashed = true))
+    page.on('load', () => loads++)
+    const heading = () => page.evaluate(() => document.querySelector('.sbdocs-content h1')?.textContent ?? null)
+    /** Selects a docs page as the sidebar does; false while the preview has no channel yet (loading). */
     const select = (storyId: string) =>
-      page.evaluate((id) => (window as unknown as Record<string, { emit(event: string, payload: unknown): void }>)['__STORYBOOK_ADDONS_CHANNEL__']!.emit('setCurrentStory', { storyId: id, viewMode: 'docs' }), storyId)
-    const title = (text: string) => page.waitForFunction((expected) => document.querySelector('.sbdocs-content h1')?.textContent === expected, text, { timeout: 60_000 })
+      page.evaluate((id) => {
+        const channel = (window as unknown as Record<string, { emit(event: string, payload: unknown): void } | undefined>)['__STORYBOOK_ADDONS_CHANNEL__']
+        channel?.emit('setCurrentStory', { storyId: id, viewMode: 'docs' })
+        return channel !== undefined
+      }, storyId)
+    /**
+     * Goes to a docs page and waits until it shows. Storybook may reload the preview as the page
+     * before is left (a story still rendering: storybookjs/storybook#26735); the reloaded preview
+     * shows the page of its URL, so the page is selected again after a reload, as the site's
+     * manager does. A crash ends it at once.
+     */
+    const reach = async (storyId: string, title: string) => {
+      let selectedAt = -1
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+        try {
+          if (selectedAt !== loads && (await select(storyId))) selectedAt = loads
+          await page.waitForFunction((expected) => document.querySelector('.sbdocs-content h1')?.textContent === expected, title, { timeout: 1_000 })
+          return
+        } catch (error) {
+          if (crashed) throw new Error('the preview crashed (Chromium killed the tab)', { cause: error })
+        }
+      }
+      throw new Error(`${title}'s docs page never showed (it shows ${await heading()})`)
+    }
     try {
       await page.goto(`${site.url}/iframe.html?viewMode=docs&id=${codeInput}`)
+      await page.waitForFunction(() => document.querySelector('.sbdocs-content h1')?.textContent === 'CodeInput', undefined, { timeout: 60_000 })
       // Left while the page's sixteen CodeInputs mount, each asking for WebOTP: they all unmount in
       // one go, and two aborts for the browser's one WebOTP request made Chromium kill the tab
-      // ("bad Mojo message", 3 leaves in 4; packages/react/src/listen-web-otp.ts). Storybook may
-      // reload the preview here (a story left while rendering: storybookjs/storybook#26735); the
-      // reader must still get the page chosen. Twice, back and forth.
-      for (const round of [1, 2]) {
-        await title('CodeInput')
-        await select(emailInput)
-        await title('EmailInput')
-        if (round === 1) await select(codeInput)
-      }
-    } catch (error) {
-      throw crashed ? new Error('the preview crashed (Chromium killed the tab)', { cause: error }) : error
+      // ("bad Mojo message", 3 leaves in 4; packages/react/src/listen-web-otp.ts). Twice, back and forth.
+      await reach(emailInput, 'EmailInput')
+      await reach(codeInput, 'CodeInput')
+      await reach(emailInput, 'EmailInput')
     } finally {
       await page.close()
     }

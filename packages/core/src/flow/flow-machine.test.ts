@@ -153,6 +153,37 @@ describe('flowMachine: effects are data', () => {
     expect(restored.effects).toEqual([{ type: 'cancel' }, { type: 'status', id: 'VE1' }])
   })
 
+  it('a stored snapshot is trusted only if every rule holds (storage is shared with the origin\'s scripts)', () => {
+    const valid = (snapshot: unknown) => flowGuards.validSnapshot(STATES.idle, { type: 'RESTORE', state: snapshot as FlowState, at: T0 })
+    // Every representative state, and the optional parts each may carry.
+    expect(Object.values(STATES).filter((state) => !valid(state)).map((state) => state.status)).toEqual([])
+    expect(valid({ ...STATES.idle, locale: 'fr', kept: [verification], error: { code: 'rate_limited' } })).toBe(true)
+    expect(valid({ ...STATES.failed, verification: undefined })).toBe(true)
+    expect(valid({ ...STATES.code_sent, verification: { ...verification, delivery: 'delivered' } })).toBe(true)
+    // One rule broken at a time.
+    const broken: [string, unknown][] = [
+      ['not an object', 'code_sent'],
+      ['null', null],
+      ['an unknown status', { ...STATES.idle, status: 'hacked' }],
+      ['an address that is not text', { ...STATES.idle, to: 1 }],
+      ['an unknown channel', { ...STATES.idle, channel: 'fax' }],
+      ['a locale that is not text', { ...STATES.idle, locale: 1 }],
+      ['kept codes that are not a list', { ...STATES.idle, kept: verification }],
+      ['a kept code that is not a verification', { ...STATES.idle, kept: [verification, { id: 'VE2' }] }],
+      ['a code step with no verification', { ...STATES.code_sent, verification: undefined }],
+      ['a verified state with no verification', { ...STATES.verified, verification: undefined }],
+      ['a verification with a number that is not finite', { ...STATES.expired, verification: { ...verification, skewMs: Number.NaN } }],
+      ['a verification with a number given as text', { ...STATES.expired, verification: { ...verification, expiresAt: String(T0) } }],
+      ['a verification with an unknown delivery', { ...STATES.code_sent, verification: { ...verification, delivery: 'lost' } }],
+      ['a verification with an unknown channel', { ...STATES.locked, verification: { ...verification, channel: 'fax' } }],
+      ['a code step with no code', { ...STATES.checking, code: undefined }],
+      ['a resend with an unknown intent', { ...STATES.sending, verification, intent: 'steal' }],
+      ['a failed state with no error', { ...STATES.failed, error: undefined }],
+      ['a failed state whose error has no code', { ...STATES.failed, verification: undefined, error: { message: 'x' } }],
+    ]
+    expect(broken.filter(([, snapshot]) => valid(snapshot)).map(([why]) => why)).toEqual([])
+  })
+
   it('walking away from a request cancels it', () => {
     expect(machine(STATES.sending, { type: 'CHANGE_ADDRESS', at: T0 }).effects).toEqual([{ type: 'cancel' }])
     expect(machine(STATES.checking, { type: 'RESET', at: T0 }).effects).toEqual([{ type: 'cancel' }])
