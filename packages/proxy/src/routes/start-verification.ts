@@ -58,12 +58,14 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   // Before anything that costs: counters, the authorize hook (a one-time captcha), the API.
   if (input.channel !== 'email') ctx.checkNumberType(input.to, input.country ?? '', input.channel)
 
-  const session = await ctx.sessions.read(state.request, ctx.secureCookie(state.request))
-  const cookie = await ctx.sessions.issue(session, {
-    path: state.base === '' ? '/' : state.base,
-    secure: ctx.secureCookie(state.request),
-  })
-  const ip = await ctx.getClientIp(state.request)
+  // Awaited only where a runtime answers with promises (Web Crypto MACs, an async getClientIp hook).
+  const secure = ctx.secureCookie(state.request)
+  const read = ctx.sessions.read(state.request, secure)
+  const session = read instanceof Promise ? await read : read
+  const issued = ctx.sessions.issue(session, { path: state.base === '' ? '/' : state.base, secure })
+  const cookie = issued instanceof Promise ? await issued : issued
+  const asked = ctx.getClientIp(state.request)
+  const ip = asked === undefined || typeof asked === 'string' ? asked : await asked
   // An address we cannot parse still counts, under its own spelling: skipping the per-IP caps
   // whenever `getClientIp` answers something unexpected would fail open.
   const ipKey = ip === undefined || ip.trim() === '' ? undefined : (ipLimitKey(ip) ?? `raw:${ip.trim().slice(0, 100)}`)
