@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ipLimitKey } from './client-ip'
+import { getAdapterClientIp, ipLimitKey, recordClientIp, setClientIp } from './client-ip'
 
 describe('ipLimitKey', () => {
   it('keeps IPv4 addresses and unwraps IPv4-mapped IPv6', () => {
@@ -36,5 +36,16 @@ describe('ipLimitKey', () => {
     expect(ipLimitKey('not-an-ip')).toBeUndefined()
     expect(ipLimitKey('1::2::3')).toBeUndefined()
     expect(ipLimitKey('1:2:3:4:5:6:7:8:9')).toBeUndefined()
+  })
+})
+
+describe('the client IP an adapter recorded', () => {
+  it('is what the handler reads, unless the app set one with setClientIp (inside a wrapper, after the adapter)', () => {
+    const view = { method: 'POST', url: 'http://127.0.0.1/api/verify/verifications', headers: { get: () => null } }
+    expect(getAdapterClientIp(view)).toBeUndefined()
+    recordClientIp(view, '198.51.100.7')
+    expect(getAdapterClientIp(view)).toBe('198.51.100.7')
+    setClientIp(view as unknown as Request, '203.0.113.9')
+    expect(getAdapterClientIp(view)).toBe('203.0.113.9')
   })
 })

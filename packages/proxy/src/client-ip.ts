@@ -1,12 +1,21 @@
 import type { RequestView } from './request-view'
 
 /**
- * The client IP as the server adapters saw it. A Fetch `Request` has no peer address, so the
- * `node:http` and Express adapters attach it out of band, in a WeakMap keyed by the request: a
- * header would do too, but any client could then send that header itself.
+ * The client IP as the server adapters saw it. A Fetch `Request` has no peer address, so it is
+ * attached out of band: a header would do too, but any client could then send that header itself.
+ * `setClientIp` (an app's `Request`) keeps it in a WeakMap keyed by the request; the `node:http`
+ * and Express adapters, on the view or `Request` they made themselves, in symbol-keyed properties
+ * (no WeakMap entry per request).
  */
 const addresses = new WeakMap<object, string>()
-const untrustedForwarding = new WeakSet<object>()
+const CLIENT_IP = Symbol('hakiki.clientIp')
+const UNTRUSTED_FORWARDING = Symbol('hakiki.untrustedForwarding')
+
+/** A request view or `Request` an adapter made, with what it saw of the client. */
+interface AdapterView extends RequestView {
+  [CLIENT_IP]?: string
+  [UNTRUSTED_FORWARDING]?: true
+}
 
 /**
  * Records the client IP of `request` for per-IP limits. The `node:http` and Express adapters call
@@ -18,7 +27,7 @@ export function setClientIp(request: Request, ip: string): void {
 
 /** {@link setClientIp} for the adapters' request views (see `request-view.ts`). */
 export function recordClientIp(request: RequestView, ip: string): void {
-  addresses.set(request, ip)
+  ;(request as AdapterView)[CLIENT_IP] = ip
 }
 
 /**
@@ -26,17 +35,18 @@ export function recordClientIp(request: RequestView, ip: string): void {
  * records no IP (the socket's is the proxy's, shared by every user) and the handler says so once.
  */
 export function markUntrustedForwarding(request: RequestView): void {
-  untrustedForwarding.add(request)
+  ;(request as AdapterView)[UNTRUSTED_FORWARDING] = true
 }
 
 /** True when an adapter saw `X-Forwarded-For` on `request` with no trust setting. */
 export function hasUntrustedForwarding(request: RequestView): boolean {
-  return untrustedForwarding.has(request)
+  return (request as AdapterView)[UNTRUSTED_FORWARDING] === true
 }
 
 /** The client IP an adapter recorded for `request`, if any. */
 export function getAdapterClientIp(request: RequestView): string | undefined {
-  return addresses.get(request)
+  // An app's `setClientIp` wins (it runs inside the handler, after the adapter recorded the socket's).
+  return addresses.get(request) ?? (request as AdapterView)[CLIENT_IP]
 }
 
 /**

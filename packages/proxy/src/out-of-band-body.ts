@@ -5,15 +5,25 @@
  * per request (issue 24: `makeTransferable`, the stream reader, `toWeb`). So the adapter reads a
  * request's body from Node's stream itself, bounded and deadlined as {@link readBodyBytes} bounds a
  * Fetch body, and writes a JSON answer from the text the handler made it from. Both are kept in
- * WeakMaps keyed by the object (as the client IP is, in `client-ip.ts`): nothing a client sends can
- * set them, and on other runtimes they are simply absent (the Fetch body is used).
+ * symbol-keyed properties of the objects the adapter and the handler made themselves (a request's
+ * view or `Request`, the handler's `Response`): nothing a client sends can set them, and on other
+ * runtimes they are simply absent (the Fetch body is used).
  */
 import type { RequestView } from './request-view'
 
 /** Reads a body of at most `maxBytes` within `timeoutMs`, with the refusals of `readBodyBytes` (413, 408, unreadable). */
 export type BodyReader = (maxBytes: number, timeoutMs: number) => Promise<Uint8Array<ArrayBuffer>>
 
-const requestBodies = new WeakMap<object, BodyReader>()
+/**
+ * Where an adapter keeps a request's reader: a property of the view or `Request` the adapter made
+ * itself, not a WeakMap entry per request. A symbol: nothing a client sends can set it.
+ */
+const BODY = Symbol('hakiki.body')
+
+/** A request view or `Request` made by an adapter, with its body's reader. */
+interface ReadableView extends RequestView {
+  [BODY]?: BodyReader | undefined
+}
 const outOfBandHandlers = new WeakSet<object>()
 const viewEntries = new WeakMap<object, (request: RequestView) => Promise<Response>>()
 
@@ -47,13 +57,15 @@ export function readsBodyOutOfBand(handler: object): boolean {
 
 /** The adapter's reader of `request`'s body (the request itself then carries none). */
 export function setBodyReader(request: RequestView, read: BodyReader): void {
-  requestBodies.set(request, read)
+  ;(request as ReadableView)[BODY] = read
 }
 
 /** The reader an adapter set for `request`, once: a body is read only once, as a stream is. */
 export function takeBodyReader(request: RequestView): BodyReader | undefined {
-  const read = requestBodies.get(request)
-  if (read) requestBodies.delete(request)
+  const view = request as ReadableView
+  const read = view[BODY]
+  // Set to undefined, not deleted: a delete turns the object into a slow dictionary.
+  if (read) view[BODY] = undefined
   return read
 }
 
@@ -76,7 +88,22 @@ interface TextAnswer {
   text: string
   headers: HeaderLines
 }
-const textAnswers = new WeakMap<Response, TextAnswer>()
+
+/**
+ * Where a text answer keeps its text and lines: a property of the handler's own `Response` (made
+ * here), not a WeakMap entry per answer, which every header set and the adapter's write looked up
+ * again. A symbol: nothing a client sends, nor a provider's answer, can carry it.
+ */
+const ANSWER = Symbol('hakiki.answer')
+
+/** A `Response` made by {@link textResponse} or {@link withBody}. */
+interface AnsweredResponse extends Response {
+  [ANSWER]?: TextAnswer
+}
+
+function answerOf(response: Response): TextAnswer | undefined {
+  return (response as AnsweredResponse)[ANSWER]
+}
 
 /**
  * A JSON answer: its text and header lines are kept beside a body-less, header-less `Response`.
@@ -87,8 +114,8 @@ const textAnswers = new WeakMap<Response, TextAnswer>()
  * than the proxy's adapter will read it; the adapter writes the lines ({@link textAnswerOf}).
  */
 export function textResponse(text: string, status: number, headers: HeaderLines): Response {
-  const response = new Response(null, { status })
-  textAnswers.set(response, { text, headers })
+  const response: AnsweredResponse = new Response(null, { status })
+  response[ANSWER] = { text, headers }
   return response
 }
 
@@ -97,14 +124,14 @@ export function textResponse(text: string, status: number, headers: HeaderLines)
  * (as `Headers.set` does), or of any other answer's `Headers`.
  */
 export function setAnswerHeader(response: Response, name: string, value: string): void {
-  const answer = textAnswers.get(response)
+  const answer = answerOf(response)
   if (answer === undefined) response.headers.set(name, value)
   else setHeaderLine(answer.headers, name, value)
 }
 
 /** The answer's value of header `name` (`Headers.get`'s, for one line per name). */
 export function answerHeader(response: Response, name: string): string | null {
-  const answer = textAnswers.get(response)
+  const answer = answerOf(response)
   if (answer === undefined) return response.headers.get(name)
   const lower = name.toLowerCase()
   return answer.headers.find(([line]) => line.toLowerCase() === lower)?.[1] ?? null
@@ -125,16 +152,16 @@ export function setHeaderLine(lines: HeaderLines, name: string, value: string): 
  * of the handler's public entry passes here.
  */
 export function withBody(request: Request, response: Response): Response {
-  const answer = textAnswers.get(response)
+  const answer = answerOf(response)
   if (answer === undefined || response.body !== null) return response
   // The adapter writes a marked handler's answer from its text; its headers go into the
   // `Response` still (a wrapper may read them).
-  const full = new Response(adapterWritten.has(request) ? null : answer.text, { status: response.status, statusText: response.statusText, headers: answer.headers })
-  textAnswers.set(full, { text: answer.text, headers: answer.headers })
+  const full: AnsweredResponse = new Response(adapterWritten.has(request) ? null : answer.text, { status: response.status, statusText: response.statusText, headers: answer.headers })
+  full[ANSWER] = { text: answer.text, headers: answer.headers }
   return full
 }
 
 /** The text and header lines a response was made from by {@link textResponse}, if it was. */
 export function textAnswerOf(response: Response): TextAnswer | undefined {
-  return textAnswers.get(response)
+  return answerOf(response)
 }
