@@ -1,6 +1,6 @@
 import { getCountries, getExampleNumber } from 'libphonenumber-js/max'
 import examples from 'libphonenumber-js/examples.mobile.json'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { PHONE_COUNTRIES, isValidPhoneNumber, loadPhoneLibrary, parsePhoneNumber, phoneLibrary, phoneNumberType } from './phone-library'
 
 const facts = (n: ReturnType<typeof parsePhoneNumber>) => n && { number: n.number, country: n.country, valid: n.isValid(), type: n.getType() }
@@ -24,6 +24,20 @@ describe('phone-library', () => {
     }
     const first = parsePhoneNumber('+254712345678')
     expect(parsePhoneNumber('+254712345678')).toBe(first)
+  })
+
+  it('forgets the number and its type once the synchronous step is over: no address outlives its request', async () => {
+    await loadPhoneLibrary()
+    const first = parsePhoneNumber('+254712345678')!
+    const getType = vi.spyOn(first, 'getType')
+    phoneNumberType(first)
+    phoneNumberType(first)
+    expect(getType).toHaveBeenCalledTimes(1)
+    await Promise.resolve()
+    // A later request parses and types afresh: the same text gives a new object, asked again.
+    expect(parsePhoneNumber('+254712345678')).not.toBe(first)
+    phoneNumberType(first)
+    expect(getType).toHaveBeenCalledTimes(2)
   })
 
   it('types a number once, with the answers of isValid() and getType() for every country', async () => {

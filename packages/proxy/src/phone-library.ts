@@ -28,16 +28,38 @@ export function loadPhoneLibrary(): Promise<PhoneLibrary> {
 export type ParsedPhoneNumber = NonNullable<ReturnType<PhoneLibrary['parsePhoneNumberFromString']>>
 
 let last: ParsedPhoneNumber | undefined
+let forgetting = false
 
 /**
- * `parsePhoneNumberFromString(text)`, remembering the last number parsed: a start parses its number
- * to validate it and, in the same synchronous step, again by its E.164 form to check its type
- * (number-type-policy.ts); the second parse, the costlier half of the pair, is then a comparison.
+ * Forgets the remembered number and its type once the current synchronous step is over (a
+ * microtask). The memo only spares a start its second parse in the same step; kept any longer it
+ * would hold a user's number in memory until the next start, and let a start's timing tell whether
+ * the previous one named the same number (no address is remembered across requests).
+ */
+function forgetSoon(): void {
+  if (forgetting) return
+  forgetting = true
+  queueMicrotask(() => {
+    forgetting = false
+    last = undefined
+    typed = undefined
+    typedAs = undefined
+  })
+}
+
+/**
+ * `parsePhoneNumberFromString(text)`, remembering the last number parsed until the end of the
+ * synchronous step: a start parses its number to validate it and, in the same step, again by its
+ * E.164 form to check its type (number-type-policy.ts); the second parse, the costlier half of the
+ * pair, is then a comparison.
  */
 export function parsePhoneNumber(text: string): ParsedPhoneNumber | undefined {
   if (last !== undefined && last.number === text) return last
   const parsed = phoneLibrary().parsePhoneNumberFromString(text)
-  if (parsed !== undefined) last = parsed
+  if (parsed !== undefined) {
+    last = parsed
+    forgetSoon()
+  }
   return parsed
 }
 
@@ -48,7 +70,8 @@ let typed: ParsedPhoneNumber | undefined
 let typedAs: PhoneNumberType
 
 /**
- * `parsed.getType()`, remembered for the last number typed: a start asks it for validity
+ * `parsed.getType()`, remembered for the last number typed until the end of the synchronous step
+ * (like {@link parsePhoneNumber}): a start asks it for validity
  * ({@link isValidPhoneNumber}) and again for the number-type policy, and each answer runs the
  * country's type patterns (a few regular expressions per type).
  */
@@ -56,6 +79,7 @@ export function phoneNumberType(parsed: ParsedPhoneNumber): PhoneNumberType {
   if (typed !== parsed) {
     typedAs = parsed.getType()
     typed = parsed
+    forgetSoon()
   }
   return typedAs
 }
