@@ -121,30 +121,25 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): VerifyStore
     return plan.result
   }
 
+  /**
+   * Plans a change from the records live now and applies it, the slots the plan read kept for
+   * `apply` (one lookup per key in the big map).
+   */
+  function change<T>(operation: string, kind: Kind, planAt: (read: (key: string) => StoredRecord | undefined, t: number) => StorePlan<T>): T {
+    const t = now()
+    const seen = new Map<string, Slot | undefined>()
+    return apply(operation, kind, planAt(readAt(t, seen), t), seen)
+  }
+
   // Each method runs synchronously from its first read to its last change: atomic in one process.
   return {
-    take: async (quotas) => {
-      const t = now()
-      const seen = new Map<string, Slot | undefined>()
-      return apply('take', 'counter', planTake(quotas, readAt(t, seen), t), seen)
-    },
-    give: async (tallies) => {
-      const seen = new Map<string, Slot | undefined>()
-      return apply('give', 'counter', planGive(tallies, readAt(now(), seen)), seen)
-    },
-    add: async (tallies) => {
-      const t = now()
-      const seen = new Map<string, Slot | undefined>()
-      return apply('add', 'counter', planAdd(tallies, readAt(t, seen), t), seen)
-    },
+    take: async (quotas) => change('take', 'counter', (read, t) => planTake(quotas, read, t)),
+    give: async (tallies) => change('give', 'counter', (read) => planGive(tallies, read)),
+    add: async (tallies) => change('add', 'counter', (read, t) => planAdd(tallies, read, t)),
     get: async (keys) => {
       const read = readAt(now())
       return keys.map((key) => read(key)?.value)
     },
-    write: async (op) => {
-      const t = now()
-      const seen = new Map<string, Slot | undefined>()
-      return apply('write', 'record', planWrite(op, readAt(t, seen), t), seen)
-    },
+    write: async (op) => change('write', 'record', (read, t) => planWrite(op, read, t)),
   }
 }
