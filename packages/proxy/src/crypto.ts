@@ -100,12 +100,11 @@ const bytesSecretKeys = new WeakMap<Uint8Array, Map<string, Promise<HmacKey>>>()
  * the runtime has it, else with Web Crypto. Exported for the test that both derive the same key.
  */
 export async function deriveHmacKeyUncached(secret: SecretInput, purpose: string, engine: 'node' | 'web' = 'node'): Promise<HmacKey> {
-  const info = `hakiki/${purpose}/v1`
   const raw = engine === 'node' ? nodeHmacKey(secret, purpose) : undefined
   if (raw !== undefined) return { raw }
   const master = await crypto.subtle.importKey('raw', toArrayBuffer(secretBytes(secret)), 'HKDF', false, ['deriveKey'])
   const web = await crypto.subtle.deriveKey(
-    { name: 'HKDF', hash: 'SHA-256', salt: new ArrayBuffer(0), info: encoder.encode(info) },
+    { name: 'HKDF', hash: 'SHA-256', salt: new ArrayBuffer(0), info: encoder.encode(hkdfInfo(purpose)) },
     master,
     { name: 'HMAC', hash: 'SHA-256', length: 256 },
     false,
@@ -114,10 +113,15 @@ export async function deriveHmacKeyUncached(secret: SecretInput, purpose: string
   return { web }
 }
 
+/** The HKDF `info` of a purpose's key: one spelling for both engines, or their keys would differ. */
+function hkdfInfo(purpose: string): string {
+  return `hakiki/${purpose}/v1`
+}
+
 /** The HKDF of {@link deriveHmacKeyUncached} by `node:crypto`, synchronously; `undefined` where the runtime has none. */
 function nodeHmacKey(secret: SecretInput, purpose: string): Uint8Array | undefined {
   if (!NODE_CRYPTO) return undefined
-  return new Uint8Array(NODE_CRYPTO.hkdfSync('sha256', secretBytes(secret), new Uint8Array(0), `hakiki/${purpose}/v1`, 32))
+  return new Uint8Array(NODE_CRYPTO.hkdfSync('sha256', secretBytes(secret), new Uint8Array(0), hkdfInfo(purpose), 32))
 }
 
 /**
