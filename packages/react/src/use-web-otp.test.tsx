@@ -11,19 +11,21 @@ interface Pending {
 let pending: Pending[] = []
 const Credential = Object.freeze({ name: 'OTPCredential' })
 
-function installWebOTP() {
+/** Installs the two globals of a browser with WebOTP, `credentials.get` being `get`. */
+function defineWebOTP(get: (options: Pending['options']) => Promise<unknown>) {
   // Only its presence matters: `'OTPCredential' in window` is how support is detected.
   Object.defineProperty(window, 'OTPCredential', { value: Credential, configurable: true })
-  Object.defineProperty(navigator, 'credentials', {
-    configurable: true,
-    value: {
-      get: (options: Pending['options']) =>
-        new Promise((resolve, reject) => {
-          pending.push({ options, resolve })
-          options.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
-        }),
-    },
-  })
+  Object.defineProperty(navigator, 'credentials', { configurable: true, value: { get } })
+}
+
+function installWebOTP() {
+  defineWebOTP(
+    (options) =>
+      new Promise((resolve, reject) => {
+        pending.push({ options, resolve })
+        options.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+      }),
+  )
 }
 
 afterEach(() => {
@@ -81,26 +83,22 @@ describe('useWebOTP', () => {
  */
 function installChromiumWebOTP() {
   const browser = { gets: 0, badMessages: 0, current: undefined as { reject: (error: DOMException) => void } | undefined }
-  Object.defineProperty(window, 'OTPCredential', { value: Credential, configurable: true })
-  Object.defineProperty(navigator, 'credentials', {
-    configurable: true,
-    value: {
-      get: (options: Pending['options']) =>
-        new Promise((resolve, reject) => {
-          browser.gets++
-          const previous = browser.current
-          if (previous) setTimeout(() => previous.reject(new DOMException('OTP retrieval was cancelled.', 'AbortError')))
-          const request = { reject }
-          browser.current = request
-          pending.push({ options, resolve: (credential) => (browser.current === request ? ((browser.current = undefined), resolve(credential)) : undefined) })
-          options.signal.addEventListener('abort', () => {
-            if (!browser.current) return void browser.badMessages++
-            browser.current.reject(new DOMException('aborted', 'AbortError'))
-            browser.current = undefined
-          })
-        }),
-    },
-  })
+  defineWebOTP(
+    (options) =>
+      new Promise((resolve, reject) => {
+        browser.gets++
+        const previous = browser.current
+        if (previous) setTimeout(() => previous.reject(new DOMException('OTP retrieval was cancelled.', 'AbortError')))
+        const request = { reject }
+        browser.current = request
+        pending.push({ options, resolve: (credential) => (browser.current === request ? ((browser.current = undefined), resolve(credential)) : undefined) })
+        options.signal.addEventListener('abort', () => {
+          if (!browser.current) return void browser.badMessages++
+          browser.current.reject(new DOMException('aborted', 'AbortError'))
+          browser.current = undefined
+        })
+      }),
+  )
   return browser
 }
 
