@@ -23,7 +23,7 @@ for (const scenario of SCENARIOS) {
   if (!measured) allMet &&= met
   const refusals = Object.entries(r.userRefusals).map(([why, n]) => `${n}× ${why}`).join(', ')
   console.info(
-    `| ${r.name} | ${r.attempts} | ${r.accepted} | ${r.costPerDayUsd.toFixed(2)} (worst day ${r.worstDayUsd.toFixed(2)}) | ${r.usersServed}/${r.users} = ${(r.servedShare * 100).toFixed(1)} %${refusals ? ` (${refusals})` : ''} | ${measured ? (scenario.handlerOptions ? 'comparison (defaults changed)' : 'measured (owner served)') : met ? 'yes' : 'NO'} |`,
+    `| ${r.name} | ${r.attempts} | ${r.accepted}${r.verified > 0 ? ` (${r.verified} verified)` : ''} | ${r.costPerDayUsd.toFixed(2)} (worst day ${r.worstDayUsd.toFixed(2)}) | ${r.usersServed}/${r.users} = ${(r.servedShare * 100).toFixed(1)} %${refusals ? ` (${refusals})` : ''} | ${measured ? (scenario.handlerOptions ? 'comparison (defaults changed)' : 'measured (owner served)') : met ? 'yes' : 'NO'} |`,
   )
   console.error(`${r.name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }

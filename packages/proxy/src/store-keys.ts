@@ -47,6 +47,8 @@ export const storeKeys = {
   unverifiedPerNetwork: (networkKey: string) => `un:${networkKey}`,
   /** Unverified sends to a number prefix (hashed), a day. */
   unverifiedPerPrefix: (prefixKey: string) => `up:${prefixKey}`,
+  /** Unverified e-mail sends to a domain (hashed), a day. */
+  unverifiedPerDomain: (domainKey: string) => `ue:${domainKey}`,
   /** Phone sends to a country, a day. */
   sentPerCountry: (country: string) => `sc:${country}`,
   /** Verified phone sends to a country, a day. */
