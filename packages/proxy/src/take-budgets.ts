@@ -7,6 +7,7 @@ import type { BudgetExceededEvent } from './events'
 import { allReady } from './awaitable'
 import type { HandlerContext, RequestState } from './handler-context'
 import { ipv6Network, numberPrefix, toMicros } from './budgets'
+import { conversionPrefix } from './conversion-guard'
 import { readConversion } from './conversion-guard-start'
 import { ProxyError } from './problem'
 import type { ReadBatch, TakePlan } from './store-batch'
@@ -15,6 +16,8 @@ import type { StartInput } from './validate'
 import type { BudgetCharges } from './verification-record'
 
 const DAY = 86_400
+/** Sends a day from one client IP into a destination the conversion guard blocks, without `authorize` (a user's one send). */
+const SENDS_FROM_IP_INTO_BLOCKED = 1
 
 type Scope = BudgetExceededEvent['scope']
 
@@ -81,6 +84,8 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
   const verifiedFromIp = verifiedKey === undefined ? () => 0 : reads.count(verifiedKey)
   // The conversion guard's windows and block, in the same read.
   const conversion = readConversion(ctx, { to: input.to, country }, reads)
+  // Sends from this client IP into the guard's prefix today, verified or not (see plan below).
+  const blockKey = conversion === undefined || ipHash === undefined || ctx.conversion === undefined ? undefined : storeKeys.sendsFromIpToPrefix(ipHash, conversionPrefix(input.to, ctx.conversion.guard.settings.prefixDigits))
 
   const refuse = (scope: Scope, retryAfter: number): never => {
     ctx.emit({ type: 'budget.exceeded', at: ctx.now(), scope, country, to: state.maskedTo ?? '' })
@@ -146,6 +151,15 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
       }
       // The guard's sends, counted with the rest (and given back with it if the send does not go out).
       if (conversion !== undefined) tallies.push(...conversion.tallies)
+      // Every send from a known address into a guarded prefix counts, verified or not: while the
+      // guard blocks the destination, a client without `authorize` may add at most
+      // SENDS_FROM_IP_INTO_BLOCKED a day from its address, counting its earlier sends into the
+      // prefix today. The unverified budgets above let through anyone who verifies, and a pump
+      // that verifies its own codes (numbers it owns) would go on from the same addresses.
+      if (blockKey !== undefined) {
+        if (strict && blocked) plan.caps([{ key: blockKey, windowSeconds: DAY, limit: SENDS_FROM_IP_INTO_BLOCKED }], (wait) => refuse('conversion', wait))
+        else tallies.push({ key: blockKey, windowSeconds: DAY })
+      }
       plan.tallies(tallies)
       return {
         elevated: elevatedBy !== undefined,

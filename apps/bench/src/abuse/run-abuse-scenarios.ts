@@ -273,11 +273,13 @@ const captchaWhenElevated: Partial<VerifyHandlerOptions> = { authorize: (request
  */
 const NEW_SCENARIOS: readonly AbuseScenario[] = [
   ...([0.5, 1] as const).map((share): AbuseScenario => ({
-    name: `a pump that verifies ${share === 1 ? 'every code' : 'half its codes'} (numbers it owns in one Ghana million-block, 50 addresses, 2 a minute)`,
-    days: 1,
+    name: share === 1
+      ? 'a pump that verifies every code (numbers it owns in one Ghana million-block, 50 addresses, every minute, 7 days)'
+      : 'a pump that verifies half its codes (numbers it owns in one Ghana million-block, 50 addresses, 2 a minute)',
+    days: share === 1 ? 7 : 1,
     upstream: 'verify-api',
     adapter: { trustProxy: 1 },
-    attacksPerMinute: 2,
+    attacksPerMinute: share === 1 ? 1 : 2,
     user: coveredUser(COVERED),
     attack: (n, random) => ({ to: randomNumber(random, 'GH', SMS, PUMPED_PREFIX), channel: 'sms', forwardedFor: `198.51.100.${(n % 50) + 1}`, verifies: share === 1 || n % 2 === 0 }),
   })),
