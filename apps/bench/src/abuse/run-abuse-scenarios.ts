@@ -58,6 +58,11 @@ export interface AbuseScenario {
   attacksPerMinute?: number
   /** False for a measurement outside the issue's cost goal (the lockout of a known number, a defence turned off). */
   costGoal?: boolean
+  /**
+   * Why the defaults cannot meet the goal here without refusing real users, and what the app must
+   * configure (the scenario still counts as not met).
+   */
+  beyondDefaults?: string
   /** Options beyond the defaults (a defence turned off, for comparison: then `costGoal` is false). */
   handlerOptions?: Partial<VerifyHandlerOptions>
 }
@@ -285,6 +290,7 @@ const NEW_SCENARIOS: readonly AbuseScenario[] = [
   })),
   {
     name: 'a residential botnet: a fresh IPv4 address per attempt (2,000 /16s), numbers spread over the 14 countries, nobody verifying (2 days)',
+    beyondDefaults: 'every attempt is a clean new client; needs authorize (a captcha on elevated starts)',
     days: 2,
     upstream: 'verify-api',
     adapter: { trustProxy: 1 },
@@ -303,6 +309,7 @@ const NEW_SCENARIOS: readonly AbuseScenario[] = [
   },
   {
     name: 'store pressure: the botnet at 6 a minute, every attempt new keys (session, IP, number, prefix) in the memory store',
+    beyondDefaults: 'every attempt is a clean new client; needs authorize (a captcha on elevated starts)',
     days: 1,
     upstream: 'verify-api',
     adapter: { trustProxy: 1 },
