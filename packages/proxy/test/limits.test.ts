@@ -166,6 +166,9 @@ describe('failed checks per address', () => {
   })
 })
 
+/** Counters every send shares (the total caps, a country's tallies): not left behind per send. */
+const shared = (key: string) => ['st:', 'sc:', 'um:', 'vc:'].some((prefix) => key.startsWith(prefix)) || /^cg:[sv][bd]:[A-Z]{2}:/.test(key)
+
 describe('the default memory store', () => {
   it('holds the counters every send sendsTotal allows leaves behind, so it is never full before the cap is spent', async () => {
     // Counted through a store that notes each key a take or an add wrote, with its window.
@@ -195,7 +198,6 @@ describe('the default memory store', () => {
     clockNow = h.clock.now()
     const numbers = ['+233241234567', '+233201234567', '+233541234567', '+233271234567', '+233501234567']
     for (const [i, to] of numbers.entries()) expect((await h.browser({ headers: { 'x-forwarded-for': `41.72.${i}.1` } }).start({ to })).status).toBe(201)
-    const shared = (key: string) => ['st:', 'sc:', 'um:', 'vc:'].some((prefix) => key.startsWith(prefix)) || /^cg:[sv][bd]:[A-Z]{2}:/.test(key)
     const own = [...windows].filter(([key]) => !shared(key))
     const perSend = (long: boolean) => own.filter(([, seconds]) => (seconds >= 86_400) === long).length / numbers.length
     expect(perSend(true)).toBe(COUNTERS_PER_SEND.day)
