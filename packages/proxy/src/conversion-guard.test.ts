@@ -119,9 +119,19 @@ describe('conversion guard', () => {
     const t = setup()
     await history(t, (n) => ghana(n), 7, 100, 1)
     expect(summary((await burst(t, (n) => ghana(500_000 + n), 1, 1, 1)).events)).toEqual(['conversion.blocked prefix'])
-    // A country's volume alone never blocks it: 400 verified sends spread over ten prefixes.
-    const u = setup()
-    expect((await burst(u, (n) => ghana(n, `+23324${n % 10}`), 400, 600, 1)).events).toEqual([])
+    // A country's volume alone never blocks it: 400 verified sends spread over ten prefixes. It
+    // says the country is surging (above minVolumeSends and 3 × its baseline), which an app's
+    // authorize hook hears as elevated; a safe country never surges.
+    const u = setup({ minVolumeSends: 500 })
+    const spread = await burst(u, (n) => ghana(n, `+23324${n % 10}`), 400, 600, 1)
+    expect(spread.events).toEqual([])
+    expect(spread.decision?.surging).toBe(false)
+    const more = await burst(u, (n) => ghana(1000 + n, `+23324${n % 10}`), 101, 60, 1)
+    expect(more.events).toEqual([])
+    expect(more.decision?.blocked).toBeUndefined()
+    expect(more.decision?.surging).toBe(true)
+    const safe = await checkConversion(u.store, createConversionGuard({ minVolumeSends: 500, safe: ['GH'] }), ghana(5000, '+233245'), u.clock.t)
+    expect(safe.decision.surging).toBe(false)
   })
 
   it('never blocks on a handful of sends: the minimum sample', async () => {

@@ -125,6 +125,11 @@ export interface ConversionScopeReading {
   safe: boolean
   /** The short window and the day window. */
   windows: readonly (ConversionWindowFigures & { suspicious: boolean })[]
+  /**
+   * The day window holds at least `minVolumeSends` sends and more than `riseFactor` × the
+   * baseline, whatever their conversion: a surge (see {@link ConversionDecision.surging}).
+   */
+  surging: boolean
 }
 
 /** A block to write or clear, with the event to emit if the write wins. */
@@ -141,6 +146,13 @@ export interface ConversionDecision {
   changes: ConversionChange[]
   /** The figures it decided on, prefix then country. */
   scopes: ConversionScopeReading[]
+  /**
+   * A scope off the safe list is surging: far above its usual volume, even if it verifies. Not a
+   * block (a country's real users surge too: a launch, a campaign), but a reason to ask for more
+   * trust where the app can ask it: an operator that receives a whole carrier's SMS verifies its
+   * own codes across every prefix of a country, and only its volume shows.
+   */
+  surging: boolean
 }
 
 /** The guard: key builders and a pure decision; it holds no state of its own. */
@@ -345,6 +357,7 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
         ...(ref.prefix === undefined ? {} : { prefix: ref.prefix }),
         safe: ref.safe,
         windows: [judge(windowSeconds, shortSends, shortVerified, false), judge(day.seconds, day.sends, day.verified, true)],
+        surging: day.sends >= minVolumeSends && day.sends > riseFactor * perSecond * day.seconds,
       },
       today: { sent: sentDay(0), verified: verifiedDay(0) },
     }
@@ -401,7 +414,7 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
         changes.push({ write: { set: [{ key, value: JSON.stringify({ ...stored, ended: true }), ttlSeconds: BLOCK_RECORD_KEPT_SECONDS }], expect: [{ key, value: blockValue }] }, event })
       }
     })
-    return { blocked, changes, scopes }
+    return { blocked, changes, scopes, surging: scopes.some((scope) => scope.surging && !scope.safe) }
   }
 
   function isClosed(index: number): boolean {

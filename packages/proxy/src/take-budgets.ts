@@ -112,6 +112,11 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
       const prefixOver = prefixKey !== undefined && prefixCount() >= budgets.unverifiedPerPrefix
       // A destination the conversion guard blocked degrades the same way (see conversion-guard.ts).
       const blocked = (await conversion?.blocked(store)) !== undefined
+      // A destination far above its usual volume, verified or not (a pump that verifies its own
+      // codes across a whole country's numbers), asks an app's `authorize` for more trust. Only
+      // where there is a hook: without one, degrading would refuse every user of a country on a
+      // busy day (a launch, a campaign) who is not on a clean address.
+      const surging = ctx.authorize !== undefined && conversion?.surging() === true
       const elevatedBy: Scope | undefined = destinationBusy
         ? 'destination'
         : blocked
@@ -122,7 +127,9 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
             ? 'country'
             : total() >= toMicros(budgets.unverifiedUsdSoftLimit)
               ? 'global'
-              : undefined
+              : surging
+                ? 'conversion'
+                : undefined
       const strict = elevatedBy !== undefined && !ctx.authorize
       if (strict && ipKey === undefined) await plan.refuseUnlessEarlier(store, () => refuse(elevatedBy, 3600))
 

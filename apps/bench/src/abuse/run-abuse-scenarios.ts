@@ -288,6 +288,17 @@ const NEW_SCENARIOS: readonly AbuseScenario[] = [
     user: coveredUser(COVERED),
     attack: (n, random) => ({ to: randomNumber(random, 'GH', SMS, PUMPED_PREFIX), channel: 'sms', forwardedFor: `198.51.100.${(n % 50) + 1}`, verifies: share === 1 || n % 2 === 0 }),
   })),
+  ...([false, true] as const).map((captcha): AbuseScenario => ({
+    name: `a pump that verifies every code across all of Ghana's prefixes (a rogue aggregator on the route), 50 addresses, 10 a minute${captcha ? ', app with an authorize hook asking a captcha when elevated' : ''}`,
+    days: 1,
+    upstream: 'verify-api',
+    adapter: { trustProxy: 1 },
+    attacksPerMinute: 10,
+    ...(captcha
+      ? { handlerOptions: captchaWhenElevated, costGoal: false, user: (n: number, random: () => number) => ({ ...coveredUser(COVERED)(n, random), headers: { 'x-captcha': 'solved' } }) }
+      : { beyondDefaults: 'it converts like real users in a country they use; needs authorize (a captcha on elevated starts: a surge elevates)', user: coveredUser(COVERED) }),
+    attack: (n, random) => ({ to: randomNumber(random, 'GH', SMS), channel: 'sms', forwardedFor: `198.51.100.${(n % 50) + 1}`, verifies: true }),
+  })),
   {
     name: 'a residential botnet: a fresh IPv4 address per attempt (2,000 /16s), numbers spread over the 14 countries, nobody verifying (2 days)',
     beyondDefaults: 'every attempt is a clean new client; needs authorize (a captcha on elevated starts)',
