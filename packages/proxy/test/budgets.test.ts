@@ -80,6 +80,25 @@ describe('unverified e-mail sends', () => {
   }, 60_000)
 })
 
+describe('verified e-mail', () => {
+  it('gives its share back but earns the address no room for phone sends (mailboxes cost an attacker nothing)', async () => {
+    const h = await harness({ adapter: { trustProxy: 1 }, proxy: { budgets: {} } })
+    const from = () => h.browser({ headers: { 'x-forwarded-for': '41.74.0.1' } })
+    // Five codes to mailboxes of the attacker's own catch-all domain, each verified.
+    for (let i = 0; i < 5; i++) {
+      const to = `a${i}@catch-all.example`
+      const browser = from()
+      const started = await browser.start({ to, channel: 'email' })
+      expect(started.status).toBe(201)
+      expect((await browser.check(String(started.body?.id), h.codeFor(to))).status).toBe(200)
+    }
+    // The address still has its 10 unverified phone sends a day, not 15.
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) statuses.push((await from().start({ to: ownPrefix(i) })).status)
+    expect(statuses).toEqual([...Array<number>(10).fill(201), 429])
+  }, 60_000)
+})
+
 describe('unverified spend per country', () => {
   it('refuses a country that converts badly once its budget is spent, never one whose users verify', async () => {
     const h = await harness({ adapter: { trustProxy: 1 }, proxy: { budgets: { unverifiedUsdPerCountry: 0.3 } } })
