@@ -296,12 +296,12 @@ const NEW_SCENARIOS: readonly AbuseScenario[] = [
     attacksPerMinute: 10,
     ...(captcha
       ? { handlerOptions: captchaWhenElevated, costGoal: false, user: (n: number, random: () => number) => ({ ...coveredUser(COVERED)(n, random), headers: { 'x-captcha': 'solved' } }) }
-      : { beyondDefaults: 'it converts like real users in a country they use; needs authorize (a captcha on elevated starts: a surge elevates)', user: coveredUser(COVERED) }),
+      : { beyondDefaults: 'it converts like real users in a country they use; needs authorize, a captcha on elevated starts, which a surge asks', user: coveredUser(COVERED) }),
     attack: (n, random) => ({ to: randomNumber(random, 'GH', SMS), channel: 'sms', forwardedFor: `198.51.100.${(n % 50) + 1}`, verifies: true }),
   })),
   {
     name: 'a residential botnet: a fresh IPv4 address per attempt (2,000 /16s), numbers spread over the 14 countries, nobody verifying (2 days)',
-    beyondDefaults: 'every attempt is a clean new client; needs authorize (a captcha on elevated starts)',
+    beyondDefaults: 'every attempt is a clean new client; needs authorize, a captcha on elevated starts',
     days: 2,
     upstream: 'verify-api',
     adapter: { trustProxy: 1 },
@@ -320,7 +320,7 @@ const NEW_SCENARIOS: readonly AbuseScenario[] = [
   },
   {
     name: 'store pressure: the botnet at 6 a minute, every attempt new keys (session, IP, number, prefix) in the memory store',
-    beyondDefaults: 'every attempt is a clean new client; needs authorize (a captcha on elevated starts)',
+    beyondDefaults: 'every attempt is a clean new client; needs authorize, a captcha on elevated starts',
     days: 1,
     upstream: 'verify-api',
     adapter: { trustProxy: 1 },
