@@ -11,7 +11,9 @@
  * - per destination country, in money (the provider's fee for that country, else
  *   `defaultFeeUsd`), and only while that country's verification rate today is below
  *   `minCountryConversion`: a country where users verify never degrades;
- * - in all, in money: `unverifiedUsdSoftLimit`.
+ * - in all, in money: `unverifiedUsdSoftLimit`;
+ * - e-mail sends take from the per-IP counts and from their domain's (`unverifiedPerEmailDomain`),
+ *   never from the money budgets.
  *
  * The per-IP budgets refuse. The destination budgets and the soft limit degrade rather than
  * refuse (refusing would let an attacker lock a prefix's or a country's real users out with a few
@@ -29,6 +31,13 @@ export interface BudgetOptions {
   unverifiedPerIpv6Network?: number
   /** Unverified sends to one number prefix (the number without its last 4 digits) in a day, above which it degrades. Default 10. */
   unverifiedPerPrefix?: number
+  /**
+   * Unverified e-mail sends to one domain in a day, above which it degrades as a prefix does.
+   * Default 20: codes to mailboxes that never verify (made-up staff addresses, a list bought to
+   * bounce) cost the app its sender reputation, and the domain is the key such a flood cannot
+   * spread; real users verify, which gives their sends back.
+   */
+  unverifiedPerEmailDomain?: number
   /** Unverified spend to one country in a day, USD, above which a country that converts badly degrades. Default 1. */
   unverifiedUsdPerCountry?: number
   /** A country whose verified / sent today is at least this never degrades by its budget. Default 0.5. */
@@ -49,6 +58,7 @@ export const DEFAULT_BUDGETS: Budgets = {
   unverifiedPerIp: 10,
   unverifiedPerIpv6Network: 30,
   unverifiedPerPrefix: 10,
+  unverifiedPerEmailDomain: 20,
   unverifiedUsdPerCountry: 1,
   minCountryConversion: 0.5,
   unverifiedUsdSoftLimit: 3,
@@ -59,7 +69,7 @@ export const DEFAULT_BUDGETS: Budgets = {
 /** Merges overrides into the defaults and checks them. */
 export function resolveBudgets(options: BudgetOptions = {}): Budgets {
   const budgets: Budgets = { ...DEFAULT_BUDGETS, ...options }
-  const counts = [budgets.unverifiedPerIp, budgets.unverifiedPerIpv6Network, budgets.unverifiedPerPrefix]
+  const counts = [budgets.unverifiedPerIp, budgets.unverifiedPerIpv6Network, budgets.unverifiedPerPrefix, budgets.unverifiedPerEmailDomain]
   const money = [budgets.unverifiedUsdPerCountry, budgets.unverifiedUsdSoftLimit, budgets.defaultFeeUsd]
   if (!counts.every((n) => Number.isSafeInteger(n) && n > 0) || !money.every((n) => Number.isFinite(n) && n > 0)) {
     throw new TypeError('budgets must be positive (counts integers, USD amounts finite)')

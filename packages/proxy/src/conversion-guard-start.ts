@@ -20,6 +20,8 @@ export interface StartConversion {
    * ends is written first (one compare-and-set), and its event emitted by the instance that won.
    */
   blocked(store: VerifyStore): Promise<ConversionBlock | undefined>
+  /** Whether the destination is surging (`ConversionDecision.surging`), once `blocked` resolved. */
+  surging(): boolean
 }
 
 /**
@@ -55,21 +57,24 @@ export function readConversion(ctx: HandlerContext, destination: ConversionDesti
     learned.push([key, read])
     return read
   })
+  let surging = false
   return {
     tallies: guard.talliesOnSend(destination, now),
+    surging: () => surging,
     async blocked(store) {
       if (learned.length > 0) {
         if (remembered.size + learned.length > MAX_CLOSED_DAYS) remembered.clear()
         for (const [key, read] of learned) remembered.set(key, read())
       }
       const decision = guard.decide(destination, values.map((read) => read()), now)
+      surging = decision.surging
       if (decision.changes.length === 0) return decision.blocked
       for (const event of await commitConversionChanges(store, decision.changes)) {
         ctx.emit(event)
         conversion.metrics.record(event)
         if (event.type === 'conversion.blocked') {
           // Once per block (the instance that wrote it): a rare, actionable line.
-          ctx.log.warn('conversion guard: a destination converts badly above its usual volume; starts to it need authorize (elevated) or a clean client until the block ends (conversionGuard.safe exempts numbers you know)', {
+          ctx.log.warn('conversion guard: a destination converts badly, or its volume rose far, above its usual volume; starts to it need authorize (elevated) or a clean client until the block ends (conversionGuard.safe exempts numbers you know)', {
             scope: event.scope,
             country: event.country,
             prefix: event.prefix,

@@ -13,6 +13,9 @@
  *   never raises the baseline, so a pump that rises slowly cannot teach the guard that its volume
  *   is normal, while a destination whose real users verify poorly but steadily keeps its volume.
  *
+ * A number prefix is also blocked when its day window holds `minVolumeSends` sends, whatever
+ * their conversion: an operator receiving the SMS on numbers it owns verifies its own codes.
+ *
  * A block is a record in the store with its own expiry, written by compare-and-set, so every
  * instance sees it and exactly one emits `conversion.blocked` per block. A block does not refuse:
  * the start route degrades a blocked destination as it does a spent destination budget (the
@@ -48,6 +51,15 @@ export interface ConversionGuardOptions {
   minSends?: number
   /** Verified ÷ sent below which a window's conversion is low. Default 0.3. */
   minConversion?: number
+  /**
+   * Sends to one number prefix in the day window that block it whatever their conversion.
+   * Default 50. An operator that receives the SMS on numbers it owns can verify its own codes,
+   * and then converts like real users do; what it cannot hide is the volume it pours into its
+   * own ranges. Judged without the baseline (verified sends would teach it the pump's volume).
+   * Real users spread over a country's prefixes: raise it if yours send more than this into one
+   * block of a million numbers a day.
+   */
+  minVolumeSends?: number
   /** How long a block lasts, seconds. Default 43 200 (12 h). */
   blockSeconds?: number
   /** Numbers that share all but their last this many digits share a prefix. Default 6 (a million numbers). */
@@ -67,6 +79,7 @@ export const DEFAULT_CONVERSION_GUARD: ConversionGuardSettings = {
   riseFactor: 3,
   minSends: 20,
   minConversion: 0.3,
+  minVolumeSends: 50,
   blockSeconds: 43_200,
   prefixDigits: 6,
   safe: [],
@@ -75,8 +88,8 @@ export const DEFAULT_CONVERSION_GUARD: ConversionGuardSettings = {
 /** Merges overrides into the defaults and checks them (a bad setting throws at start-up). */
 export function resolveConversionGuard(options: ConversionGuardOptions = {}): ConversionGuardSettings {
   const s: ConversionGuardSettings = { ...DEFAULT_CONVERSION_GUARD, ...options }
-  const whole = [s.windowSeconds, s.bucketSeconds, s.baselineDays, s.minSends, s.blockSeconds, s.prefixDigits]
-  if (!whole.every((n) => Number.isSafeInteger(n) && n > 0)) throw new TypeError('conversionGuard: windowSeconds, bucketSeconds, baselineDays, minSends, blockSeconds and prefixDigits must be whole numbers > 0')
+  const whole = [s.windowSeconds, s.bucketSeconds, s.baselineDays, s.minSends, s.minVolumeSends, s.blockSeconds, s.prefixDigits]
+  if (!whole.every((n) => Number.isSafeInteger(n) && n > 0)) throw new TypeError('conversionGuard: windowSeconds, bucketSeconds, baselineDays, minSends, minVolumeSends, blockSeconds and prefixDigits must be whole numbers > 0')
   if (s.windowSeconds % s.bucketSeconds !== 0) throw new TypeError('conversionGuard: bucketSeconds must divide windowSeconds')
   if (!(Number.isFinite(s.riseFactor) && s.riseFactor > 0)) throw new TypeError('conversionGuard.riseFactor must be a number > 0')
   if (!(s.minConversion >= 0 && s.minConversion <= 1)) throw new TypeError('conversionGuard.minConversion must be from 0 to 1')
@@ -112,6 +125,11 @@ export interface ConversionScopeReading {
   safe: boolean
   /** The short window and the day window. */
   windows: readonly (ConversionWindowFigures & { suspicious: boolean })[]
+  /**
+   * The day window holds at least `minVolumeSends` sends and more than `riseFactor` × the
+   * baseline, whatever their conversion: a surge (see {@link ConversionDecision.surging}).
+   */
+  surging: boolean
 }
 
 /** A block to write or clear, with the event to emit if the write wins. */
@@ -128,6 +146,13 @@ export interface ConversionDecision {
   changes: ConversionChange[]
   /** The figures it decided on, prefix then country. */
   scopes: ConversionScopeReading[]
+  /**
+   * A scope off the safe list is surging: far above its usual volume, even if it verifies. Not a
+   * block (a country's real users surge too: a launch, a campaign), but a reason to ask for more
+   * trust where the app can ask it: an operator that receives a whole carrier's SMS verifies its
+   * own codes across every prefix of a country, and only its volume shows.
+   */
+  surging: boolean
 }
 
 /** The guard: key builders and a pure decision; it holds no state of its own. */
@@ -205,7 +230,7 @@ interface StoredBlock {
 /** Creates the guard; `options` are checked here. */
 export function createConversionGuard(options: ConversionGuardOptions = {}): ConversionGuard {
   const settings = resolveConversionGuard(options)
-  const { windowSeconds, bucketSeconds, baselineDays, riseFactor, minSends, minConversion, blockSeconds } = settings
+  const { windowSeconds, bucketSeconds, baselineDays, riseFactor, minSends, minConversion, minVolumeSends, blockSeconds } = settings
   const bucketsPerWindow = windowSeconds / bucketSeconds
   // A scope's keys: n short buckets sent, n verified, d days sent, d verified (today first), the block.
   const perScopeKeys = 2 * (bucketsPerWindow + 1) + 2 * (baselineDays + 1) + 1
@@ -314,9 +339,15 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
     let explained = 0
     for (let i = 1; i <= baselineDays; i++) explained += minConversion > 0 ? Math.min(sentDay(i), verifiedDay(i) / minConversion) : sentDay(i)
     const perSecond = explained / (baselineDays * DAY)
-    const judge = (length: number, sends: number, verified: number) => {
+    const judge = (length: number, sends: number, verified: number, dayWindow: boolean) => {
       const expected = perSecond * length
-      const suspicious = sends >= minSends && verified < minConversion * sends && sends > riseFactor * expected
+      // Low conversion above the usual volume; or, for a number prefix, a day's volume past
+      // `minVolumeSends` whatever it converts (a pump that verifies its own codes). That one is
+      // not judged against the baseline: verified sends explain their own volume, so a pump
+      // that verifies would teach the baseline its volume and raise it threefold each week.
+      const lowConversion = sends >= minSends && verified < minConversion * sends && sends > riseFactor * expected
+      const flood = dayWindow && ref.scope === 'prefix' && sends >= minVolumeSends
+      const suspicious = lowConversion || flood
       return { seconds: Math.round(length), sends: round(sends), verified: round(Math.min(verified, sends)), expected: round(expected), suspicious }
     }
     return {
@@ -325,7 +356,8 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
         country: ref.country,
         ...(ref.prefix === undefined ? {} : { prefix: ref.prefix }),
         safe: ref.safe,
-        windows: [judge(windowSeconds, shortSends, shortVerified), judge(day.seconds, day.sends, day.verified)],
+        windows: [judge(windowSeconds, shortSends, shortVerified, false), judge(day.seconds, day.sends, day.verified, true)],
+        surging: day.sends >= minVolumeSends && day.sends > riseFactor * perSecond * day.seconds,
       },
       today: { sent: sentDay(0), verified: verifiedDay(0) },
     }
@@ -382,7 +414,7 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
         changes.push({ write: { set: [{ key, value: JSON.stringify({ ...stored, ended: true }), ttlSeconds: BLOCK_RECORD_KEPT_SECONDS }], expect: [{ key, value: blockValue }] }, event })
       }
     })
-    return { blocked, changes, scopes }
+    return { blocked, changes, scopes, surging: scopes.some((scope) => scope.surging && !scope.safe) }
   }
 
   function isClosed(index: number): boolean {

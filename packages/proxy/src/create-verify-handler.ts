@@ -13,7 +13,7 @@ import { createConversionGuard } from './conversion-guard'
 import { createConversionGuardMetrics } from './conversion-guard-metrics'
 import { createCircuitBreaker } from './circuit-breaker'
 import { createFeeTable } from './fee-table'
-import { resolveLimits } from './limits'
+import { defaultMaxCounters, resolveLimits } from './limits'
 import { DEFAULT_BODY_TIMEOUT_MS } from './read-json-body'
 import { resolveCountryCheck } from './resolve-country-check'
 import { createNumberTypeCheck } from './number-type-policy'
@@ -103,7 +103,9 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
       'createVerifyHandler: store must be a VerifyStore (take, give, add, get, write): createMemoryStore from @hakiki/store (or @hakiki/proxy), createRedisStore / createIoRedisStore / createUpstashStore from @hakiki/store-redis, createDurableObjectStore from @hakiki/store-cloudflare, createDenoKvStore from @hakiki/store-deno-kv. The older CounterStore (increment, set, compareAndSet) is no longer supported.',
     )
   }
-  const rawStore = options.store ?? createMemoryStore({ now })
+  const limits = resolveLimits(options.limits)
+  // Sized from sendsTotal: full, it would answer 503 to everyone before sendsTotal is spent.
+  const rawStore = options.store ?? createMemoryStore({ now, maxCounters: defaultMaxCounters(limits) })
   const storeTimeoutMs = positive(options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS, 'storeTimeoutMs')
   // Before any receipt is issued: the replay guard on this store then knows receipts issued from
   // now on (see replay-guard.ts). A failure is retried by the guard's first check.
@@ -116,7 +118,7 @@ export function createVerifyHandler(options: VerifyHandlerOptions): VerifyHandle
     // Each request gets its own view with one time budget for all its calls (below).
     store: storeForRequest(rawStore, storeTimeoutMs, storeTimeoutMs),
     warned: new Set(),
-    limits: resolveLimits(options.limits),
+    limits,
     // Local development (loopback origins only) sends a few codes nobody verifies all day long:
     // the budgets apply there only when configured.
     budgets: budgetsApply ? budgets : undefined,

@@ -64,14 +64,14 @@ export interface UpstreamFailedEvent {
 /**
  * A budget of unverified sends refused a start (followed by a `request.refused`): the metric to
  * alert on. `prefix`, `country`, `global` and `destination` (the per-address cap from everyone)
- * mean that budget was spent, and `conversion` that the conversion guard blocked the destination,
- * and the start was not cleared (`authorize` with `elevated`, or a client with nothing unverified
+ * mean that budget was spent, `domain` that an e-mail domain's budget was, and `conversion` that
+ * the conversion guard blocked the destination, and the start was not cleared (`authorize` with `elevated`, or a client with nothing unverified
  * today).
  */
 export interface BudgetExceededEvent {
   type: 'budget.exceeded'
   at: number
-  scope: 'ip' | 'network' | 'prefix' | 'country' | 'global' | 'destination' | 'conversion'
+  scope: 'ip' | 'network' | 'prefix' | 'country' | 'global' | 'destination' | 'conversion' | 'domain'
   /** ISO country of the destination. */
   country?: string
   /** Masked address. */

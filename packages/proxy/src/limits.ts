@@ -158,3 +158,22 @@ export function hourDay(key: string, cap: HourDayCap): Quota[] {
     { key: `${key}:d`, windowSeconds: 86_400, limit: cap.day },
   ]
 }
+
+/**
+ * Counters one send may leave in the store for a day or an hour: a client with a fresh address,
+ * session and number leaves 8 day-long ones (its per-IP, per-session and per-address caps, its IP's
+ * budget and sends into the number's block, the address's cap from everyone, the prefix budget,
+ * the guard's day tally of a new block) and 6 for an hour or less; `test/limits.test.ts` counts them.
+ */
+export const COUNTERS_PER_SEND = { day: 8, hour: 6 } as const
+
+/**
+ * How many counters the proxy's default memory store holds: at least 100,000, and room for every
+ * send `sendsTotal` lets through. A full memory store answers 503 to everyone, so with a smaller
+ * bound a flood from fresh addresses filled it before `sendsTotal` was spent: the bound, not the
+ * cap, became the switch that shuts the app (an app that raises `sendsTotal` to its traffic, as
+ * advised, got there first).
+ */
+export function defaultMaxCounters(limits: Limits): number {
+  return Math.max(100_000, COUNTERS_PER_SEND.day * limits.sendsTotal.day + COUNTERS_PER_SEND.hour * limits.sendsTotal.hour)
+}

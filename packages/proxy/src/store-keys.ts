@@ -47,6 +47,13 @@ export const storeKeys = {
   unverifiedPerNetwork: (networkKey: string) => `un:${networkKey}`,
   /** Unverified sends to a number prefix (hashed), a day. */
   unverifiedPerPrefix: (prefixKey: string) => `up:${prefixKey}`,
+  /**
+   * Phone sends from a client IP (hashed) into a number prefix of the conversion guard (a million
+   * numbers, in clear as in the guard's keys: no one's address), verified or not, a day.
+   */
+  sendsFromIpToPrefix: (ipKey: string, prefix: string) => `bi:${ipKey}.${prefix}`,
+  /** Unverified e-mail sends to a domain (hashed), a day. */
+  unverifiedPerDomain: (domainKey: string) => `ue:${domainKey}`,
   /** Phone sends to a country, a day. */
   sentPerCountry: (country: string) => `sc:${country}`,
   /** Verified phone sends to a country, a day. */

@@ -3,9 +3,11 @@
  * `get` and one `take`, and given back on verification. Internal to the start and check routes.
  */
 import type { Tally, VerifyStore } from '@hakiki/store'
+import type { BudgetExceededEvent } from './events'
 import { allReady } from './awaitable'
 import type { HandlerContext, RequestState } from './handler-context'
 import { ipv6Network, numberPrefix, toMicros } from './budgets'
+import { conversionPrefix } from './conversion-guard'
 import { readConversion } from './conversion-guard-start'
 import { ProxyError } from './problem'
 import type { ReadBatch, TakePlan } from './store-batch'
@@ -14,8 +16,10 @@ import type { StartInput } from './validate'
 import type { BudgetCharges } from './verification-record'
 
 const DAY = 86_400
+/** Sends a day from one client IP into a destination the conversion guard blocks, without `authorize` (a user's one send). */
+const SENDS_FROM_IP_INTO_BLOCKED = 1
 
-type Scope = 'ip' | 'network' | 'prefix' | 'country' | 'global' | 'destination' | 'conversion'
+type Scope = BudgetExceededEvent['scope']
 
 /** What a start's share of the budgets is, once planned. */
 export interface BudgetShare {
@@ -38,12 +42,16 @@ export interface StartBudgets {
 const nothing: BudgetShare = { elevated: false, charges: { keys: [], micros: 0 } }
 
 /**
- * Adds what the budgets of one phone send need to read to `reads` (e-mail costs next to nothing
- * and is left out; so is local development unless budgets were configured).
+ * Adds what the budgets of one send need to read to `reads` (local development is left out unless
+ * budgets were configured). An e-mail costs next to nothing, but a flood of codes to mailboxes
+ * that never verify costs the app its sender reputation, and used to spend the `sendsTotal` cap
+ * every user shares (50 addresses locked a third of the app's users out in a day): it takes from
+ * the per-IP counts and its domain's budget, not from the money budgets or the conversion guard.
  */
 export async function readBudgets(ctx: HandlerContext, state: RequestState, input: StartInput, client: { ipKey: string | undefined; ipHash: string | undefined }, reads: ReadBatch): Promise<StartBudgets> {
-  const { ipKey, ipHash } = client
   const budgets = ctx.budgets
+  if (budgets !== undefined && input.channel === 'email') return readEmailBudgets(ctx, state, input, client, reads)
+  const { ipKey, ipHash } = client
   if (budgets === undefined || input.channel === 'email' || input.country === undefined) {
     return {
       async plan(plan, store, destinationBusy) {
@@ -76,6 +84,8 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
   const verifiedFromIp = verifiedKey === undefined ? () => 0 : reads.count(verifiedKey)
   // The conversion guard's windows and block, in the same read.
   const conversion = readConversion(ctx, { to: input.to, country }, reads)
+  // Sends from this client IP into the guard's prefix today, verified or not (see plan below).
+  const blockKey = conversion === undefined || ipHash === undefined || ctx.conversion === undefined ? undefined : storeKeys.sendsFromIpToPrefix(ipHash, conversionPrefix(input.to, ctx.conversion.guard.settings.prefixDigits))
 
   const refuse = (scope: Scope, retryAfter: number): never => {
     ctx.emit({ type: 'budget.exceeded', at: ctx.now(), scope, country, to: state.maskedTo ?? '' })
@@ -102,6 +112,11 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
       const prefixOver = prefixKey !== undefined && prefixCount() >= budgets.unverifiedPerPrefix
       // A destination the conversion guard blocked degrades the same way (see conversion-guard.ts).
       const blocked = (await conversion?.blocked(store)) !== undefined
+      // A destination far above its usual volume, verified or not (a pump that verifies its own
+      // codes across a whole country's numbers), asks an app's `authorize` for more trust. Only
+      // where there is a hook: without one, degrading would refuse every user of a country on a
+      // busy day (a launch, a campaign) who is not on a clean address.
+      const surging = ctx.authorize !== undefined && conversion?.surging() === true
       const elevatedBy: Scope | undefined = destinationBusy
         ? 'destination'
         : blocked
@@ -112,7 +127,9 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
             ? 'country'
             : total() >= toMicros(budgets.unverifiedUsdSoftLimit)
               ? 'global'
-              : undefined
+              : surging
+                ? 'conversion'
+                : undefined
       const strict = elevatedBy !== undefined && !ctx.authorize
       if (strict && ipKey === undefined) await plan.refuseUnlessEarlier(store, () => refuse(elevatedBy, 3600))
 
@@ -141,11 +158,68 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
       }
       // The guard's sends, counted with the rest (and given back with it if the send does not go out).
       if (conversion !== undefined) tallies.push(...conversion.tallies)
+      // Every send from a known address into a guarded prefix counts, verified or not: while the
+      // guard blocks the destination, a client without `authorize` may add at most
+      // SENDS_FROM_IP_INTO_BLOCKED a day from its address, counting its earlier sends into the
+      // prefix today. The unverified budgets above let through anyone who verifies, and a pump
+      // that verifies its own codes (numbers it owns) would go on from the same addresses.
+      if (blockKey !== undefined) {
+        if (strict && blocked) plan.caps([{ key: blockKey, windowSeconds: DAY, limit: SENDS_FROM_IP_INTO_BLOCKED }], (wait) => refuse('conversion', wait))
+        else tallies.push({ key: blockKey, windowSeconds: DAY })
+      }
       plan.tallies(tallies)
       return {
         elevated: elevatedBy !== undefined,
         charges: { keys, country, micros, ...(verifiedKey === undefined ? {} : { verifiedKey }) },
       }
+    },
+  }
+}
+
+/**
+ * The budgets of one e-mail send: the client IP's (and IPv6 /48's) unverified sends, shared with
+ * its phone sends, and the unverified sends to the address's domain (`unverifiedPerEmailDomain`),
+ * which degrades like a number prefix when spent (refusing would let anyone lock a domain's users
+ * out, `gmail.com`'s included). A verification gives them back.
+ */
+async function readEmailBudgets(ctx: HandlerContext, state: RequestState, input: StartInput, client: { ipKey: string | undefined; ipHash: string | undefined }, reads: ReadBatch): Promise<StartBudgets> {
+  const budgets = ctx.budgets as NonNullable<HandlerContext['budgets']>
+  const { ipKey, ipHash } = client
+  const network = ipKey === undefined ? undefined : ipv6Network(ipKey)
+  const domain = input.to.slice(input.to.lastIndexOf('@') + 1)
+  const looked = allReady([ctx.keyOf('address', `@${domain}`), network === undefined ? undefined : ctx.keyOf('ip', network)])
+  const [domainHash, networkHash] = looked instanceof Promise ? await looked : looked
+  const domainKey = storeKeys.unverifiedPerDomain(domainHash)
+  const verifiedKey = ipHash === undefined ? undefined : storeKeys.verifiedPerIp(ipHash)
+  const networkKey = networkHash === undefined ? undefined : storeKeys.unverifiedPerNetwork(networkHash)
+  const domainCount = reads.count(domainKey)
+  const verifiedFromIp = verifiedKey === undefined ? () => 0 : reads.count(verifiedKey)
+  const refuse = (scope: Scope, retryAfter: number): never => {
+    ctx.emit({ type: 'budget.exceeded', at: ctx.now(), scope, to: state.maskedTo ?? '' })
+    throw new ProxyError('rate_limited', { retryAfter, detail: 'Too many codes requested; try again later.' })
+  }
+  return {
+    async plan(plan, store, destinationBusy) {
+      const elevatedBy: Scope | undefined = destinationBusy ? 'destination' : domainCount() >= budgets.unverifiedPerEmailDomain ? 'domain' : undefined
+      const strict = elevatedBy !== undefined && !ctx.authorize
+      if (strict && ipKey === undefined) await plan.refuseUnlessEarlier(store, () => refuse(elevatedBy, 3600))
+      const keys: string[] = []
+      if (ipHash !== undefined) {
+        const key = storeKeys.unverifiedPerIp(ipHash)
+        const scope = strict ? (elevatedBy ?? 'ip') : 'ip'
+        plan.caps([{ key, windowSeconds: DAY, limit: (strict ? 1 : budgets.unverifiedPerIp) + verifiedFromIp() }], (wait) => refuse(scope, wait))
+        keys.push(key)
+        if (networkKey !== undefined) {
+          plan.caps([{ key: networkKey, windowSeconds: DAY, limit: budgets.unverifiedPerIpv6Network }], (wait) => refuse('network', wait))
+          keys.push(networkKey)
+        }
+      }
+      plan.tallies([{ key: domainKey, windowSeconds: DAY }])
+      keys.push(domainKey)
+      // No `verifiedKey`: a verified e-mail gives its share back but earns its address no room.
+      // Mailboxes cost an attacker nothing (a catch-all domain), and room earned with them would
+      // let the same address send that many more unverified codes to phones.
+      return { elevated: elevatedBy !== undefined, charges: { keys, micros: 0 } }
     },
   }
 }

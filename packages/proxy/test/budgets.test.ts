@@ -55,6 +55,50 @@ describe('unverified sends per number prefix', () => {
   }, 60_000)
 })
 
+describe('unverified e-mail sends', () => {
+  it('count per client IP and per domain, so a flood of codes to one domain never spends the cap every user shares', async () => {
+    // sendsTotal small enough that the old unbudgeted e-mail flood spent it.
+    const h = await harness({ adapter: { trustProxy: 1 }, proxy: { budgets: {}, limits: { sendsTotal: { hour: 40 } } } })
+    const from = (n: number) => h.browser({ headers: { 'x-forwarded-for': `41.69.${n}.1` } })
+    const statuses: number[] = []
+    // Four attacking addresses, round robin, made-up mailboxes of one domain, nobody verifies.
+    for (let i = 0; i < 40; i++) statuses.push((await from(i % 4).start({ to: `staff${i}@victim-corp.example`, channel: 'email' })).status)
+    // Ten a day per address, then the domain's budget (20) degrades to clean clients: the four
+    // addresses already have unverified sends. 20 mails, not 40.
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20)
+    expect(new Set(budgetEvents(h.events).map((e) => e.scope))).toEqual(new Set(['domain']))
+    // A real user of the same domain on a clean address is served and verifies; a phone user too
+    // (the flood left the shared cap alone).
+    const user = from(200)
+    const started = await user.start({ to: 'jane@victim-corp.example', channel: 'email' })
+    expect(started.status).toBe(201)
+    expect((await user.check(String(started.body?.id), h.codeFor('jane@victim-corp.example'))).status).toBe(200)
+    expect((await from(201).start({ to: ownPrefix(7) })).status).toBe(201)
+    // Another domain is untouched by this one's budget; a verification gives the address its share
+    // back and earns one more, as phone sends do.
+    expect((await from(202).start({ to: 'ama@example.org', channel: 'email' })).status).toBe(201)
+  }, 60_000)
+})
+
+describe('verified e-mail', () => {
+  it('gives its share back but earns the address no room for phone sends (mailboxes cost an attacker nothing)', async () => {
+    const h = await harness({ adapter: { trustProxy: 1 }, proxy: { budgets: {} } })
+    const from = () => h.browser({ headers: { 'x-forwarded-for': '41.74.0.1' } })
+    // Five codes to mailboxes of the attacker's own catch-all domain, each verified.
+    for (let i = 0; i < 5; i++) {
+      const to = `a${i}@catch-all.example`
+      const browser = from()
+      const started = await browser.start({ to, channel: 'email' })
+      expect(started.status).toBe(201)
+      expect((await browser.check(String(started.body?.id), h.codeFor(to))).status).toBe(200)
+    }
+    // The address still has its 10 unverified phone sends a day, not 15.
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) statuses.push((await from().start({ to: ownPrefix(i) })).status)
+    expect(statuses).toEqual([...Array<number>(10).fill(201), 429])
+  }, 60_000)
+})
+
 describe('unverified spend per country', () => {
   it('refuses a country that converts badly once its budget is spent, never one whose users verify', async () => {
     const h = await harness({ adapter: { trustProxy: 1 }, proxy: { budgets: { unverifiedUsdPerCountry: 0.3 } } })

@@ -17,6 +17,8 @@ const harness = harnessPerTest()
  * guard can.
  */
 const pumped = (i: number) => `+233241${String(i % 100).padStart(2, '0')}${String(1000 + i).slice(-4)}`
+/** Ghanaian mobiles over ten million-number blocks: no block reaches the volume rule's few sends. */
+const spread = (i: number) => `+23324${i % 10}${String(100_000 + i).slice(-6)}`
 const kenyan = (i: number) => `+2547${String(10_000_000 + i).padStart(8, '0')}`
 /** How many of `keys` are the guard's day buckets (sends or verifications). */
 const dayKeys = (keys: readonly string[]) => keys.filter((key) => /^cg:[sv]d:/.test(key)).length
@@ -115,6 +117,65 @@ describe('the conversion guard over HTTP', () => {
     expect(blocks.map((e) => e.scope).toSorted()).toEqual(['country', 'prefix'])
     expect(ofType(b.events, 'budget.exceeded').map((e) => e.scope)).toEqual(['conversion'])
   }, 60_000)
+
+  it('stops a pump that verifies its own codes: its volume blocks the prefix, then an address that sent into it today sends no more', async () => {
+    const h = await harness({ adapter: { trustProxy: 1 }, proxy: { budgets: {}, conversionGuard: { minVolumeSends: 10 } } })
+    const from = (n: number) => h.browser({ headers: { 'x-forwarded-for': `41.71.${n}.1` } })
+    // Two addresses take turns, each send verified (the operator reads the SMS on its numbers).
+    const statuses: number[] = []
+    for (let i = 0; i < 20; i++) {
+      const pump = from(i % 2)
+      const started = await pump.start({ to: pumped(i) })
+      statuses.push(started.status)
+      if (started.status === 201) statuses.push((await pump.check(String(started.body?.id), h.codeFor(pumped(i)))).status)
+      h.clock.advance(60)
+    }
+    // Ten go out and verify, then the prefix is blocked for its volume although every code
+    // verified, and the two addresses, five sends each into it today, get no more.
+    expect(statuses).toEqual([...Array.from({ length: 10 }, () => [201, 200]).flat(), ...Array<number>(10).fill(429)])
+    expect(ofType(h.events, 'conversion.blocked').map((e) => e.scope)).toEqual(['prefix'])
+    // A real user of the prefix on a clean address is served and verifies...
+    const real = from(200)
+    const ok = await real.start({ to: pumped(77) })
+    expect(ok.status).toBe(201)
+    expect((await real.check(String(ok.body?.id), h.codeFor(pumped(77)))).status).toBe(200)
+    // ...but a second send from that address into the blocked prefix today, verified or not,
+    // needs authorize (the unverified budgets alone would let a verifying address through).
+    expect((await real.start({ to: pumped(78) })).status).toBe(429)
+    expect(ofType(h.events, 'budget.exceeded').at(-1)?.scope).toBe('conversion')
+    // Another prefix is untouched.
+    expect((await real.start({ to: '+233501234567' })).status).toBe(201)
+  }, 90_000)
+
+  it("asks authorize with elevated when a country surges, even if every code verifies; without a hook, refuses no one", async () => {
+    const run = async (authorize: boolean) => {
+      const asked: boolean[] = []
+      const h = await harness({
+        adapter: { trustProxy: 1 },
+        proxy: { budgets: {}, conversionGuard: { minVolumeSends: 8 }, ...(authorize ? { authorize: (request: Request, start: AuthorizeContext) => (asked.push(start.elevated), !start.elevated || request.headers.get('x-captcha') === 'solved') } : {}) },
+      })
+      const statuses: number[] = []
+      for (let i = 0; i < 12; i++) {
+        const pump = h.browser({ headers: { 'x-forwarded-for': `41.73.${i % 3}.1` } })
+        const started = await pump.start({ to: spread(i) })
+        statuses.push(started.status)
+        if (started.status === 201) statuses.push((await pump.check(String(started.body?.id), h.codeFor(spread(i)))).status)
+        h.clock.advance(60)
+      }
+      return { asked, statuses, h }
+    }
+    // With a hook: the first 8 go out and verify; from then on Ghana is above its (empty) baseline,
+    // the hook is asked with elevated, and the pump, without the captcha, is refused.
+    const gated = await run(true)
+    expect(gated.statuses).toEqual([...Array.from({ length: 8 }, () => [201, 200]).flat(), 403, 403, 403, 403])
+    expect(gated.asked).toEqual([...Array<boolean>(8).fill(false), true, true, true, true])
+    expect(ofType(gated.h.events, 'conversion.blocked')).toEqual([])
+    // A real user who solves it is served.
+    expect((await gated.h.browser({ headers: { 'x-forwarded-for': '41.73.200.1', 'x-captcha': 'solved' } }).start({ to: spread(50) })).status).toBe(201)
+    // Without a hook a surge changes nothing: nobody is refused for a busy day.
+    const open = await run(false)
+    expect(open.statuses).toEqual(Array.from({ length: 12 }, () => [201, 200]).flat())
+  }, 90_000)
 
   it('never blocks a prefix whose users verify: the check counts their sends as verified', async () => {
     const h = await harness({ adapter: { trustProxy: 1 }, proxy: { budgets: {}, conversionGuard: { minSends: 5 } } })

@@ -1,5 +1,7 @@
 /** Abuse and cost limits over real HTTP; time moves on the injected clock, never by sleeping. */
+import { createMemoryStore, type VerifyStore } from '@hakiki/store'
 import { describe, expect, it } from 'vitest'
+import { COUNTERS_PER_SEND, DEFAULT_LIMITS, defaultMaxCounters, resolveLimits } from '../src/limits'
 import type { Seen } from './harness'
 import { GHANA, T0, harnessPerTest } from './harness'
 
@@ -161,5 +163,48 @@ describe('failed checks per address', () => {
     h.clock.advance(3000)
     const third = String((await browser.start({ to: GHANA })).body?.id)
     expect((await browser.check(third, h.codeFor(GHANA))).body?.status).toBe('approved')
+  })
+})
+
+/** Counters every send shares (the total caps, a country's tallies): not left behind per send. */
+const shared = (key: string) => ['st:', 'sc:', 'um:', 'vc:'].some((prefix) => key.startsWith(prefix)) || /^cg:[sv][bd]:[A-Z]{2}:/.test(key)
+
+describe('the default memory store', () => {
+  it('holds the counters every send sendsTotal allows leaves behind, so it is never full before the cap is spent', async () => {
+    // Counted through a store that notes each key a take or an add wrote, with its window.
+    let clockNow = T0
+    const inner = createMemoryStore({ now: () => clockNow })
+    const windows = new Map<string, number>()
+    const note = (quotas: readonly { key: string; windowSeconds: number }[]) => {
+      for (const quota of quotas) windows.set(quota.key, quota.windowSeconds)
+    }
+    const store: VerifyStore = {
+      take: async (quotas) => {
+        const taken = await inner.take(quotas)
+        if (taken.ok) note(quotas)
+        return taken
+      },
+      add: async (tallies) => {
+        note(tallies)
+        return inner.add(tallies)
+      },
+      give: (tallies) => inner.give(tallies),
+      get: (keys) => inner.get(keys),
+      write: (op) => inner.write(op),
+    }
+    // Budgets and the guard on, as by default: fresh addresses, sessions and numbers, each number in
+    // a block of its own (what a botnet sends), the costliest send there is for the store.
+    const h = await harness({ adapter: { trustProxy: 1 }, proxy: { store, budgets: {}, conversionGuard: {} } })
+    clockNow = h.clock.now()
+    const numbers = ['+233241234567', '+233201234567', '+233541234567', '+233271234567', '+233501234567']
+    for (const [i, to] of numbers.entries()) expect((await h.browser({ headers: { 'x-forwarded-for': `41.72.${i}.1` } }).start({ to })).status).toBe(201)
+    const own = [...windows].filter(([key]) => !shared(key))
+    const perSend = (long: boolean) => own.filter(([, seconds]) => (seconds >= 86_400) === long).length / numbers.length
+    expect(perSend(true)).toBe(COUNTERS_PER_SEND.day)
+    expect(perSend(false)).toBe(COUNTERS_PER_SEND.hour)
+    // The store's bound: at least 100,000, and those counters for every send sendsTotal allows.
+    expect(defaultMaxCounters(DEFAULT_LIMITS)).toBe(100_000)
+    const busy = resolveLimits({ sendsTotal: { hour: 5000, day: 50_000 } })
+    expect(defaultMaxCounters(busy)).toBe(8 * 50_000 + 6 * 5000)
   })
 })
