@@ -22,7 +22,8 @@
 // Every root script named `test:group:*` (package.json) gets a lane of its own that runs it first,
 // so a package can add a long independent job (e.g. `test:group:scaffold`) without editing this file.
 //
-// `node .ci/suite.mjs --dry` prints the plan without running it.
+// `node .ci/suite.mjs --dry` prints the plan without running it. `HAKIKI_SUITE_ONLY=ui,demo` runs
+// only the steps named (after the build), on the same lanes: to measure steps side by side.
 
 import { spawn } from 'node:child_process'
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs'
@@ -105,7 +106,11 @@ const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')
 const groups = Object.keys(scripts)
   .filter((name) => name.startsWith('test:group:'))
   .map((name) => ({ name: name.slice('test:group:'.length), steps: [{ name, command: `pnpm run ${name}` }] }))
-const lanes = [...LANES, ...groups]
+/** `HAKIKI_SUITE_ONLY`: the names of the only steps to run (comma-separated), else every step. */
+const only = process.env.HAKIKI_SUITE_ONLY?.split(',').map((name) => name.trim()).filter(Boolean)
+const wanted = (step) => !only || only.includes(step.name)
+const lanes = [...LANES, ...groups].map((lane) => ({ ...lane, steps: lane.steps.filter(wanted) }))
+const last = { ...LAST, steps: LAST.steps.filter(wanted) }
 const rank = (name) => (QUEUE_ORDER.includes(name) ? QUEUE_ORDER.indexOf(name) : QUEUE_ORDER.length)
 const queue = [
   ...QUEUE_EXTRA,
@@ -113,13 +118,21 @@ const queue = [
     .filter((pkg) => !LANE_PACKAGES.includes(pkg.name))
     // `pnpm --dir`: the package's own script, without pnpm reading the whole workspace first.
     .map((pkg) => ({ name: pkg.name.replace(/^@hakiki\//, ''), key: pkg.name, command: `pnpm --dir ${pkg.dir} test` })),
-].toSorted((a, b) => rank(a.key ?? a.name) - rank(b.key ?? b.name) || (a.key ?? a.name).localeCompare(b.key ?? b.name))
+]
+  .filter(wanted)
+  .toSorted((a, b) => rank(a.key ?? a.name) - rank(b.key ?? b.name) || (a.key ?? a.name).localeCompare(b.key ?? b.name))
+// A name that is no step is an error, not a silently smaller run.
+const unknown = only?.filter((name) => ![...lanes, last].some((lane) => lane.steps.some((step) => step.name === name)) && !queue.some((step) => step.name === name))
+if (unknown?.length) {
+  console.error(`HAKIKI_SUITE_ONLY: no step named ${unknown.map((name) => `"${name}"`).join(', ')} (\`node .ci/suite.mjs --dry\` lists them)`)
+  process.exit(2)
+}
 
 if (process.argv.includes('--dry')) {
   console.info(`prepare: ${PREPARE.map((step) => step.command).join(' | ')}`)
   for (const lane of lanes) console.info(`lane ${lane.name}: ${[...lane.steps.map((step) => step.command), 'then the queue'].join('  →  ')}`)
   console.info(`queue (taken by whichever lane is free): ${queue.map((step) => step.name).join(', ')}`)
-  console.info(`then alone: ${LAST.steps.map((step) => step.command).join('  →  ')}`)
+  console.info(`then alone: ${last.steps.map((step) => step.command).join('  →  ')}`)
   process.exit(0)
 }
 
@@ -293,7 +306,7 @@ if (failed) {
 } else {
   const shared = [...queue]
   await Promise.all(lanes.map((lane) => runLane(lane, shared)))
-  await runLane(LAST, [])
+  await runLane(last, [])
   table()
   failed = results.some((r) => r.code !== 0)
   if (failed) console.error(`suite: FAILED steps: ${results.filter((r) => r.code !== 0).map((r) => `[${r.lane}] ${r.step}`).join(', ')}`)
