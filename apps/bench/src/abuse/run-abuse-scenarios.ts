@@ -268,7 +268,7 @@ export async function runScenario(scenario: AbuseScenario, seed = 19): Promise<A
     accepted,
     costUsd,
     costPerDayUsd: costUsd / scenario.days,
-    worstDayUsd: Math.max(0, ...costByDay.map((c) => c ?? 0)),
+    worstDayUsd: Math.max(0, ...Array.from(costByDay, (c) => c ?? 0)),
     verified,
     users,
     usersServed,
