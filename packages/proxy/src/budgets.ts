@@ -12,8 +12,9 @@
  *   `defaultFeeUsd`), and only while that country's verification rate today is below
  *   `minCountryConversion`: a country where users verify never degrades;
  * - in all, in money: `unverifiedUsdSoftLimit`;
- * - e-mail sends take from the per-IP counts and from their domain's (`unverifiedPerEmailDomain`),
- *   never from the money budgets.
+ * - e-mail sends take from a per-IP count of their own (refilled by e-mail verifications) and from
+ *   their domain's (`unverifiedPerEmailDomain`, only while it converts badly), never from the
+ *   money budgets.
  *
  * The per-IP budgets refuse. The destination budgets and the soft limit degrade rather than
  * refuse (refusing would let an attacker lock a prefix's or a country's real users out with a few
@@ -32,10 +33,11 @@ export interface BudgetOptions {
   /** Unverified sends to one number prefix (the number without its last 4 digits) in a day, above which it degrades. Default 10. */
   unverifiedPerPrefix?: number
   /**
-   * Unverified e-mail sends to one domain in a day, above which it degrades as a prefix does.
-   * Default 20: codes to mailboxes that never verify (made-up staff addresses, a list bought to
-   * bounce) cost the app its sender reputation, and the domain is the key such a flood cannot
-   * spread; real users verify, which gives their sends back.
+   * Unverified e-mail sends to one domain in a day, above which it degrades as a prefix does,
+   * while fewer than `minCountryConversion` of today's sends to it verify. Default 20: codes to
+   * mailboxes that never verify (made-up staff addresses, a list bought to bounce) cost the app
+   * its sender reputation, and the domain is the key such a flood cannot spread; a domain whose
+   * users verify (`gmail.com`) never degrades.
    */
   unverifiedPerEmailDomain?: number
   /** Unverified spend to one country in a day, USD, above which a country that converts badly degrades. Default 1. */

@@ -13,9 +13,6 @@
  *   never raises the baseline, so a pump that rises slowly cannot teach the guard that its volume
  *   is normal, while a destination whose real users verify poorly but steadily keeps its volume.
  *
- * A number prefix is also blocked when its day window holds `minVolumeSends` sends, whatever
- * their conversion: an operator receiving the SMS on numbers it owns verifies its own codes.
- *
  * A block is a record in the store with its own expiry, written by compare-and-set, so every
  * instance sees it and exactly one emits `conversion.blocked` per block. A block does not refuse:
  * the start route degrades a blocked destination as it does a spent destination budget (the
@@ -52,12 +49,11 @@ export interface ConversionGuardOptions {
   /** Verified ÷ sent below which a window's conversion is low. Default 0.3. */
   minConversion?: number
   /**
-   * Sends to one number prefix in the day window that block it whatever their conversion.
-   * Default 50. An operator that receives the SMS on numbers it owns can verify its own codes,
-   * and then converts like real users do; what it cannot hide is the volume it pours into its
-   * own ranges. Judged without the baseline (verified sends would teach it the pump's volume).
-   * Real users spread over a country's prefixes: raise it if yours send more than this into one
-   * block of a million numbers a day.
+   * Sends a destination's day window needs, above `riseFactor` × its baseline and whatever their
+   * conversion, to be surging ({@link ConversionDecision.surging}): starts to it then ask the
+   * app's `authorize` hook with `elevated`. Default 50. An operator that receives the SMS on
+   * numbers it owns verifies its own codes and converts like real users; only its volume shows.
+   * Never a block: a real app's prefixes and countries surge too (a launch, a campaign).
    */
   minVolumeSends?: number
   /** How long a block lasts, seconds. Default 43 200 (12 h). */
@@ -339,15 +335,9 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
     let explained = 0
     for (let i = 1; i <= baselineDays; i++) explained += minConversion > 0 ? Math.min(sentDay(i), verifiedDay(i) / minConversion) : sentDay(i)
     const perSecond = explained / (baselineDays * DAY)
-    const judge = (length: number, sends: number, verified: number, dayWindow: boolean) => {
+    const judge = (length: number, sends: number, verified: number) => {
       const expected = perSecond * length
-      // Low conversion above the usual volume; or, for a number prefix, a day's volume past
-      // `minVolumeSends` whatever it converts (a pump that verifies its own codes). That one is
-      // not judged against the baseline: verified sends explain their own volume, so a pump
-      // that verifies would teach the baseline its volume and raise it threefold each week.
-      const lowConversion = sends >= minSends && verified < minConversion * sends && sends > riseFactor * expected
-      const flood = dayWindow && ref.scope === 'prefix' && sends >= minVolumeSends
-      const suspicious = lowConversion || flood
+      const suspicious = sends >= minSends && verified < minConversion * sends && sends > riseFactor * expected
       return { seconds: Math.round(length), sends: round(sends), verified: round(Math.min(verified, sends)), expected: round(expected), suspicious }
     }
     return {
@@ -356,7 +346,7 @@ export function createConversionGuard(options: ConversionGuardOptions = {}): Con
         country: ref.country,
         ...(ref.prefix === undefined ? {} : { prefix: ref.prefix }),
         safe: ref.safe,
-        windows: [judge(windowSeconds, shortSends, shortVerified, false), judge(day.seconds, day.sends, day.verified, true)],
+        windows: [judge(windowSeconds, shortSends, shortVerified), judge(day.seconds, day.sends, day.verified)],
         surging: day.sends >= minVolumeSends && day.sends > riseFactor * perSecond * day.seconds,
       },
       today: { sent: sentDay(0), verified: verifiedDay(0) },

@@ -161,11 +161,11 @@ export function hourDay(key: string, cap: HourDayCap): Quota[] {
 
 /**
  * Counters one send may leave in the store for a day or an hour: a client with a fresh address,
- * session and number leaves 8 day-long ones (its per-IP, per-session and per-address caps, its IP's
- * budget and sends into the number's block, the address's cap from everyone, the prefix budget,
- * the guard's day tally of a new block) and 6 for an hour or less; `test/limits.test.ts` counts them.
+ * session and number leaves 7 day-long ones (its per-IP, per-session and per-address caps, its IP's
+ * budget, the address's cap from everyone, the prefix budget, the guard's day tally of a new
+ * block) and 6 for an hour or less; `test/limits.test.ts` counts them.
  */
-export const COUNTERS_PER_SEND = { day: 8, hour: 6 } as const
+export const COUNTERS_PER_SEND = { day: 7, hour: 6 } as const
 
 /**
  * How many counters the proxy's default memory store holds: at least 100,000, and room for every

@@ -47,13 +47,14 @@ export const storeKeys = {
   unverifiedPerNetwork: (networkKey: string) => `un:${networkKey}`,
   /** Unverified sends to a number prefix (hashed), a day. */
   unverifiedPerPrefix: (prefixKey: string) => `up:${prefixKey}`,
-  /**
-   * Phone sends from a client IP (hashed) into a number prefix of the conversion guard (a million
-   * numbers, in clear as in the guard's keys: no one's address), verified or not, a day.
-   */
-  sendsFromIpToPrefix: (ipKey: string, prefix: string) => `bi:${ipKey}.${prefix}`,
   /** Unverified e-mail sends to a domain (hashed), a day. */
   unverifiedPerDomain: (domainKey: string) => `ue:${domainKey}`,
+  /** E-mail sends to a domain (hashed), a day. */
+  sentPerDomain: (domainKey: string) => `se:${domainKey}`,
+  /** Unverified e-mail sends from a client IP (hashed), a day. */
+  unverifiedEmailPerIp: (ipKey: string) => `uei:${ipKey}`,
+  /** Verified e-mail sends from a client IP (hashed), a day: each widens its e-mail budget by one. */
+  verifiedEmailPerIp: (ipKey: string) => `vei:${ipKey}`,
   /** Phone sends to a country, a day. */
   sentPerCountry: (country: string) => `sc:${country}`,
   /** Verified phone sends to a country, a day. */

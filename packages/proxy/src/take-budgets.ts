@@ -7,7 +7,6 @@ import type { BudgetExceededEvent } from './events'
 import { allReady } from './awaitable'
 import type { HandlerContext, RequestState } from './handler-context'
 import { ipv6Network, numberPrefix, toMicros } from './budgets'
-import { conversionPrefix } from './conversion-guard'
 import { readConversion } from './conversion-guard-start'
 import { ProxyError } from './problem'
 import type { ReadBatch, TakePlan } from './store-batch'
@@ -16,8 +15,6 @@ import type { StartInput } from './validate'
 import type { BudgetCharges } from './verification-record'
 
 const DAY = 86_400
-/** Sends a day from one client IP into a destination the conversion guard blocks, without `authorize` (a user's one send). */
-const SENDS_FROM_IP_INTO_BLOCKED = 1
 
 type Scope = BudgetExceededEvent['scope']
 
@@ -35,8 +32,9 @@ export interface StartBudgets {
    * Adds the budgets' caps and tallies to `plan` (after the caps already in it), or refuses when
    * a spent budget leaves this client no way through (a `budget.exceeded` event first). Call once
    * the read batch was fetched. `destinationBusy`: the per-address cap from everyone is spent.
+   * `firstResend`: this start is the session's first resend of its own pending verification.
    */
-  plan(plan: TakePlan, store: VerifyStore, destinationBusy: boolean): Promise<BudgetShare>
+  plan(plan: TakePlan, store: VerifyStore, destinationBusy: boolean, firstResend?: boolean): Promise<BudgetShare>
 }
 
 const nothing: BudgetShare = { elevated: false, charges: { keys: [], micros: 0 } }
@@ -84,8 +82,6 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
   const verifiedFromIp = verifiedKey === undefined ? () => 0 : reads.count(verifiedKey)
   // The conversion guard's windows and block, in the same read.
   const conversion = readConversion(ctx, { to: input.to, country }, reads)
-  // Sends from this client IP into the guard's prefix today, verified or not (see plan below).
-  const blockKey = conversion === undefined || ipHash === undefined || ctx.conversion === undefined ? undefined : storeKeys.sendsFromIpToPrefix(ipHash, conversionPrefix(input.to, ctx.conversion.guard.settings.prefixDigits))
 
   const refuse = (scope: Scope, retryAfter: number): never => {
     ctx.emit({ type: 'budget.exceeded', at: ctx.now(), scope, country, to: state.maskedTo ?? '' })
@@ -101,7 +97,7 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
   }
 
   return {
-    async plan(plan, store, destinationBusy) {
+    async plan(plan, store, destinationBusy, firstResend) {
       // A spent destination budget (prefix, country) or the soft limit in all does not refuse
       // everyone: that would let an attacker lock real users of a prefix or a country out for a
       // day with a few sends. The start needs more trust instead: `authorize` asked with
@@ -130,7 +126,11 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
               : surging
                 ? 'conversion'
                 : undefined
-      const strict = elevatedBy !== undefined && !ctx.authorize
+      // Degraded without a hook, a client may still ask once more for the code it is waiting for
+      // (a lost or slow SMS, one in ten real users): refusing that first resend refused real users
+      // of a busy app all day once its own non-finishers spent the soft limit. Only the first: the
+      // per-address caps bound the rest, and a degraded destination should not be pumped by resends.
+      const strict = elevatedBy !== undefined && !ctx.authorize && firstResend !== true
       if (strict && ipKey === undefined) await plan.refuseUnlessEarlier(store, () => refuse(elevatedBy, 3600))
 
       const keys: string[] = []
@@ -158,15 +158,6 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
       }
       // The guard's sends, counted with the rest (and given back with it if the send does not go out).
       if (conversion !== undefined) tallies.push(...conversion.tallies)
-      // Every send from a known address into a guarded prefix counts, verified or not: while the
-      // guard blocks the destination, a client without `authorize` may add at most
-      // SENDS_FROM_IP_INTO_BLOCKED a day from its address, counting its earlier sends into the
-      // prefix today. The unverified budgets above let through anyone who verifies, and a pump
-      // that verifies its own codes (numbers it owns) would go on from the same addresses.
-      if (blockKey !== undefined) {
-        if (strict && blocked) plan.caps([{ key: blockKey, windowSeconds: DAY, limit: SENDS_FROM_IP_INTO_BLOCKED }], (wait) => refuse('conversion', wait))
-        else tallies.push({ key: blockKey, windowSeconds: DAY })
-      }
       plan.tallies(tallies)
       return {
         elevated: elevatedBy !== undefined,
@@ -177,49 +168,50 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
 }
 
 /**
- * The budgets of one e-mail send: the client IP's (and IPv6 /48's) unverified sends, shared with
- * its phone sends, and the unverified sends to the address's domain (`unverifiedPerEmailDomain`),
- * which degrades like a number prefix when spent (refusing would let anyone lock a domain's users
- * out, `gmail.com`'s included). A verification gives them back.
+ * The budgets of one e-mail send: the client IP's unverified e-mail sends (its own count, refilled
+ * by its e-mail verifications: a carrier NAT full of real users earns room as they verify, and
+ * mailboxes that cost an attacker nothing never earn room for phone sends), and the unverified
+ * sends to the address's domain (`unverifiedPerEmailDomain`), which degrade like a number prefix
+ * when spent, but only while the domain converts below half (as a country's budget): a flood of
+ * made-up mailboxes verifies nothing, `gmail.com`'s real users verify. A verification gives the
+ * shares back.
  */
 async function readEmailBudgets(ctx: HandlerContext, state: RequestState, input: StartInput, client: { ipKey: string | undefined; ipHash: string | undefined }, reads: ReadBatch): Promise<StartBudgets> {
   const budgets = ctx.budgets as NonNullable<HandlerContext['budgets']>
   const { ipKey, ipHash } = client
-  const network = ipKey === undefined ? undefined : ipv6Network(ipKey)
   const domain = input.to.slice(input.to.lastIndexOf('@') + 1)
-  const looked = allReady([ctx.keyOf('address', `@${domain}`), network === undefined ? undefined : ctx.keyOf('ip', network)])
-  const [domainHash, networkHash] = looked instanceof Promise ? await looked : looked
+  const looked = ctx.keyOf('address', `@${domain}`)
+  const domainHash = looked instanceof Promise ? await looked : looked
   const domainKey = storeKeys.unverifiedPerDomain(domainHash)
-  const verifiedKey = ipHash === undefined ? undefined : storeKeys.verifiedPerIp(ipHash)
-  const networkKey = networkHash === undefined ? undefined : storeKeys.unverifiedPerNetwork(networkHash)
-  const domainCount = reads.count(domainKey)
+  const sentKey = storeKeys.sentPerDomain(domainHash)
+  const verifiedKey = ipHash === undefined ? undefined : storeKeys.verifiedEmailPerIp(ipHash)
+  const unverified = reads.count(domainKey)
+  const sent = reads.count(sentKey)
   const verifiedFromIp = verifiedKey === undefined ? () => 0 : reads.count(verifiedKey)
   const refuse = (scope: Scope, retryAfter: number): never => {
     ctx.emit({ type: 'budget.exceeded', at: ctx.now(), scope, to: state.maskedTo ?? '' })
     throw new ProxyError('rate_limited', { retryAfter, detail: 'Too many codes requested; try again later.' })
   }
   return {
-    async plan(plan, store, destinationBusy) {
-      const elevatedBy: Scope | undefined = destinationBusy ? 'destination' : domainCount() >= budgets.unverifiedPerEmailDomain ? 'domain' : undefined
-      const strict = elevatedBy !== undefined && !ctx.authorize
+    async plan(plan, store, destinationBusy, firstResend) {
+      const domainOver = unverified() >= budgets.unverifiedPerEmailDomain && unverified() > (1 - budgets.minCountryConversion) * sent()
+      const elevatedBy: Scope | undefined = destinationBusy ? 'destination' : domainOver ? 'domain' : undefined
+      // As for phones: a first resend of the code a client is waiting for is not refused.
+      const strict = elevatedBy !== undefined && !ctx.authorize && firstResend !== true
       if (strict && ipKey === undefined) await plan.refuseUnlessEarlier(store, () => refuse(elevatedBy, 3600))
       const keys: string[] = []
       if (ipHash !== undefined) {
-        const key = storeKeys.unverifiedPerIp(ipHash)
+        const key = storeKeys.unverifiedEmailPerIp(ipHash)
         const scope = strict ? (elevatedBy ?? 'ip') : 'ip'
         plan.caps([{ key, windowSeconds: DAY, limit: (strict ? 1 : budgets.unverifiedPerIp) + verifiedFromIp() }], (wait) => refuse(scope, wait))
         keys.push(key)
-        if (networkKey !== undefined) {
-          plan.caps([{ key: networkKey, windowSeconds: DAY, limit: budgets.unverifiedPerIpv6Network }], (wait) => refuse('network', wait))
-          keys.push(networkKey)
-        }
       }
-      plan.tallies([{ key: domainKey, windowSeconds: DAY }])
+      plan.tallies([
+        { key: domainKey, windowSeconds: DAY },
+        { key: sentKey, windowSeconds: DAY },
+      ])
       keys.push(domainKey)
-      // No `verifiedKey`: a verified e-mail gives its share back but earns its address no room.
-      // Mailboxes cost an attacker nothing (a catch-all domain), and room earned with them would
-      // let the same address send that many more unverified codes to phones.
-      return { elevated: elevatedBy !== undefined, charges: { keys, micros: 0 } }
+      return { elevated: elevatedBy !== undefined, charges: { keys, micros: 0, ...(verifiedKey === undefined ? {} : { verifiedKey }) } }
     },
   }
 }

@@ -205,6 +205,6 @@ describe('the default memory store', () => {
     // The store's bound: at least 100,000, and those counters for every send sendsTotal allows.
     expect(defaultMaxCounters(DEFAULT_LIMITS)).toBe(100_000)
     const busy = resolveLimits({ sendsTotal: { hour: 5000, day: 50_000 } })
-    expect(defaultMaxCounters(busy)).toBe(8 * 50_000 + 6 * 5000)
+    expect(defaultMaxCounters(busy)).toBe(7 * 50_000 + 6 * 5000)
   })
 })

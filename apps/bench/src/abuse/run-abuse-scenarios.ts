@@ -42,6 +42,20 @@ interface AttackStep {
   headers?: Record<string, string | string[]>
 }
 
+/** A real user: where they come from, what they verify and how. */
+interface RealUser {
+  to: string
+  /** Default `sms`. */
+  channel?: 'sms' | 'email'
+  localAddress?: string
+  forwardedFor?: string
+  headers?: Record<string, string>
+  /** Asks for the code again (a minute later) before entering it; only with `usersPerMinute`. */
+  resends?: boolean
+  /** Never enters the code (served when every send was accepted); only with `usersPerMinute`. Default: enters it. */
+  abandons?: boolean
+}
+
 /** A scenario of the bench. */
 export interface AbuseScenario {
   name: string
@@ -49,13 +63,18 @@ export interface AbuseScenario {
   upstream: 'verify-api' | 'twilio'
   adapter: NodeAdapterOptions
   /** Real users: where they come from and which number they verify. */
-  user(n: number, random: () => number): { to: string; localAddress?: string; forwardedFor?: string; headers?: Record<string, string> }
+  user(n: number, random: () => number): RealUser
   /** The attacker's n-th attempt, in simulated minute `minute`; `undefined`: no attempt this minute. */
   attack(n: number, random: () => number, minute: number): AttackStep | undefined
   /** Minutes between real users; default 10. */
   userEveryMinutes?: number
   /** Attacker attempts per simulated minute; default 1. */
   attacksPerMinute?: number
+  /**
+   * Real users per simulated minute (fractions spread evenly), instead of one every
+   * `userEveryMinutes`; such users may resend (a minute later) and may abandon.
+   */
+  usersPerMinute?: number
   /** False for a measurement outside the issue's cost goal (the lockout of a known number, a defence turned off). */
   costGoal?: boolean
   /**
@@ -161,6 +180,15 @@ export async function runScenario(scenario: AbuseScenario, seed = 19): Promise<A
   let usersServed = 0
   const userRefusals: Record<string, number> = {}
   const minutes = scenario.days * 24 * 60
+  const resending: { user: RealUser; jar: Map<string, string>; id: string }[] = []
+  /** Enters the latest code sent to the user; true when approved (else the refusal is counted). */
+  const enterCode = async (user: RealUser, id: string, jar: Map<string, string>): Promise<boolean> => {
+    const code = sandbox.sandbox.inbox.list({ to: user.to })[0]?.code ?? ''
+    const checked = await call(origin, `/api/verify/verifications/${id}/check`, { code }, { ...user, jar })
+    const approved = checked.status === 200 && checked.json.status === 'approved'
+    if (!approved) userRefusals[`check ${checked.status} ${String(checked.json.code)}`] = (userRefusals[`check ${checked.status} ${String(checked.json.code)}`] ?? 0) + 1
+    return approved
+  }
   try {
     for (let minute = 0; minute < minutes; minute++) {
       const day = Math.floor(minute / 1440)
@@ -181,7 +209,32 @@ export async function runScenario(scenario: AbuseScenario, seed = 19): Promise<A
           if (checked.status === 200 && checked.json.status === 'approved') verified++
         }
       }
-      if (minute % (scenario.userEveryMinutes ?? 10) === 5) {
+      // Users of a busy app: last minute's resenders resend and enter their code, then this
+      // minute's arrive.
+      if (scenario.usersPerMinute !== undefined) {
+        const refuse = (why: string) => void (userRefusals[why] = (userRefusals[why] ?? 0) + 1)
+        for (const waiting of resending.splice(0)) {
+          const again = await call(origin, '/api/verify/verifications', { to: waiting.user.to, channel: waiting.user.channel ?? 'sms' }, { ...waiting.user, jar: waiting.jar })
+          if (again.status !== 201) {
+            refuse(`resend ${again.status} ${String(again.json.code)}`)
+            continue
+          }
+          if (waiting.user.abandons || (await enterCode(waiting.user, waiting.id, waiting.jar))) usersServed++
+        }
+        const due = Math.floor((minute + 1) * scenario.usersPerMinute) - Math.floor(minute * scenario.usersPerMinute)
+        for (let u = 0; u < due; u++) {
+          const user = scenario.user(users, random)
+          users++
+          const jar = new Map<string, string>()
+          const started = await call(origin, '/api/verify/verifications', { to: user.to, channel: user.channel ?? 'sms' }, { ...user, jar })
+          if (started.status !== 201) {
+            refuse(`${started.status} ${String(started.json.code)}`)
+            continue
+          }
+          if (user.resends) resending.push({ user, jar, id: String(started.json.id) })
+          else if (user.abandons || (await enterCode(user, String(started.json.id), jar))) usersServed++
+        }
+      } else if (minute % (scenario.userEveryMinutes ?? 10) === 5) {
         const user = scenario.user(users, random)
         users++
         const jar = new Map<string, string>()
@@ -215,7 +268,7 @@ export async function runScenario(scenario: AbuseScenario, seed = 19): Promise<A
     accepted,
     costUsd,
     costPerDayUsd: costUsd / scenario.days,
-    worstDayUsd: Math.max(0, ...costByDay.map((c) => c ?? 0)),
+    worstDayUsd: Math.max(0, ...Array.from(costByDay, (c) => c ?? 0)),
     verified,
     users,
     usersServed,
@@ -272,22 +325,73 @@ const residential = (n: number) => `${11 + (n % 200)}.${(Math.floor(n / 200) % 1
 /** Real users who solve the app's captcha when it asks (the `x-captcha` header stands for a solved one). */
 const captchaWhenElevated: Partial<VerifyHandlerOptions> = { authorize: (request, context) => !context.elevated || request.headers.get('x-captcha') === 'solved' }
 
+/** Ghana's webmail-heavy e-mail: most users of one provider. */
+const MAIL_DOMAINS = ['gmail.com', 'gmail.com', 'gmail.com', 'gmail.com', 'gmail.com', 'gmail.com', 'gmail.com', 'yahoo.com', 'outlook.com', 'example.com.gh']
+
+/**
+ * A bigger app's real users (the lead's model): 2,000 sign-ups a day in Ghana, numbers over all of
+ * its mobile prefixes (more than 50 a day in many million-number blocks), one in ten asking for
+ * the code again, three in ten behind carrier-grade NAT (three IPv4 addresses, hundreds of users
+ * a day each), one in four never entering the code, one in five by e-mail (mostly gmail.com).
+ */
+const bigAppUser = (n: number, random: () => number): RealUser => {
+  const email = random() < 0.2
+  const natted = random() < 0.3
+  return {
+    to: email ? `user${n}@${pick(random, MAIL_DOMAINS)}` : randomNumber(random, 'GH', SMS),
+    ...(email ? { channel: 'email' as const } : {}),
+    forwardedFor: natted ? `41.66.0.${1 + (n % 3)}` : `102.${176 + Math.floor(n / 60_000)}.${Math.floor(n / 240) % 250}.${(n % 240) + 1}`,
+    ...(random() < 0.1 ? { resends: true } : {}),
+    ...(random() < 0.25 ? { abandons: true } : {}),
+  }
+}
+
 /**
  * Session 8's attacks: pumps that verify, a residential botnet, e-mail floods, calls to mobiles of
  * far countries, and header and cookie tricks against the documented client-IP settings.
  */
 const NEW_SCENARIOS: readonly AbuseScenario[] = [
-  ...([0.5, 1] as const).map((share): AbuseScenario => ({
-    name: share === 1
-      ? 'a pump that verifies every code (numbers it owns in one Ghana million-block, 50 addresses, every minute, 7 days)'
-      : 'a pump that verifies half its codes (numbers it owns in one Ghana million-block, 50 addresses, 2 a minute)',
-    days: share === 1 ? 7 : 1,
+  {
+    name: 'a bigger app: 2,000 sign-ups a day in Ghana (resends, carrier NAT, 25 % never finishing, e-mail mostly gmail), no attack (2 days)',
+    days: 2,
     upstream: 'verify-api',
     adapter: { trustProxy: 1 },
-    attacksPerMinute: share === 1 ? 1 : 2,
-    user: coveredUser(COVERED),
-    attack: (n, random) => ({ to: randomNumber(random, 'GH', SMS, PUMPED_PREFIX), channel: 'sms', forwardedFor: `198.51.100.${(n % 50) + 1}`, verifies: share === 1 || n % 2 === 0 }),
-  })),
+    usersPerMinute: 2000 / 1440,
+    user: bigAppUser,
+    attack: () => undefined,
+  },
+  {
+    name: 'the same bigger app while a pump from 50 addresses hits its prefixes, nobody verifying (2 days)',
+    days: 2,
+    upstream: 'verify-api',
+    adapter: { trustProxy: 1 },
+    usersPerMinute: 2000 / 1440,
+    user: bigAppUser,
+    attack: (n, random) => ({ to: randomNumber(random, 'GH', SMS), channel: 'sms', forwardedFor: `198.51.100.${(n % 50) + 1}` }),
+  },
+  {
+    name: 'the same bigger app while a pump verifying its own codes hits one of its million-number blocks from 50 addresses (2 days)',
+    days: 2,
+    upstream: 'verify-api',
+    adapter: { trustProxy: 1 },
+    usersPerMinute: 2000 / 1440,
+    user: bigAppUser,
+    beyondDefaults: 'it converts like real users; needs authorize, a captcha on elevated starts, which a surge asks',
+    attack: (n, random) => ({ to: randomNumber(random, 'GH', SMS, PUMPED_PREFIX), channel: 'sms', forwardedFor: `198.51.100.${(n % 50) + 1}`, verifies: true }),
+  },
+  ...([0.5, 1] as const).flatMap((share) =>
+    ([false, true] as const).map((captcha): AbuseScenario => ({
+      name: `a pump that verifies ${share === 1 ? 'every code' : 'half its codes'} (numbers it owns in one Ghana million-block, 50 addresses, 2 a minute)${captcha ? ', app with an authorize hook asking a captcha when elevated' : ''}`,
+      days: 1,
+      upstream: 'verify-api',
+      adapter: { trustProxy: 1 },
+      attacksPerMinute: 2,
+      ...(captcha
+        ? { handlerOptions: captchaWhenElevated, costGoal: false, user: (n: number, random: () => number) => ({ ...coveredUser(COVERED)(n, random), headers: { 'x-captcha': 'solved' } }) }
+        : { beyondDefaults: 'it converts like real users; needs authorize, a captcha on elevated starts, which a surge asks', user: coveredUser(COVERED) }),
+      attack: (n, random) => ({ to: randomNumber(random, 'GH', SMS, PUMPED_PREFIX), channel: 'sms', forwardedFor: `198.51.100.${(n % 50) + 1}`, verifies: share === 1 || n % 2 === 0 }),
+    })),
+  ),
   ...([false, true] as const).map((captcha): AbuseScenario => ({
     name: `a pump that verifies every code across all of Ghana's prefixes (a rogue aggregator on the route), 50 addresses, 10 a minute${captcha ? ', app with an authorize hook asking a captcha when elevated' : ''}`,
     days: 1,

@@ -132,7 +132,7 @@ export async function startVerification(ctx: HandlerContext, state: RequestState
   plan.caps(hourDay(storeKeys.sendsTotal(), ctx.limits.sendsTotal), tooMany)
   // The budgets of unverified sends (per IP, IPv6 /48, number prefix, country in money; a soft
   // limit in all): what a verification gives back, so they bind attackers, not users.
-  const budget = await budgets.plan(plan, ctx.store, destinationBusy)
+  const budget = await budgets.plan(plan, ctx.store, destinationBusy, current !== undefined && current.sends === 1 && current.sessions.includes(sessionKey))
   try {
     await plan.take(ctx.store)
   } catch (error) {
