@@ -74,7 +74,7 @@ export function readConversion(ctx: HandlerContext, destination: ConversionDesti
         conversion.metrics.record(event)
         if (event.type === 'conversion.blocked') {
           // Once per block (the instance that wrote it): a rare, actionable line.
-          ctx.log.warn('conversion guard: a destination converts badly, or its volume rose far, above its usual volume; starts to it need authorize (elevated) or a clean client until the block ends (conversionGuard.safe exempts numbers you know)', {
+          ctx.log.warn('conversion guard: a destination converts badly above its usual volume; starts to it need authorize (elevated) or a clean client until the block ends (conversionGuard.safe exempts numbers you know)', {
             scope: event.scope,
             country: event.country,
             prefix: event.prefix,
