@@ -89,7 +89,7 @@ const QUEUE_HEAVY = ['snippets-check', 'dist-check', 'typecheck', 'bench', 'next
  * cores) it once missed an utterance ("the locked heading"). So it starts once no heavy step is
  * left (every lane's own steps, the browser suites and `test:group:*`, and QUEUE_HEAVY), beside
  * the queue's light tail (node packages' tests), whose steps then yield it the CPU: `nice` 10 more
- * than the suite (the ones already running too, where their cgroup lists their processes). It used
+ * than the suite (the ones already running too: their cgroup's processes, or their shell's descendants). It used
  * to run after every lane, alone: ~50 s of a nearly idle machine at the end of every run, most of
  * it Orca waiting on the flow's real timers (a code's 15 s lifetime). Beside such a tail at nice
  * +9 (load 4–6) it passed every time (3 of 3, session 8).
@@ -222,22 +222,53 @@ function childCpu(file) {
   }
 }
 
-/** The steps running now (their names and cgroups), for LAST's start. */
+/** The steps running now (their names, shells' pids and cgroups), for LAST's start. */
 const running = new Map()
 /** Set once LAST starts: the steps that start from then on yield it the CPU (`nice -n 10`). */
 let yielding = false
 
-/** Raises the nice value of every thread of the processes in `cgroup` by 10 (at most 19). */
-function yieldCpu(cgroup) {
+/**
+ * A running step's processes: its cgroup's, or else (no cgroup) its shell and the shell's
+ * descendants, from /proc (Linux; none elsewhere).
+ */
+function stepProcesses(step) {
   try {
-    for (const pid of readFileSync(path.join(cgroup, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean)) {
+    if (step.cgroup) return readFileSync(path.join(step.cgroup, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number)
+    const parents = new Map()
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+        parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
+      } catch {}
+    }
+    const found = [step.pid]
+    for (let grew = true; grew; ) {
+      grew = false
+      for (const [pid, parent] of parents) {
+        if (found.includes(parent) && !found.includes(pid)) {
+          found.push(pid)
+          grew = true
+        }
+      }
+    }
+    return found
+  } catch {
+    return []
+  }
+}
+
+/** Raises the nice value of every thread of a running step's processes by 10 (at most 19). */
+function yieldCpu(step) {
+  for (const pid of stepProcesses(step)) {
+    try {
       for (const tid of readdirSync(`/proc/${pid}/task`)) {
         try {
           setPriority(Number(tid), Math.min(19, getPriority(Number(tid)) + 10))
         } catch {}
       }
-    }
-  } catch {}
+    } catch {}
+  }
 }
 
 /** Runs one step through the shell; resolves with its record. */
@@ -278,7 +309,7 @@ function run(lane, step) {
         end()
       })
     })
-    running.set(n, { name: step.name, cgroup })
+    running.set(n, { name: step.name, pid: child.pid, cgroup })
     let done = false
     function finish(code, reason) {
       if (done) return
@@ -363,7 +394,7 @@ if (failed) {
     // run() spawns the step before its first await: LAST itself keeps the suite's priority.
     const lastDone = runLane(last, [])
     yielding = true
-    for (const step of beside) if (step.cgroup) yieldCpu(step.cgroup)
+    for (const step of beside) yieldCpu(step)
     await lastDone
   }
   await lanesDone
