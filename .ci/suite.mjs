@@ -27,7 +27,7 @@
 
 import { spawn } from 'node:child_process'
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
+import { getPriority, loadavg, setPriority, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { selectedEngines } from '@hakiki/build-config/browsers'
@@ -81,9 +81,18 @@ const QUEUE_EXTRA = [
 ]
 const QUEUE_ORDER = ['@hakiki/snippets-check', '@hakiki/dist-check', 'typecheck', '@hakiki/bench', '@hakiki/next-example', '@hakiki/core', '@hakiki/react', '@hakiki/proxy', '@hakiki/server', '@hakiki/api-reference', '@hakiki/engine', '@hakiki/store-deno-kv', '@hakiki/sandbox', '@hakiki/runtime-tests']
 
+/** The queue's steps that keep a core busy for long (with every lane's own steps: the "heavy" ones, see LAST). */
+const QUEUE_HEAVY = ['snippets-check', 'dist-check', 'typecheck', 'bench', 'next-example']
+
 /**
- * After every lane, alone: Orca reading the flow by speech is timing-sensitive, and beside the
- * other lanes (load ~11 on 2 cores) it once missed an utterance ("the locked heading").
+ * Orca reading the flow by speech is timing-sensitive: beside the other lanes (load ~11 on 2
+ * cores) it once missed an utterance ("the locked heading"). So it starts once no heavy step is
+ * left (every lane's own steps, the browser suites and `test:group:*`, and QUEUE_HEAVY), beside
+ * the queue's light tail (node packages' tests), whose steps then yield it the CPU: `nice` 10 more
+ * than the suite (the ones already running too, where their cgroup lists their processes). It used
+ * to run after every lane, alone: ~50 s of a nearly idle machine at the end of every run, most of
+ * it Orca waiting on the flow's real timers (a code's 15 s lifetime). Beside such a tail at nice
+ * +9 (load 4–6) it passed every time (3 of 3, session 8).
  */
 const LAST = { name: 'last', steps: [{ name: 'orca', command: 'pnpm --filter @hakiki/ui orca' }] }
 
@@ -111,6 +120,8 @@ const only = process.env.HAKIKI_SUITE_ONLY?.split(',').map((name) => name.trim()
 const wanted = (step) => !only || only.includes(step.name)
 const lanes = [...LANES, ...groups].map((lane) => ({ ...lane, steps: lane.steps.filter(wanted) }))
 const last = { ...LAST, steps: LAST.steps.filter(wanted) }
+/** The heavy steps (see LAST): every lane's own, and the queue's QUEUE_HEAVY. */
+const heavy = new Set([...lanes.flatMap((lane) => lane.steps.map((step) => step.name)), ...QUEUE_HEAVY])
 const rank = (name) => (QUEUE_ORDER.includes(name) ? QUEUE_ORDER.indexOf(name) : QUEUE_ORDER.length)
 const queue = [
   ...QUEUE_EXTRA,
@@ -132,7 +143,7 @@ if (process.argv.includes('--dry')) {
   console.info(`prepare: ${PREPARE.map((step) => step.command).join(' | ')}`)
   for (const lane of lanes) console.info(`lane ${lane.name}: ${[...lane.steps.map((step) => step.command), 'then the queue'].join('  →  ')}`)
   console.info(`queue (taken by whichever lane is free): ${queue.map((step) => step.name).join(', ')}`)
-  console.info(`then alone: ${last.steps.map((step) => step.command).join('  →  ')}`)
+  console.info(`then, once no heavy step (${[...heavy].join(', ')}) is left, beside the rest of the queue: ${last.steps.map((step) => step.command).join('  →  ')}`)
   process.exit(0)
 }
 
@@ -211,6 +222,24 @@ function childCpu(file) {
   }
 }
 
+/** The steps running now (their names and cgroups), for LAST's start. */
+const running = new Map()
+/** Set once LAST starts: the steps that start from then on yield it the CPU (`nice -n 10`). */
+let yielding = false
+
+/** Raises the nice value of every thread of the processes in `cgroup` by 10 (at most 19). */
+function yieldCpu(cgroup) {
+  try {
+    for (const pid of readFileSync(path.join(cgroup, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean)) {
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        try {
+          setPriority(Number(tid), Math.min(19, getPriority(Number(tid)) + 10))
+        } catch {}
+      }
+    }
+  } catch {}
+}
+
 /** Runs one step through the shell; resolves with its record. */
 function run(lane, step) {
   const n = ++stepCount
@@ -225,7 +254,8 @@ function run(lane, step) {
     // A subshell, so that `times` counts the whole step even if it says `exit`; the shell joins the
     // step's cgroup first, so that everything it starts is in it.
     const join = cgroup ? `echo $$ 2>/dev/null > "${cgroup}/cgroup.procs"\n` : ''
-    const child = spawn('bash', ['-c', `${join}(\n${step.command}\n)\nstatus=$?\ntimes > "$HAKIKI_SUITE_TIMES"\nexit $status`], {
+    const script = `${join}(\n${step.command}\n)\nstatus=$?\ntimes > "$HAKIKI_SUITE_TIMES"\nexit $status`
+    const child = spawn(yielding ? 'nice' : 'bash', [...(yielding ? ['-n', '10', 'bash'] : []), '-c', script], {
       cwd: root,
       env: { ...env, HAKIKI_SUITE_TIMES: cpuFile },
       stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
@@ -248,10 +278,13 @@ function run(lane, step) {
         end()
       })
     })
+    running.set(n, { name: step.name, cgroup })
     let done = false
     function finish(code, reason) {
       if (done) return
       done = true
+      running.delete(n)
+      stepEnded()
       const times = childCpu(cpuFile)
       const all = cgroup ? cgroupCpu(cgroup) : Number.NaN
       const left = cgroup ? cgroupLeftovers(cgroup) : []
@@ -265,6 +298,23 @@ function run(lane, step) {
       if (left.length) lines.push(`  left running after it ended, now ended (${left.length}): ${left.join(' | ')}`)
       console.info(lines.join('\n'))
       resolve(record)
+    }
+  })
+}
+
+/** What waits for a step to end. */
+let onStepEnd = () => {}
+function stepEnded() {
+  onStepEnd()
+}
+
+/** Resolves once no heavy step is queued (in `shared`) or running. */
+function heavyDone(shared) {
+  const done = () => !shared.some((step) => heavy.has(step.name)) && ![...running.values()].some((step) => heavy.has(step.name))
+  return new Promise((resolve) => {
+    if (done()) return resolve()
+    onStepEnd = () => {
+      if (done()) resolve()
     }
   })
 }
@@ -305,8 +355,18 @@ if (failed) {
   console.error('suite: the build failed, no tests were run')
 } else {
   const shared = [...queue]
-  await Promise.all(lanes.map((lane) => runLane(lane, shared)))
-  await runLane(last, [])
+  const lanesDone = Promise.all(lanes.map((lane) => runLane(lane, shared)))
+  if (last.steps.length > 0) {
+    // Beside the light tail of the queue, which yields it the CPU (see LAST).
+    await Promise.race([lanesDone, heavyDone(shared)])
+    const beside = [...running.values()]
+    // run() spawns the step before its first await: LAST itself keeps the suite's priority.
+    const lastDone = runLane(last, [])
+    yielding = true
+    for (const step of beside) if (step.cgroup) yieldCpu(step.cgroup)
+    await lastDone
+  }
+  await lanesDone
   table()
   failed = results.some((r) => r.code !== 0)
   if (failed) console.error(`suite: FAILED steps: ${results.filter((r) => r.code !== 0).map((r) => `[${r.lane}] ${r.step}`).join(', ')}`)
