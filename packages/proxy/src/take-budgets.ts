@@ -83,18 +83,7 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
   // The conversion guard's windows and block, in the same read.
   const conversion = readConversion(ctx, { to: input.to, country }, reads)
 
-  const refuse = (scope: Scope, retryAfter: number): never => {
-    ctx.emit({ type: 'budget.exceeded', at: ctx.now(), scope, country, to: state.maskedTo ?? '' })
-    // Once per scope and hour: under attack this fires on every request, and the default logger
-    // is the console.
-    const once = `budget:${scope}:${Math.floor(ctx.now() / 3_600_000)}`
-    if (!ctx.warned.has(once)) {
-      if (ctx.warned.size > 1000) ctx.warned.clear()
-      ctx.warned.add(once)
-      ctx.log.warn('budget of unverified sends spent; starts refused until it frees up (the budgets option sizes it; onEvent gets budget.exceeded for each refusal)', { scope, country })
-    }
-    throw new ProxyError('rate_limited', { retryAfter, detail: 'Too many codes requested; try again later.' })
-  }
+  const refuse = budgetRefusal(ctx, state, country)
 
   return {
     async plan(plan, store, destinationBusy, firstResend) {
@@ -126,21 +115,12 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
               : surging
                 ? 'conversion'
                 : undefined
-      // Degraded without a hook, a client may still ask once more for the code it is waiting for
-      // (a lost or slow SMS, one in ten real users): refusing that first resend refused real users
-      // of a busy app all day once its own non-finishers spent the soft limit. Only the first: the
-      // per-address caps bound the rest, and a degraded destination should not be pumped by resends.
-      const strict = elevatedBy !== undefined && !ctx.authorize && firstResend !== true
-      if (strict && ipKey === undefined) await plan.refuseUnlessEarlier(store, () => refuse(elevatedBy, 3600))
-
+      // Degraded or not, the client IP's share (planClientCap says how a degraded start goes on).
       const keys: string[] = []
-      if (ipHash !== undefined) {
-        // An address earns room by its users' verifications: a carrier NAT full of real users grows
-        // its budget as they verify, while a pumping script's stays at the base.
-        const key = storeKeys.unverifiedPerIp(ipHash)
-        const scope = strict ? (elevatedBy ?? 'ip') : 'ip'
-        plan.caps([{ key, windowSeconds: DAY, limit: (strict ? 1 : budgets.unverifiedPerIp) + verifiedFromIp() }], (wait) => refuse(scope, wait))
-        keys.push(key)
+      const ipCapKey = ipHash === undefined ? undefined : storeKeys.unverifiedPerIp(ipHash)
+      await planClientCap(ctx, plan, store, { elevatedBy, firstResend, ipKey, ipCapKey, verifiedFromIp, refuse })
+      if (ipCapKey !== undefined) {
+        keys.push(ipCapKey)
         if (networkKey !== undefined) {
           plan.caps([{ key: networkKey, windowSeconds: DAY, limit: budgets.unverifiedPerIpv6Network }], (wait) => refuse('network', wait))
           keys.push(networkKey)
@@ -188,24 +168,15 @@ async function readEmailBudgets(ctx: HandlerContext, state: RequestState, input:
   const unverified = reads.count(domainKey)
   const sent = reads.count(sentKey)
   const verifiedFromIp = verifiedKey === undefined ? () => 0 : reads.count(verifiedKey)
-  const refuse = (scope: Scope, retryAfter: number): never => {
-    ctx.emit({ type: 'budget.exceeded', at: ctx.now(), scope, to: state.maskedTo ?? '' })
-    throw new ProxyError('rate_limited', { retryAfter, detail: 'Too many codes requested; try again later.' })
-  }
+  const refuse = budgetRefusal(ctx, state, undefined)
   return {
     async plan(plan, store, destinationBusy, firstResend) {
       const domainOver = unverified() >= budgets.unverifiedPerEmailDomain && unverified() > (1 - budgets.minCountryConversion) * sent()
       const elevatedBy: Scope | undefined = destinationBusy ? 'destination' : domainOver ? 'domain' : undefined
-      // As for phones: a first resend of the code a client is waiting for is not refused.
-      const strict = elevatedBy !== undefined && !ctx.authorize && firstResend !== true
-      if (strict && ipKey === undefined) await plan.refuseUnlessEarlier(store, () => refuse(elevatedBy, 3600))
       const keys: string[] = []
-      if (ipHash !== undefined) {
-        const key = storeKeys.unverifiedEmailPerIp(ipHash)
-        const scope = strict ? (elevatedBy ?? 'ip') : 'ip'
-        plan.caps([{ key, windowSeconds: DAY, limit: (strict ? 1 : budgets.unverifiedPerIp) + verifiedFromIp() }], (wait) => refuse(scope, wait))
-        keys.push(key)
-      }
+      const ipCapKey = ipHash === undefined ? undefined : storeKeys.unverifiedEmailPerIp(ipHash)
+      await planClientCap(ctx, plan, store, { elevatedBy, firstResend, ipKey, ipCapKey, verifiedFromIp, refuse })
+      if (ipCapKey !== undefined) keys.push(ipCapKey)
       plan.tallies([
         { key: domainKey, windowSeconds: DAY },
         { key: sentKey, windowSeconds: DAY },
@@ -214,6 +185,59 @@ async function readEmailBudgets(ctx: HandlerContext, state: RequestState, input:
       return { elevated: elevatedBy !== undefined, charges: { keys, micros: 0, ...(verifiedKey === undefined ? {} : { verifiedKey }) } }
     },
   }
+}
+
+/**
+ * The refusal of a start for a spent budget: a `budget.exceeded` event, a warning once per scope
+ * and hour (under attack this fires on every request, and the default logger is the console),
+ * then 429.
+ */
+function budgetRefusal(ctx: HandlerContext, state: RequestState, country: string | undefined): (scope: Scope, retryAfter: number) => never {
+  return (scope, retryAfter) => {
+    ctx.emit({ type: 'budget.exceeded', at: ctx.now(), scope, ...(country === undefined ? {} : { country }), to: state.maskedTo ?? '' })
+    const once = `budget:${scope}:${Math.floor(ctx.now() / 3_600_000)}`
+    if (!ctx.warned.has(once)) {
+      if (ctx.warned.size > 1000) ctx.warned.clear()
+      ctx.warned.add(once)
+      ctx.log.warn('budget of unverified sends spent; starts refused until it frees up (the budgets option sizes it; onEvent gets budget.exceeded for each refusal)', { scope, ...(country === undefined ? {} : { country }) })
+    }
+    throw new ProxyError('rate_limited', { retryAfter, detail: 'Too many codes requested; try again later.' })
+  }
+}
+
+/** What {@link planClientCap} needs of a start (phone or e-mail: each has its own per-IP count). */
+interface ClientCap {
+  /** The spent budget that degrades this start, if any. */
+  elevatedBy: Scope | undefined
+  /** The session's first resend of its own pending verification. */
+  firstResend: boolean | undefined
+  /** The client IP's limit key; without one a degraded start is refused unless it started earlier. */
+  ipKey: string | undefined
+  /** The client IP's count of unverified sends of this kind, if the IP is known. */
+  ipCapKey: string | undefined
+  /** Sends of this kind verified from the client IP today. */
+  verifiedFromIp: () => number
+  refuse: (scope: Scope, retryAfter: number) => never
+}
+
+/**
+ * The client's share of a start, phone or e-mail alike. An address earns room by its users'
+ * verifications (`unverifiedPerIp` plus one per send verified from it): a carrier NAT full of
+ * real users grows its budget as they verify, while a pumping script's stays at the base. When a
+ * spent budget degrades the start and the app has no `authorize` hook, only a clean client goes
+ * on: one unverified send from its address (plus its verified ones), none from an unknown one
+ * that has not started earlier. Except a client's first resend of the code it is waiting for (a
+ * lost or slow message, one in ten real users): refusing it refused real users of a busy app all
+ * day once its own non-finishers spent the soft limit; the per-address caps bound the rest.
+ */
+async function planClientCap(ctx: HandlerContext, plan: TakePlan, store: VerifyStore, cap: ClientCap): Promise<void> {
+  const { elevatedBy, ipKey, ipCapKey, refuse } = cap
+  const budgets = ctx.budgets as NonNullable<HandlerContext['budgets']>
+  const strict = elevatedBy !== undefined && !ctx.authorize && cap.firstResend !== true
+  if (strict && ipKey === undefined) await plan.refuseUnlessEarlier(store, () => refuse(elevatedBy, 3600))
+  if (ipCapKey === undefined) return
+  const scope = strict ? elevatedBy : 'ip'
+  plan.caps([{ key: ipCapKey, windowSeconds: DAY, limit: (strict ? 1 : budgets.unverifiedPerIp) + cap.verifiedFromIp() }], (wait) => refuse(scope, wait))
 }
 
 /** What a verification's sends took from the budgets, to `give` back now that it is verified, and the verified tallies to `add`. */
