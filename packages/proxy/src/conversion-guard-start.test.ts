@@ -24,7 +24,7 @@ describe('readConversion', () => {
       const reads = createReadBatch()
       const conversion = readConversion(ctx, destination, reads)
       await reads.fetch(store)
-      await conversion?.blocked(store)
+      await conversion?.decide(store)
     }
     const first = await store.get(keys)
     await start()

@@ -16,12 +16,19 @@ export interface StartConversion {
   /** This send's tallies, to count in the start's take. */
   tallies: Tally[]
   /**
-   * The block in force for the destination, once the batch was fetched. A block that starts or
-   * ends is written first (one compare-and-set), and its event emitted by the instance that won.
+   * The guard's verdict once the batch was fetched: the block in force for the destination, and
+   * whether it is surging (`ConversionDecision.surging`). A block that starts or ends is written
+   * first (one compare-and-set), and its event emitted by the instance that won.
    */
-  blocked(store: VerifyStore): Promise<ConversionBlock | undefined>
-  /** Whether the destination is surging (`ConversionDecision.surging`), once `blocked` resolved. */
-  surging(): boolean
+  decide(store: VerifyStore): Promise<StartConversionVerdict>
+}
+
+/** What {@link StartConversion.decide} found. */
+export interface StartConversionVerdict {
+  /** The block in force, if any. */
+  blocked: ConversionBlock | undefined
+  /** The destination is far above its usual volume, whatever it converts. */
+  surging: boolean
 }
 
 /**
@@ -57,18 +64,16 @@ export function readConversion(ctx: HandlerContext, destination: ConversionDesti
     learned.push([key, read])
     return read
   })
-  let surging = false
   return {
     tallies: guard.talliesOnSend(destination, now),
-    surging: () => surging,
-    async blocked(store) {
+    async decide(store) {
       if (learned.length > 0) {
         if (remembered.size + learned.length > MAX_CLOSED_DAYS) remembered.clear()
         for (const [key, read] of learned) remembered.set(key, read())
       }
       const decision = guard.decide(destination, values.map((read) => read()), now)
-      surging = decision.surging
-      if (decision.changes.length === 0) return decision.blocked
+      const verdict = { blocked: decision.blocked, surging: decision.surging }
+      if (decision.changes.length === 0) return verdict
       for (const event of await commitConversionChanges(store, decision.changes)) {
         ctx.emit(event)
         conversion.metrics.record(event)
@@ -82,7 +87,7 @@ export function readConversion(ctx: HandlerContext, destination: ConversionDesti
           })
         }
       }
-      return decision.blocked
+      return verdict
     },
   }
 }

@@ -48,12 +48,13 @@ const nothing: BudgetShare = { elevated: false, charges: { keys: [], micros: 0 }
  */
 export async function readBudgets(ctx: HandlerContext, state: RequestState, input: StartInput, client: { ipKey: string | undefined; ipHash: string | undefined }, reads: ReadBatch): Promise<StartBudgets> {
   const budgets = ctx.budgets
-  if (budgets !== undefined && input.channel === 'email') return readEmailBudgets(ctx, state, input, client, reads)
+  if (budgets !== undefined && input.channel === 'email') return readEmailBudgets(ctx, budgets, state, input, client, reads)
   const { ipKey, ipHash } = client
-  if (budgets === undefined || input.channel === 'email' || input.country === undefined) {
+  if (budgets === undefined || input.country === undefined) {
     return {
       async plan(plan, store, destinationBusy) {
-        // No budgets to ask (e-mail, development): a spent per-address cap then refuses, as caps do.
+        // No budgets to ask (off: local development unless configured; a phone number always has
+        // a country, the check narrows its type): a spent per-address cap then refuses, as caps do.
         if (destinationBusy) {
           await plan.refuseUnlessEarlier(store, () => {
             ctx.emit({ type: 'budget.exceeded', at: ctx.now(), scope: 'destination', ...(input.country === undefined ? {} : { country: input.country }), to: state.maskedTo ?? '' })
@@ -96,12 +97,13 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
       const countryOver = !safe && (unverified + 1) * fee > budgets.unverifiedUsdPerCountry && (sent() === 0 || verified() / sent() < budgets.minCountryConversion)
       const prefixOver = prefixKey !== undefined && prefixCount() >= budgets.unverifiedPerPrefix
       // A destination the conversion guard blocked degrades the same way (see conversion-guard.ts).
-      const blocked = (await conversion?.blocked(store)) !== undefined
+      const verdict = await conversion?.decide(store)
+      const blocked = verdict?.blocked !== undefined
       // A destination far above its usual volume, verified or not (a pump that verifies its own
       // codes across a whole country's numbers), asks an app's `authorize` for more trust. Only
       // where there is a hook: without one, degrading would refuse every user of a country on a
       // busy day (a launch, a campaign) who is not on a clean address.
-      const surging = ctx.authorize !== undefined && conversion?.surging() === true
+      const surging = ctx.authorize !== undefined && verdict?.surging === true
       const elevatedBy: Scope | undefined = destinationBusy
         ? 'destination'
         : blocked
@@ -156,8 +158,7 @@ export async function readBudgets(ctx: HandlerContext, state: RequestState, inpu
  * made-up mailboxes verifies nothing, `gmail.com`'s real users verify. A verification gives the
  * shares back.
  */
-async function readEmailBudgets(ctx: HandlerContext, state: RequestState, input: StartInput, client: { ipKey: string | undefined; ipHash: string | undefined }, reads: ReadBatch): Promise<StartBudgets> {
-  const budgets = ctx.budgets as NonNullable<HandlerContext['budgets']>
+async function readEmailBudgets(ctx: HandlerContext, budgets: NonNullable<HandlerContext['budgets']>, state: RequestState, input: StartInput, client: { ipKey: string | undefined; ipHash: string | undefined }, reads: ReadBatch): Promise<StartBudgets> {
   const { ipKey, ipHash } = client
   const domain = input.to.slice(input.to.lastIndexOf('@') + 1)
   const looked = ctx.keyOf('address', `@${domain}`)
